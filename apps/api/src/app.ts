@@ -1,0 +1,88 @@
+import express, { type Express, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuth } from './features/auth/auth.ts';
+import { candidatesRouter } from './features/candidates/candidates.router.ts';
+import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
+import { membersRouter } from './features/members/members.router.ts';
+import { siteRouter } from './features/site/site.router.ts';
+import { ticketsRouter } from './features/tickets/tickets.router.ts';
+import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { requireBoard } from './http/require-role.ts';
+import { csrfGuard, securityHeaders } from './http/security.ts';
+import { spa } from './http/spa.ts';
+import { startOutboxWorker } from './lib/outbox.ts';
+import type { Deps } from './lib/deps.ts';
+import type { Logger } from './lib/logger.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  /** Wall clock; tests may pin it. */
+  clock?: () => Date;
+}
+
+/** Every feature's API router, mounted under /api/v1 in this order. */
+const features: ((deps: Deps) => Router)[] = [siteRouter, candidatesRouter, membersRouter, memberAdminRouter, ticketsRouter];
+
+export interface App {
+  /** The Express handler (supertest drives it; index.ts listens with it). */
+  handler: Express;
+  /** Stops timers and background work; the database stays open (its owner closes it). */
+  close(): Promise<void>;
+}
+
+/** Builds the whole site: middleware, every feature router, error handler. Never listens. */
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { config, database, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(securityHeaders(config.secureCookies));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.raw.query('SELECT 1');
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  });
+
+  const auth = await createAuth({ config, database, log, clock });
+  // The identity provider parses its own bodies; it is mounted before ours.
+  if (auth.idp) app.use('/idp', auth.idp);
+
+  app.use(express.json({ limit: '1mb' }));
+  app.use(auth.session);
+  app.use('/oauth', auth.router);
+
+  const api = express.Router();
+  api.use(csrfGuard(config.publicUrl));
+  // Everything under /admin needs the board role, whatever a feature forgets.
+  api.use('/admin', requireBoard);
+  const featureDeps: Deps = { config, database, log, clock };
+  for (const feature of features) api.use(feature(featureDeps));
+  api.use(apiNotFound);
+  app.use('/api/v1', api);
+  app.use('/api', apiNotFound);
+
+  app.use(spa());
+  app.use(errorHandler);
+
+  const outbox = startOutboxWorker({ db: database.prisma, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+
+  return {
+    handler: app,
+    async close() {
+      await outbox.stop();
+      await auth.close();
+    },
+  };
+}

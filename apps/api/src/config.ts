@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env (DESIGN.md §3). Checked once at start;
+ * a bad value stops the start with one line per bad key.
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true oder false erwartet' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_SECRET: z.string().min(32, { error: 'mindestens 32 Zeichen' }).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('ZSC Fanclub Limmat <noreply@fanclub-limmat.ch>'),
+  DEMO_DATA: boolish.optional(),
+  CLUB_NAME: z.string().min(1).default('ZSC Fanclub Limmat'),
+  CLUB_ADDRESS: z.string().min(1).default('Postfach 1234, 8050 Zürich'),
+  CLUB_IBAN: z.string().regex(/^[A-Z]{2}[0-9A-Z ]{13,32}$/, { error: 'keine gültige IBAN' }).default('CH44 3199 9123 0008 8901 2'),
+  MEMBERSHIP_FORM_URL: z.string().min(1).default('/candidates'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** true in production deployments (implied by an https PUBLIC_URL): SESSION_SECRET is required, no demo data. */
+  PRODUCTION: boolish.default(false),
+  /** Number of reverse proxies in front of the site (for client IPs in rate limits). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly secureCookies: boolean;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  readonly sessionSecret: string;
+  readonly oidc: { readonly issuer: string; readonly clientId: string; readonly clientSecret: string | undefined } | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** undefined: load demo data only into a new embedded database. */
+  readonly demoData: boolean | undefined;
+  readonly clubName: string;
+  readonly clubAddress: string;
+  readonly clubIban: string;
+  readonly membershipFormUrl: string;
+  readonly logLevel: string;
+  readonly production: boolean;
+  readonly trustProxy: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Ungültige Konfiguration: ${problems.join('; ')}`);
+  }
+}
+
+/** Reads and checks the environment. Throws ConfigError listing every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const oidcKeys = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID];
+  if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean)) {
+    problems.push('OIDC_ISSUER und OIDC_CLIENT_ID: entweder beide setzen oder keinen');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // A site reached over https is a real deployment, whatever PRODUCTION says.
+  const production = e.PRODUCTION || publicUrl.startsWith('https:');
+  if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: in Produktion (PRODUCTION=true oder https) erforderlich');
+  if (production && e.DEMO_DATA) problems.push('DEMO_DATA: in Produktion (PRODUCTION=true oder https) nicht erlaubt');
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET })
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoData: e.DEMO_DATA,
+    clubName: e.CLUB_NAME,
+    clubAddress: e.CLUB_ADDRESS,
+    clubIban: e.CLUB_IBAN.replace(/\s+/g, ''),
+    membershipFormUrl: e.MEMBERSHIP_FORM_URL,
+    logLevel: e.LOG_LEVEL,
+    production,
+    trustProxy: e.TRUST_PROXY,
+  });
+}
+
+/** Outside production without SESSION_SECRET: a random secret kept in DATA_DIR. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

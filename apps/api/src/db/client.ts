@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+export type { PrismaClient };
+export type Db = PrismaClient;
+
+/** A connection outside Prisma, for migrations and the like. */
+export interface RawSql {
+  /** Runs a script of several statements in one transaction. */
+  execInTransaction(sql: string): Promise<void>;
+  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Serialises callers across processes (advisory lock); PGlite has one process. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly prisma: PrismaClient;
+  readonly raw: RawSql;
+  /** PGlite only: the data directory as a tarball (test templates). */
+  dumpPglite?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; unset: embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; unset: in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not take the process down.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const raw: RawSql = {
+    async execInTransaction(sql) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sql);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async query(sql, params = []) {
+      const result = await pool.query(sql, params);
+      return result.rows;
+    },
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
+        client.release();
+      }
+    },
+  };
+  return {
+    kind: 'postgres',
+    prisma,
+    raw,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+/** An in-memory PGlite started from a dump (tests: a migrated template). */
+export async function openPgliteFromDump(dump: Blob): Promise<Database> {
+  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }));
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+    extensions: { pg_trgm },
+  });
+  return wrapPglite(pglite);
+}
+
+function wrapPglite(pglite: PGlite): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const raw: RawSql = {
+    async execInTransaction(sql) {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    async query(sql, params = []) {
+      const result = await pglite.query(sql, params);
+      return result.rows as never[];
+    },
+    withLock: (_key, fn) => fn(),
+  };
+  return {
+    kind: 'pglite',
+    prisma,
+    raw,
+    dumpPglite: () => pglite.dumpDataDir('none') as Promise<Blob>,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { SessionData } from 'express-session';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../test/db.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, PrismaSessionStore, sessionExpiresAt } from './session-store.ts';
+
+const HOUR = 3_600_000;
+
+describe('sessionExpiresAt', () => {
+  const login = new Date('2026-01-10T08:00:00Z');
+  it('is two hours after the last request, but never beyond twelve hours after the login', () => {
+    expect(sessionExpiresAt({ loginAt: login.getTime() }, login).getTime()).toBe(login.getTime() + IDLE_TIMEOUT_MS);
+    const late = new Date(login.getTime() + 11 * HOUR);
+    expect(sessionExpiresAt({ loginAt: login.getTime() }, late).getTime()).toBe(login.getTime() + ABSOLUTE_TIMEOUT_MS);
+    expect(sessionExpiresAt({}, late).getTime()).toBe(late.getTime() + IDLE_TIMEOUT_MS);
+  });
+});
+
+describe('PrismaSessionStore', () => {
+  let database: Database;
+  let now = new Date('2026-01-10T08:00:00Z');
+  let store: PrismaSessionStore;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    store = new PrismaSessionStore(database.prisma, () => now);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const call = <T>(fn: (cb: (err: unknown, value?: T) => void) => void) =>
+    new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
+  const data = (extra: Partial<SessionData> = {}) =>
+    ({ cookie: { originalMaxAge: IDLE_TIMEOUT_MS, expires: new Date(now.getTime() + IDLE_TIMEOUT_MS), httpOnly: true, path: '/' }, ...extra }) as SessionData;
+
+  it('keeps, returns, touches and forgets sessions with the site clock', async () => {
+    await call<void>((cb) => store.set('a', data({ memberId: 7, loginAt: now.getTime() }), cb));
+    expect((await call<SessionData | null>((cb) => store.get('a', cb)))?.memberId).toBe(7);
+
+    now = new Date(now.getTime() + 1.5 * HOUR);
+    await call<void>((cb) => store.touch('a', data({ memberId: 7, loginAt: now.getTime() - 1.5 * HOUR }), cb));
+    now = new Date(now.getTime() + 1.5 * HOUR);
+    expect((await call<SessionData | null>((cb) => store.get('a', cb)))?.memberId).toBe(7);
+
+    now = new Date(now.getTime() + 2 * HOUR + 1000);
+    expect(await call<SessionData | null>((cb) => store.get('a', cb))).toBeNull();
+    // An expired session is not brought back by a touch.
+    await call<void>((cb) => store.touch('a', data({ memberId: 7 }), cb));
+    expect(await call<SessionData | null>((cb) => store.get('a', cb))).toBeNull();
+
+    expect(await store.prune()).toBe(1);
+    await call<void>((cb) => store.set('b', data(), cb));
+    await call<void>((cb) => store.destroy('b', cb));
+    expect(await database.prisma.session.count()).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import session, { type SessionData } from 'express-session';
+import type { PrismaClient } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+/** A session ends after this long without a request (rolling). */
+export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+/** ...and this long after the login, however active (DESIGN.md §5). */
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** A touch moves the expiry only when it would move by more than this (one write a minute at most). */
+const TOUCH_GRANULARITY_MS = 60_000;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The logged-in member. */
+    memberId?: number;
+    /** When the member logged in (epoch ms): the absolute timeout counts from here. */
+    loginAt?: number;
+    /** Where to go after the login flow. */
+    returnTo?: string;
+    /** ID token of an external provider, for its end-session URL at logout. */
+    idToken?: string;
+  }
+}
+
+/** When a session ends: idle timeout from now, never after the absolute one. */
+export function sessionExpiresAt(data: Pick<SessionData, 'loginAt'>, now: Date): Date {
+  const idle = now.getTime() + IDLE_TIMEOUT_MS;
+  return new Date(data.loginAt ? Math.min(idle, data.loginAt + ABSOLUTE_TIMEOUT_MS) : idle);
+}
+
+/**
+ * express-session store in table sessions (through Prisma), so every instance sees every
+ * session. Expiry is decided here, with the site's clock: an expired row reads as no session.
+ */
+export class PrismaSessionStore extends session.Store {
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly clock: () => Date,
+  ) {
+    super();
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
+    this.db.session
+      .findUnique({ where: { sid } })
+      .then((row) => {
+        if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
+        callback(null, row.data as unknown as SessionData);
+      })
+      .catch((err: unknown) => callback(err));
+  }
+
+  override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
+    const expiresAt = sessionExpiresAt(data, this.clock());
+    const json = JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue;
+    this.db.session
+      .upsert({ where: { sid }, create: { sid, data: json, expiresAt }, update: { data: json, expiresAt } })
+      .then(() => callback?.())
+      .catch((err: unknown) => callback?.(err));
+  }
+
+  override touch(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
+    const expiresAt = sessionExpiresAt(data, this.clock());
+    this.db.session
+      .updateMany({
+        where: { sid, expiresAt: { lt: new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), gt: this.clock() } },
+        data: { expiresAt },
+      })
+      .then(() => callback?.())
+      .catch((err: unknown) => callback?.(err));
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.db.session
+      .deleteMany({ where: { sid } })
+      .then(() => callback?.())
+      .catch((err: unknown) => callback?.(err));
+  }
+
+  /** Removes expired sessions; returns how many. */
+  async prune(): Promise<number> {
+    const { count } = await this.db.session.deleteMany({ where: { expiresAt: { lte: this.clock() } } });
+    return count;
+  }
+}

@@ -1,0 +1,138 @@
+import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import {
+  candidateAdminInputSchema,
+  candidateApplicationSchema,
+  candidateDecisionSchema,
+  candidateListQuery,
+  candidateReceiptSchema,
+  candidateSchema,
+  idParams,
+  type ErrorBody,
+} from '@club/contract';
+import { sendItem, sendList } from '../../http/envelope.ts';
+import { handle } from '../../http/validate.ts';
+import { invalid } from '../../lib/app-error.ts';
+import { ctxOf, type Deps } from '../../lib/deps.ts';
+import {
+  acceptCandidate,
+  createPaperCandidate,
+  getCandidate,
+  listCandidates,
+  rejectCandidate,
+  submitApplication,
+  updateCandidate,
+  type CandidateSettings,
+} from './candidates.service.ts';
+
+/** Applications per client IP and hour on the public form (refused ones do not count). */
+export const APPLICATIONS_PER_HOUR = 5;
+
+const RATE_LIMITED: ErrorBody = {
+  error: {
+    code: 'RATE_LIMITED',
+    message: 'Von Ihrem Anschluss sind in der letzten Stunde schon mehrere Anträge eingegangen. Bitte versuchen Sie es später noch einmal.',
+  },
+};
+
+/**
+ * Spam protection of the public form. The counter lives in this process's memory: with
+ * several instances each counts on its own, which is good enough against spam (nothing
+ * depends on it for correctness).
+ */
+function applicationLimit() {
+  return rateLimit({
+    windowMs: 3_600_000,
+    limit: APPLICATIONS_PER_HOUR,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipFailedRequests: true,
+    handler: (_req: Request, res: Response) => {
+      res.status(429).json(RATE_LIMITED);
+    },
+  });
+}
+
+function honeypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+const decisionInput = { params: idParams, body: candidateDecisionSchema };
+
+function checkDecisionId(pathId: number, bodyId: number): void {
+  if (pathId !== bodyId) invalidId();
+}
+function invalidId(): never {
+  throw invalid('Bitte prüfen Sie die markierten Angaben.', { id: 'Die Nummer passt nicht zum Antrag in der Adresse.' });
+}
+
+export function candidatesRouter(deps: Deps): Router {
+  const router = Router();
+  const settings: CandidateSettings = {
+    clubName: deps.config.clubName,
+    publicUrl: deps.config.publicUrl,
+    externalLogin: Boolean(deps.config.oidc),
+  };
+
+  router.post(
+    '/candidates',
+    applicationLimit(),
+    handle({ body: candidateApplicationSchema }, async ({ body }, req, res) => {
+      const { website, ...data } = body;
+      const receipt = await submitApplication(ctxOf(deps, req), { data, honeypotFilled: honeypotFilled(website), settings });
+      sendItem(res, candidateReceiptSchema.parse(receipt), undefined, 201);
+    }),
+  );
+
+  router.get(
+    '/admin/members/candidates/',
+    handle({ query: candidateListQuery }, async ({ query }, req, res) => {
+      const items = await listCandidates(ctxOf(deps, req), { status: query.status });
+      sendList(res, items.map((c) => candidateSchema.parse(c)));
+    }),
+  );
+
+  router.post(
+    '/admin/members/candidates/',
+    handle({ body: candidateAdminInputSchema }, async ({ body }, req, res) => {
+      const { applicationDate, ...data } = body;
+      const candidate = await createPaperCandidate(ctxOf(deps, req), { data, applicationDate });
+      sendItem(res, candidateSchema.parse(candidate), undefined, 201);
+    }),
+  );
+
+  router.get(
+    '/admin/members/candidates/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, candidateSchema.parse(await getCandidate(ctxOf(deps, req), params.id)));
+    }),
+  );
+
+  router.put(
+    '/admin/members/candidates/:id',
+    handle({ params: idParams, body: candidateAdminInputSchema }, async ({ params, body }, req, res) => {
+      const { applicationDate, ...data } = body;
+      const candidate = await updateCandidate(ctxOf(deps, req), { id: params.id, data, applicationDate });
+      sendItem(res, candidateSchema.parse(candidate));
+    }),
+  );
+
+  router.post(
+    '/admin/members/candidates/:id/accept',
+    handle(decisionInput, async ({ params, body }, req, res) => {
+      checkDecisionId(params.id, body.id);
+      sendItem(res, candidateSchema.parse(await acceptCandidate(ctxOf(deps, req), { id: params.id, settings })));
+    }),
+  );
+
+  router.post(
+    '/admin/members/candidates/:id/reject',
+    handle(decisionInput, async ({ params, body }, req, res) => {
+      checkDecisionId(params.id, body.id);
+      sendItem(res, candidateSchema.parse(await rejectCandidate(ctxOf(deps, req), { id: params.id, settings })));
+    }),
+  );
+
+  return router;
+}

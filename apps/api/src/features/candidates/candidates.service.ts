@@ -1,0 +1,228 @@
+import type { Candidate, CandidateData, CandidateReceipt, CandidateStatus } from '@club/contract';
+import { notFound, conflict } from '../../lib/app-error.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { withTx, type Ctx } from '../../lib/ctx.ts';
+import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { enqueueMail } from '../../lib/outbox.ts';
+import { createInvitation, INVITATION_VALID_DAYS } from '../idp/invitations.ts';
+import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
+import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
+import {
+  findCandidate,
+  findIdenticalOpenApplication,
+  findMembersByEmails,
+  findOpenCandidatesByEmails,
+  findSeasonCovering,
+  findUsernamesStartingWith,
+  insertCandidate,
+  insertMember,
+  listCandidates as listCandidateRows,
+  lockCandidate,
+  lockKey,
+  markCandidateDecided,
+  updateCandidateFields,
+  type CandidateRow,
+} from './candidates.repository.ts';
+import { assertEditable, duplicateHint, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
+
+/** What the mails need from the site's configuration. */
+export interface CandidateSettings {
+  clubName: string;
+  publicUrl: string;
+  /** An external OIDC provider: no invitation; the member is linked at the first login by e-mail. */
+  externalLogin: boolean;
+}
+
+/** The same form sent again within this time (double click, retry) is answered from the first one. */
+const RESEND_WINDOW_MS = 24 * 3_600_000;
+
+const NOT_FOUND = 'Diesen Mitgliedschaftsantrag gibt es nicht.';
+
+async function withDuplicates(ctx: Ctx, rows: CandidateRow[]): Promise<Candidate[]> {
+  const emails = rows.filter((r) => r.status === 'PENDING').map((r) => r.email);
+  const [members, candidates] = await Promise.all([findMembersByEmails(ctx.db, emails), findOpenCandidatesByEmails(ctx.db, emails)]);
+  return rows.map((row) => {
+    const email = row.email.toLowerCase();
+    return toCandidate(
+      row,
+      duplicateHint({
+        members: members.filter((m) => m.email.toLowerCase() === email),
+        candidates: candidates.filter((c) => c.id !== row.id && c.email.toLowerCase() === email),
+      }),
+    );
+  });
+}
+
+async function oneWithDuplicates(ctx: Ctx, row: CandidateRow): Promise<Candidate> {
+  const [candidate] = await withDuplicates(ctx, [row]);
+  return candidate as Candidate;
+}
+
+/** Serialises applications of one e-mail address, then finds the same form sent a moment ago. */
+async function findResent(ctx: Ctx, data: CandidateData) {
+  await lockKey(ctx.db, `candidate:${data.email.toLowerCase()}`);
+  return findIdenticalOpenApplication(ctx.db, toCandidateFields(data), new Date(ctx.now.getTime() - RESEND_WINDOW_MS));
+}
+
+/**
+ * The public form (POST /api/v1/candidates): stores the application and writes the
+ * confirmation mail in one transaction. A filled honeypot gets the same answer, but
+ * nothing is stored or sent. The same form sent twice is stored and confirmed once.
+ */
+export async function submitApplication(
+  ctx: Ctx,
+  input: { data: CandidateData; honeypotFilled: boolean; settings: CandidateSettings },
+): Promise<CandidateReceipt> {
+  const { data, settings } = input;
+  const today = zurichToday(ctx.now);
+  if (input.honeypotFilled) {
+    ctx.log.info('membership application with a filled honeypot dropped');
+    return { firstName: data.firstName, email: data.email, applicationDate: toIsoDate(today) };
+  }
+  return withTx(ctx, async (tx) => {
+    const resent = await findResent(tx, data);
+    if (resent) return { firstName: resent.firstName, email: resent.email, applicationDate: toIsoDate(resent.applicationDate) };
+    const row = await insertCandidate(tx.db, { ...toCandidateFields(data), applicationDate: today, source: 'ONLINE', createdAt: tx.now });
+    const applicationDate = toIsoDate(row.applicationDate);
+    await enqueueMail(tx.db, {
+      to: row.email,
+      ...applicationReceivedMail({ firstName: row.firstName, clubName: settings.clubName, applicationDate: deChDate(applicationDate) }),
+    });
+    return { firstName: row.firstName, email: row.email, applicationDate };
+  });
+}
+
+/** The board enters a paper application (no confirmation mail: the applicant did not use the site). */
+export async function createPaperCandidate(ctx: Ctx, input: { data: CandidateData; applicationDate?: string | undefined }): Promise<Candidate> {
+  const row = await withTx(ctx, async (tx) => {
+    const resent = await findResent(tx, input.data);
+    if (resent) return resent;
+    const created = await insertCandidate(tx.db, {
+      ...toCandidateFields(input.data),
+      applicationDate: input.applicationDate ? fromIsoDate(input.applicationDate) : zurichToday(tx.now),
+      source: 'PAPER',
+      createdAt: tx.now,
+    });
+    await writeAudit(tx, { action: 'candidate.created', entity: 'candidate', entityId: created.id, data: { source: 'PAPER' } });
+    return created;
+  });
+  return oneWithDuplicates(ctx, row);
+}
+
+export async function listCandidates(ctx: Ctx, input: { status?: CandidateStatus | undefined }): Promise<Candidate[]> {
+  return withDuplicates(ctx, await listCandidateRows(ctx.db, input.status));
+}
+
+export async function getCandidate(ctx: Ctx, id: number): Promise<Candidate> {
+  const row = await findCandidate(ctx.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return oneWithDuplicates(ctx, row);
+}
+
+/** Corrects an open application; a decided one is final (409 ALREADY_DECIDED). */
+export async function updateCandidate(ctx: Ctx, input: { id: number; data: CandidateData; applicationDate?: string | undefined }): Promise<Candidate> {
+  const row = await withTx(ctx, async (tx) => {
+    const locked = await lockCandidate(tx.db, input.id);
+    if (!locked) throw notFound(NOT_FOUND);
+    assertEditable(locked.status);
+    const before = await findCandidate(tx.db, input.id);
+    if (!before) throw notFound(NOT_FOUND);
+    const updated = await updateCandidateFields(tx.db, input.id, {
+      ...toCandidateFields(input.data),
+      ...(input.applicationDate ? { applicationDate: fromIsoDate(input.applicationDate) } : {}),
+    });
+    await writeAudit(tx, { action: 'candidate.updated', entity: 'candidate', entityId: input.id, data: { changed: changedFields(before, updated) } });
+    return updated;
+  });
+  return oneWithDuplicates(ctx, row);
+}
+
+/**
+ * Accepts an application, all in one transaction: the member (unique lower-case ASCII
+ * username, role MEMBER, current address from today, phones), the membership of the season
+ * covering today, the login invitation (embedded provider), the welcome mail and the audit
+ * row. The candidate row is locked first, so of two simultaneous accepts one wins and the
+ * other gets 409 ALREADY_DECIDED.
+ */
+export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: CandidateSettings }): Promise<Candidate> {
+  const { settings } = input;
+  const row = await withTx(ctx, async (tx) => {
+    const locked = await lockCandidate(tx.db, input.id);
+    if (!locked) throw notFound(NOT_FOUND);
+    const status = nextCandidateStatus(locked.status, 'ACCEPT');
+    const candidate = await findCandidate(tx.db, input.id);
+    if (!candidate) throw notFound(NOT_FOUND);
+
+    const today = zurichToday(tx.now);
+    const season = await findSeasonCovering(tx.db, today);
+    if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
+
+    const base = usernameBase(candidate.firstName, candidate.lastName);
+    await lockKey(tx.db, `username:${base}`);
+    const username = pickUsername(base, await findUsernamesStartingWith(tx.db, base));
+    const phones = [
+      ...(candidate.mobile ? [{ type: 'MOBILE' as const, number: candidate.mobile }] : []),
+      ...(candidate.landLine ? [{ type: 'LANDLINE' as const, number: candidate.landLine }] : []),
+    ];
+    const member = await insertMember(tx.db, {
+      username,
+      firstName: candidate.firstName,
+      lastName: candidate.lastName,
+      email: candidate.email,
+      dateOfBirth: candidate.dateOfBirth,
+      address: {
+        street: candidate.street,
+        houseNumber: candidate.houseNumber,
+        addressLine2: candidate.addressLine2,
+        postalCode: candidate.postalCode,
+        city: candidate.city,
+        country: candidate.country,
+      },
+      phones,
+      today,
+      season,
+      now: tx.now,
+    });
+    const decided = await markCandidateDecided(tx.db, input.id, {
+      status,
+      decidedAt: tx.now,
+      decidedById: tx.actor?.memberId ?? null,
+      memberId: member.id,
+    });
+    const invitation = settings.externalLogin ? undefined : await createInvitation(tx.db, member.id, tx.now, settings.publicUrl);
+    await enqueueMail(tx.db, {
+      to: candidate.email,
+      ...welcomeMail({
+        firstName: candidate.firstName,
+        clubName: settings.clubName,
+        username: member.username,
+        seasonName: season.name,
+        siteUrl: settings.publicUrl,
+        invitationUrl: invitation?.url,
+        invitationValidDays: INVITATION_VALID_DAYS,
+      }),
+    });
+    await writeAudit(tx, {
+      action: 'candidate.accepted',
+      entity: 'candidate',
+      entityId: input.id,
+      data: { memberId: member.id, username: member.username, seasonId: season.id, invitation: Boolean(invitation) },
+    });
+    return decided;
+  });
+  return oneWithDuplicates(ctx, row);
+}
+
+/** Declines an application (final) and writes a polite mail to the applicant. */
+export async function rejectCandidate(ctx: Ctx, input: { id: number; settings: CandidateSettings }): Promise<Candidate> {
+  const row = await withTx(ctx, async (tx) => {
+    const locked = await lockCandidate(tx.db, input.id);
+    if (!locked) throw notFound(NOT_FOUND);
+    const status = nextCandidateStatus(locked.status, 'REJECT');
+    const decided = await markCandidateDecided(tx.db, input.id, { status, decidedAt: tx.now, decidedById: tx.actor?.memberId ?? null });
+    await enqueueMail(tx.db, { to: decided.email, ...rejectionMail({ firstName: decided.firstName, clubName: input.settings.clubName }) });
+    await writeAudit(tx, { action: 'candidate.rejected', entity: 'candidate', entityId: input.id });
+    return decided;
+  });
+  return oneWithDuplicates(ctx, row);
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PrismaClient } from '../../db/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { hashPassword } from './passwords.ts';
+
+/** An invitation link is valid this long (DESIGN.md §5). */
+export const INVITATION_VALID_DAYS = 14;
+export const MIN_PASSWORD_LENGTH = 10;
+/** argon2 takes any length; a cap keeps one request from costing much. */
+export const MAX_PASSWORD_LENGTH = 200;
+
+/** Path of the page where an invited member chooses a password. */
+export function invitationPath(token: string): string {
+  return `/idp/invitation/${encodeURIComponent(token)}`;
+}
+
+/** Only the hash is stored: the token itself is only in the mail. */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function newInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function invitationExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + INVITATION_VALID_DAYS * 86_400_000);
+}
+
+export type InvitationStatus = 'VALID' | 'USED' | 'EXPIRED';
+
+/** Used wins over expired: a used link says so even after its 14 days. */
+export function invitationStatus(invitation: { expiresAt: Date; usedAt: Date | null }, now: Date): InvitationStatus {
+  if (invitation.usedAt) return 'USED';
+  if (now.getTime() >= invitation.expiresAt.getTime()) return 'EXPIRED';
+  return 'VALID';
+}
+
+/** German message for a password that does not qualify, or null. */
+export function passwordProblem(password: string, confirmation: string): { field: 'password' | 'confirmation'; message: string } | null {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return { field: 'password', message: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.` };
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return { field: 'password', message: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.` };
+  }
+  if (password.trim().length === 0) {
+    return { field: 'password', message: 'Das Passwort darf nicht nur aus Leerzeichen bestehen.' };
+  }
+  if (password !== confirmation) {
+    return { field: 'confirmation', message: 'Die beiden Passwörter stimmen nicht überein.' };
+  }
+  return null;
+}
+
+/**
+ * Creates a login invitation for a member (valid 14 days). Works inside an open
+ * transaction, so accepting a candidate can create it with the member.
+ * `baseUrl` (the site's PUBLIC_URL) makes the returned url absolute, as a mail needs it.
+ */
+export async function createInvitation(db: DbOrTx, memberId: number, now: Date, baseUrl = ''): Promise<{ token: string; url: string }> {
+  const token = newInvitationToken();
+  await db.loginInvitation.create({
+    data: { memberId, tokenHash: hashInvitationToken(token), expiresAt: invitationExpiresAt(now), createdAt: now },
+  });
+  return { token, url: `${baseUrl.replace(/\/+$/, '')}${invitationPath(token)}` };
+}
+
+export interface InvitationView {
+  status: InvitationStatus;
+  firstName: string;
+  username: string;
+}
+
+/** The invitation behind a token, or null when there is none. */
+export async function findInvitation(db: DbOrTx, token: string, now: Date): Promise<InvitationView | null> {
+  const row = await db.loginInvitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    select: { expiresAt: true, usedAt: true, member: { select: { firstName: true, username: true } } },
+  });
+  if (!row) return null;
+  return { status: invitationStatus(row, now), firstName: row.member.firstName, username: row.member.username.toLowerCase() };
+}
+
+export type AcceptResult = { ok: true; username: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' };
+
+/**
+ * Sets the member's password through an invitation, once: the invitation is marked used
+ * by a conditional update, so two submissions of one link cannot both succeed.
+ * The login account is created, or its password replaced; its username is the member's.
+ */
+export async function acceptInvitation(db: PrismaClient, token: string, password: string, now: Date): Promise<AcceptResult> {
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx): Promise<AcceptResult> => {
+    const row = await tx.loginInvitation.findUnique({
+      where: { tokenHash: hashInvitationToken(token) },
+      select: { id: true, expiresAt: true, usedAt: true, memberId: true, member: { select: { username: true } } },
+    });
+    if (!row) return { ok: false, status: 'UNKNOWN' };
+    const status = invitationStatus(row, now);
+    if (status !== 'VALID') return { ok: false, status };
+    const claimed = await tx.loginInvitation.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claimed.count !== 1) return { ok: false, status: 'USED' };
+    const username = row.member.username.toLowerCase();
+    await tx.loginAccount.upsert({
+      where: { memberId: row.memberId },
+      create: { memberId: row.memberId, username, passwordHash },
+      update: { username, passwordHash },
+    });
+    return { ok: true, username };
+  });
+}

@@ -1,0 +1,40 @@
+import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { JWK } from 'oidc-provider';
+import type { PrismaClient } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+const SIGNING_KEYS = 'oidc-signing-keys';
+
+/**
+ * The provider's RS256 signing keys: generated once and kept in table app_secrets, so
+ * every instance and every restart signs with the same key. When several instances start
+ * at once, the first insert wins and all read that one back.
+ */
+export async function loadSigningKeys(db: PrismaClient): Promise<JWK[]> {
+  const existing = await readKeys(db);
+  if (existing) return existing;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  await db.appSecret.createMany({
+    data: [{ name: SIGNING_KEYS, value: { keys: [jwk] } as Prisma.InputJsonValue }],
+    skipDuplicates: true,
+  });
+  const stored = await readKeys(db);
+  if (!stored) throw new Error('OIDC signing keys could not be stored');
+  return stored;
+}
+
+async function readKeys(db: PrismaClient): Promise<JWK[] | null> {
+  const row = await db.appSecret.findUnique({ where: { name: SIGNING_KEYS } });
+  const keys = (row?.value as { keys?: JWK[] } | undefined)?.keys;
+  return keys?.length ? keys : null;
+}
+
+/**
+ * A secret for one purpose derived from SESSION_SECRET (HMAC-SHA256 with a label), so
+ * one configured secret yields independent keys for cookies, the client secret, etc.
+ */
+export function deriveSecret(sessionSecret: string, purpose: string): string {
+  return createHmac('sha256', sessionSecret).update(`club-site:${purpose}`).digest('base64url');
+}
+

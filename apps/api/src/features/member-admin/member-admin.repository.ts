@@ -1,0 +1,154 @@
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Role } from '@club/contract';
+import type { DbOrTx } from '../../lib/ctx.ts';
+
+/**
+ * The searched text of a member. Must stay identical to the expression of the trigram
+ * index "members_search_trgm_idx" (migration 20261122030000_member_admin), or the index
+ * is not used.
+ */
+const SEARCH_TEXT = Prisma.sql`lower("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email")`;
+
+/** `%part%` for LIKE, with the pattern characters of the part taken literally. */
+function containsPattern(part: string): string {
+  return `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Every word of the query must occur in name, username or e-mail (case-insensitive), or
+ * a word of digits may be the member number.
+ */
+function searchCondition(words: readonly string[]): Prisma.Sql {
+  if (words.length === 0) return Prisma.sql`TRUE`;
+  const parts = words.map((word) => {
+    const like = Prisma.sql`${SEARCH_TEXT} LIKE ${containsPattern(word.toLowerCase())}`;
+    const number = /^\d{1,9}$/.test(word) ? Number(word) : null;
+    return number === null ? like : Prisma.sql`(${like} OR "memberNumber" = ${number})`;
+  });
+  return Prisma.join(parts, ' AND ');
+}
+
+export interface SearchRow {
+  id: number;
+  memberNumber: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  city: string | null;
+  active: boolean;
+}
+
+/** One page of members matching the words, sorted by last name, first name. */
+export function searchMembers(db: DbOrTx, input: { words: readonly string[]; today: string; limit: number; offset: number }): Promise<SearchRow[]> {
+  return db.$queryRaw<SearchRow[]>`
+    SELECT m."id", m."memberNumber", m."firstName", m."lastName", m."username", m."email", a."city",
+           EXISTS (SELECT 1 FROM "memberships" ms
+                    WHERE ms."memberId" = m."id" AND ms."validFrom" <= ${input.today}::date AND ms."validTo" >= ${input.today}::date) AS "active"
+      FROM (SELECT * FROM "members" WHERE ${searchCondition(input.words)}
+             ORDER BY "lastName", "firstName", "id" LIMIT ${input.limit} OFFSET ${input.offset}) m
+      LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
+     ORDER BY m."lastName", m."firstName", m."id"`;
+}
+
+export async function countMembers(db: DbOrTx, words: readonly string[]): Promise<number> {
+  const rows = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "members" WHERE ${searchCondition(words)}`;
+  return rows[0]?.total ?? 0;
+}
+
+/** Locks the member's row for the rest of the transaction; false when there is none. */
+export async function lockMember(db: DbOrTx, memberId: number): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: number }[]>`SELECT "id" FROM "members" WHERE "id" = ${memberId} FOR UPDATE`;
+  return rows.length === 1;
+}
+
+export function findMemberPersonal(db: DbOrTx, memberId: number) {
+  return db.member.findUnique({ where: { id: memberId }, select: { firstName: true, lastName: true, email: true, dateOfBirth: true } });
+}
+
+export function updateMemberPersonal(db: DbOrTx, memberId: number, data: { firstName: string; lastName: string; email: string; dateOfBirth: Date | null }) {
+  return db.member.update({ where: { id: memberId }, data });
+}
+
+// --- phones -------------------------------------------------------------------
+
+export function findPhones(db: DbOrTx, memberId: number) {
+  return db.phone.findMany({ where: { memberId }, orderBy: { type: 'asc' } });
+}
+
+export async function setPhone(db: DbOrTx, memberId: number, type: 'LANDLINE' | 'MOBILE', number: string | null): Promise<void> {
+  if (number === null) {
+    await db.phone.deleteMany({ where: { memberId, type } });
+    return;
+  }
+  await db.phone.upsert({ where: { memberId_type: { memberId, type } }, create: { memberId, type, number }, update: { number } });
+}
+
+// --- memberships ----------------------------------------------------------------
+
+export function findSeason(db: DbOrTx, seasonId: number) {
+  return db.season.findUnique({ where: { id: seasonId }, select: { id: true, name: true, validFrom: true, validTo: true } });
+}
+
+export function listSeasons(db: DbOrTx) {
+  return db.season.findMany({ orderBy: { validFrom: 'desc' }, select: { id: true, name: true, validFrom: true, validTo: true } });
+}
+
+export function findMembershipOfSeason(db: DbOrTx, memberId: number, seasonId: number) {
+  return db.membership.findUnique({ where: { memberId_seasonId: { memberId, seasonId } }, select: { id: true } });
+}
+
+export function createMembership(db: DbOrTx, data: { memberId: number; seasonId: number; validFrom: Date; validTo: Date }) {
+  return db.membership.create({ data, include: { season: true } });
+}
+
+/** A membership of this member (another member's is not found). */
+export function findMembership(db: DbOrTx, memberId: number, membershipId: number) {
+  return db.membership.findFirst({ where: { id: membershipId, memberId }, include: { season: true } });
+}
+
+export function setMembershipEnd(db: DbOrTx, membershipId: number, validTo: Date) {
+  return db.membership.update({ where: { id: membershipId }, data: { validTo }, include: { season: true } });
+}
+
+// --- addresses ------------------------------------------------------------------
+
+/** An address of this member (another member's is not found). */
+export function findAddress(db: DbOrTx, memberId: number, addressId: number) {
+  return db.address.findFirst({ where: { id: addressId, memberId } });
+}
+
+export function updateAddressFields(
+  db: DbOrTx,
+  addressId: number,
+  data: { street: string; houseNumber: string; addressLine2: string; postalCode: string; city: string; country: string },
+) {
+  return db.address.update({ where: { id: addressId }, data });
+}
+
+// --- roles ----------------------------------------------------------------------
+
+/**
+ * Serialises every change of board roles (transaction advisory lock, bounded wait), so
+ * that two removals at once cannot leave the club without a board member.
+ */
+export async function lockBoardRoles(db: DbOrTx): Promise<void> {
+  await db.$executeRaw`SET LOCAL lock_timeout = '5s'`;
+  await db.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtext('club.board-roles')::bigint)) AS l`;
+}
+
+export function findRoles(db: DbOrTx, memberId: number) {
+  return db.memberRole.findMany({ where: { memberId }, select: { role: true } });
+}
+
+export function countBoardMembers(db: DbOrTx): Promise<number> {
+  return db.memberRole.count({ where: { role: 'MEMBER_OF_THE_BOARD' } });
+}
+
+export async function addRole(db: DbOrTx, memberId: number, role: Role): Promise<void> {
+  await db.memberRole.upsert({ where: { memberId_role: { memberId, role } }, create: { memberId, role }, update: {} });
+}
+
+export async function removeRole(db: DbOrTx, memberId: number, role: Role): Promise<void> {
+  await db.memberRole.deleteMany({ where: { memberId, role } });
+}

@@ -1,0 +1,79 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  addressChangeBodySchema,
+  addressOutSchema,
+  emailChangeBodySchema,
+  emailChangeConfirmedSchema,
+  emailChangeRequestedSchema,
+  emailConfirmBodySchema,
+  expandsQuery,
+  memberExportSchema,
+  ownMemberSchema,
+} from '@club/contract';
+import { sendItem } from '../../http/envelope.ts';
+import { actorOf, requireMember } from '../../http/require-role.ts';
+import { handle } from '../../http/validate.ts';
+import { ctxOf, type Deps } from '../../lib/deps.ts';
+import { changeOwnAddress, confirmEmailChange, exportFileName, exportOwnData, requestEmailChange, type AccountSettings } from './account.service.ts';
+import { getOwnMember } from './members.service.ts';
+
+export function membersRouter(deps: Deps): Router {
+  const router = Router();
+  const settings: AccountSettings = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
+
+  router.get(
+    '/member/',
+    requireMember,
+    handle({ query: z.object({ expands: expandsQuery }) }, async ({ query }, req, res) => {
+      const result = await getOwnMember(ctxOf(deps, req), actorOf(req).memberId, query.expands);
+      sendItem(res, ownMemberSchema.parse(result.data), result.expands);
+    }),
+  );
+
+  // A move: the new address starts today (201), a same-day correction or a repeat answers 200.
+  router.post(
+    '/member/addresses',
+    requireMember,
+    handle({ body: addressChangeBodySchema }, async ({ body }, req, res) => {
+      const result = await changeOwnAddress(ctxOf(deps, req), { memberId: actorOf(req).memberId, address: body });
+      sendItem(res, addressOutSchema.parse(result.address), undefined, result.created ? 201 : 200);
+    }),
+  );
+
+  // 202: the new address applies once the link in the mail is opened.
+  router.put(
+    '/member/email',
+    requireMember,
+    handle({ body: emailChangeBodySchema }, async ({ body }, req, res) => {
+      const result = await requestEmailChange(ctxOf(deps, req), { memberId: actorOf(req).memberId, email: body.email, settings });
+      sendItem(res, emailChangeRequestedSchema.parse(result), undefined, 202);
+    }),
+  );
+
+  // The link of the mail leads to /account/changeemail?token=…, whose button posts here; no login needed.
+  router.post(
+    '/member/email/confirm',
+    handle({ body: emailConfirmBodySchema }, async ({ body }, req, res) => {
+      const result = await confirmEmailChange(ctxOf(deps, req), { token: body.token, settings });
+      sendItem(res, emailChangeConfirmedSchema.parse(result));
+    }),
+  );
+
+  router.get(
+    '/member/export',
+    requireMember,
+    handle({}, async (_input, req, res) => {
+      const ctx = ctxOf(deps, req);
+      const data = memberExportSchema.parse(await exportOwnData(ctx, actorOf(req).memberId));
+      res
+        .status(200)
+        .set('Content-Type', 'application/json; charset=utf-8')
+        .set('Content-Disposition', `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`)
+        .set('Cache-Control', 'no-store')
+        .send(JSON.stringify(data, null, 2));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import { siteInfoSchema } from '@club/contract';
+import { sendItem } from '../../http/envelope.ts';
+import type { Deps } from '../../lib/deps.ts';
+
+/** Public facts the SPA needs before login. */
+export function siteRouter(deps: Deps): Router {
+  const router = Router();
+  router.get('/site', async (_req, res) => {
+    const { config, database } = deps;
+    // Demo marker: shown while any demo login exists (DESIGN.md: nobody runs a real club on them).
+    const demoLogin = await database.prisma.loginAccount.findFirst({
+      where: { username: { in: ['mitglied', 'vorstand'] } },
+      select: { id: true },
+    });
+    sendItem(
+      res,
+      siteInfoSchema.parse({
+        clubName: config.clubName,
+        clubAddress: config.clubAddress,
+        demo: demoLogin !== null,
+        membershipFormUrl: config.membershipFormUrl,
+      }),
+    );
+  });
+  return router;
+}

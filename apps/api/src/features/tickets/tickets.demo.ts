@@ -1,0 +1,93 @@
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
+
+/**
+ * Demo rows of ticket sales: delivery options, two game groups with upcoming games against
+ * several teams (open sales, one game sold out, one whose sales open later, one played),
+ * and a few reservations of demo members. Runs after the demo members exist.
+ */
+
+/** The instant of hh:mm Zurich time on the Zurich day `daysAhead` after today. */
+export function zurichAt(now: Date, daysAhead: number, hh: number, mm = 0): Date {
+  const day = toIsoDate(addDays(zurichToday(now), daysAhead));
+  const guess = new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00Z`);
+  // Zurich is UTC+1 or UTC+2: take the offset that gives back the wanted wall-clock hour.
+  for (const offset of [1, 2]) {
+    const candidate = new Date(guess.getTime() - offset * 3_600_000);
+    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', hourCycle: 'h23' }).format(candidate));
+    if (hour === hh) return candidate;
+  }
+  return new Date(guess.getTime() - 3_600_000);
+}
+
+const HOME = 'Swiss Life Arena, Zürich';
+
+export async function loadTicketDemoData(db: PrismaClient, now: Date): Promise<void> {
+  const [fanlokal, post, kasse] = await Promise.all(
+    ['Abholung im Fanlokal', 'Versand per Post', 'Abholung an der Stadionkasse'].map((name) => db.deliveryOption.create({ data: { name } })),
+  );
+  if (!fanlokal || !post || !kasse) return;
+
+  const home = await db.gameGroup.create({
+    data: {
+      name: 'Heimspiele Qualifikation 2026/27',
+      defaultPricePerTicketRappen: 3500,
+      availableTicketsPerGame: 40,
+      freeTicketAmount: 4,
+      deliveryOptions: { create: [fanlokal, post, kasse].map((o) => ({ deliveryOptionId: o.id })) },
+    },
+  });
+  const away = await db.gameGroup.create({
+    data: {
+      name: 'Auswärtsspiele',
+      defaultPricePerTicketRappen: 4500,
+      availableTicketsPerGame: 20,
+      freeTicketAmount: 2,
+      deliveryOptions: { create: [fanlokal, post].map((o) => ({ deliveryOptionId: o.id })) },
+    },
+  });
+
+  const game = (gameGroupId: number, days: number, opponent: string, homeGame: boolean, venue: string, extra: { salesOpenAt?: Date; salesCloseAt?: Date } = {}) =>
+    db.game.create({ data: { gameGroupId, start: zurichAt(now, days, 19, 45), opponent, homeGame, venue, ...extra } });
+
+  const played = await game(home.id, -4, 'HCD', true, HOME, { salesOpenAt: zurichAt(now, -30, 10) });
+  const scb = await game(home.id, 3, 'SCB', true, HOME);
+  await game(home.id, 10, 'EVZ', true, HOME);
+  await game(home.id, 17, 'LHC', true, HOME);
+  await game(home.id, 31, 'HCL', true, HOME, { salesOpenAt: zurichAt(now, 14, 10) });
+  const soldOut = await game(away.id, 6, 'HCAP', false, 'Eishalle Ambrì');
+  await game(away.id, 13, 'SCRJ', false, 'Eishalle Rapperswil-Jona', { salesCloseAt: zurichAt(now, 11, 12) });
+  await game(away.id, 24, 'HCFG', false, 'Eishalle Fribourg');
+
+  const members = await db.member.findMany({
+    where: { username: { not: 'vorstand' } },
+    orderBy: { id: 'asc' },
+    take: 12,
+    include: { addresses: { where: { current: true } } },
+  });
+  const reservation = (member: (typeof members)[number], gameId: number, deliveryOptionId: number, amount: number, priceRappen: number, daysAgo: number) => {
+    const a = member.addresses[0];
+    if (!a) return null;
+    return {
+      gameId,
+      memberId: member.id,
+      deliveryOptionId,
+      amount,
+      pricePerTicketRappen: priceRappen,
+      street: a.street,
+      houseNumber: a.houseNumber,
+      addressLine2: a.addressLine2,
+      postalCode: a.postalCode,
+      city: a.city,
+      country: a.country,
+      createdAt: addDays(now, -daysAgo),
+    };
+  };
+  const rows = [
+    // The away game in Ambrì: 10 members with 2 tickets each fill the quota of 20.
+    ...members.slice(1, 11).map((m, i) => reservation(m, soldOut.id, i % 2 ? post.id : fanlokal.id, 2, 4500, 5 - (i % 4))),
+    ...members.slice(2, 6).map((m, i) => reservation(m, scb.id, kasse.id, 1 + (i % 3), 3500, 2)),
+    ...members.slice(0, 3).map((m) => reservation(m, played.id, fanlokal.id, 2, 3500, 12)),
+  ].filter((r) => r !== null);
+  await db.ticketReservation.createMany({ data: rows });
+}

@@ -1,0 +1,135 @@
+import type { Address, AdminDeliveryOption, AdminGame, AdminTicketReservation, DeliveryOption, Game, GameGroup, TicketReservation } from '@club/contract';
+import type {
+  AdminReservationRow,
+  DeliveryOptionUsageRow,
+  GameGroupDetailRow,
+  GameRow,
+  LockedGame,
+  OwnReservationRow,
+  ReservationFields,
+} from './tickets.repository.ts';
+import { mayReserve, salesState, ticketsLeft, toMoney } from './tickets.rules.ts';
+
+/** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
+
+export function toDeliveryOption(o: { id: number; name: string }): DeliveryOption {
+  return { id: o.id, name: o.name };
+}
+
+export function toAdminDeliveryOption(o: DeliveryOptionUsageRow): AdminDeliveryOption {
+  return { id: o.id, name: o.name, gameGroupCount: o._count.gameGroups, reservationCount: o._count.reservations };
+}
+
+type AddressColumns = Pick<ReservationFields, 'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country'>;
+
+export function toAddress(a: AddressColumns): Address {
+  return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };
+}
+
+export function toGame(
+  g: GameRow,
+  now: Date,
+  reserved: number,
+  member: { held: number } | null,
+): Game {
+  const state = salesState(g, now);
+  const group = g.gameGroup;
+  return {
+    id: g.id,
+    gameGroupId: g.gameGroupId,
+    gameGroupName: group.name,
+    start: g.start.toISOString(),
+    opponent: g.opponent,
+    homeGame: g.homeGame,
+    venue: g.venue,
+    salesOpenAt: g.salesOpenAt?.toISOString() ?? null,
+    salesCloseAt: g.salesCloseAt?.toISOString() ?? null,
+    salesOpen: state === 'OPEN',
+    salesState: state,
+    pricePerTicket: toMoney(group.defaultPricePerTicketRappen),
+    ticketsLeft: ticketsLeft(group.availableTicketsPerGame, reserved),
+    freeTicketAmount: group.freeTicketAmount,
+    ticketsHeld: member ? member.held : null,
+    ticketsMayReserve: member
+      ? mayReserve({ state, quota: group.availableTicketsPerGame, reserved, perMember: group.freeTicketAmount, held: member.held })
+      : null,
+  };
+}
+
+function toAdminReservation(r: AdminReservationRow): AdminTicketReservation {
+  return {
+    id: r.id,
+    member: { id: r.member.id, memberNumber: r.member.memberNumber, firstName: r.member.firstName, lastName: r.member.lastName },
+    amount: r.amount,
+    deliveryOption: toDeliveryOption(r.deliveryOption),
+    deliveryAddress: toAddress(r),
+    price: toMoney(r.pricePerTicketRappen),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function toGameGroup(g: GameGroupDetailRow, now: Date, reserved: Map<number, number>): GameGroup {
+  return {
+    id: g.id,
+    name: g.name,
+    defaultPricePerTicket: toMoney(g.defaultPricePerTicketRappen),
+    availableTicketsPerGame: g.availableTicketsPerGame,
+    freeTicketAmount: g.freeTicketAmount,
+    deliveryOptions: g.deliveryOptions
+      .map((l) => toDeliveryOption(l.deliveryOption))
+      .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
+    games: g.games.map((game): AdminGame => {
+      const state = salesState(game, now);
+      const sum = reserved.get(game.id) ?? 0;
+      return {
+        id: game.id,
+        gameGroupId: game.gameGroupId,
+        start: game.start.toISOString(),
+        opponent: game.opponent,
+        homeGame: game.homeGame,
+        venue: game.venue,
+        salesOpenAt: game.salesOpenAt?.toISOString() ?? null,
+        salesCloseAt: game.salesCloseAt?.toISOString() ?? null,
+        salesOpen: state === 'OPEN',
+        salesState: state,
+        reserved: sum,
+        ticketsLeft: ticketsLeft(g.availableTicketsPerGame, sum),
+        ...(game.reservations ? { reservations: game.reservations.map(toAdminReservation) } : {}),
+      };
+    }),
+  };
+}
+
+export interface ReservationGameInfo {
+  game: Pick<LockedGame, 'id' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt'>;
+  groupName: string;
+  option: DeliveryOption;
+}
+
+/** A reservation with its game as the member sees it. */
+export function toReservation(
+  r: AddressColumns & { id: number; amount: number; pricePerTicketRappen: number; createdAt: Date },
+  info: ReservationGameInfo,
+  now: Date,
+): TicketReservation {
+  return {
+    id: r.id,
+    gameId: info.game.id,
+    gameBegin: info.game.start.toISOString(),
+    amount: r.amount,
+    deliveryOption: info.option,
+    deliveryAddress: toAddress(r),
+    price: toMoney(r.pricePerTicketRappen),
+    createdAt: r.createdAt.toISOString(),
+    totalPrice: toMoney(r.pricePerTicketRappen * r.amount),
+    gameGroupName: info.groupName,
+    opponent: info.game.opponent,
+    homeGame: info.game.homeGame,
+    venue: info.game.venue,
+    cancellable: salesState(info.game, now) === 'OPEN',
+  };
+}
+
+export function toOwnReservation(r: OwnReservationRow, now: Date): TicketReservation {
+  return toReservation(r, { game: r.game, groupName: r.game.gameGroup.name, option: toDeliveryOption(r.deliveryOption) }, now);
+}

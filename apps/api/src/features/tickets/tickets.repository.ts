@@ -1,0 +1,335 @@
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+
+// ---------------------------------------------------------------------------------------
+// Delivery options
+// ---------------------------------------------------------------------------------------
+
+export function listDeliveryOptionsWithUsage(db: DbOrTx) {
+  return db.deliveryOption.findMany({
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    include: { _count: { select: { gameGroups: true, reservations: true } } },
+  });
+}
+export type DeliveryOptionUsageRow = Awaited<ReturnType<typeof listDeliveryOptionsWithUsage>>[number];
+
+export function findDeliveryOption(db: DbOrTx, id: number) {
+  return db.deliveryOption.findUnique({
+    where: { id },
+    include: { _count: { select: { gameGroups: true, reservations: true } } },
+  });
+}
+
+export function findDeliveryOptionByName(db: DbOrTx, name: string) {
+  return db.deliveryOption.findFirst({ where: { name: { equals: name, mode: 'insensitive' } } });
+}
+
+export function findDeliveryOptionsByIds(db: DbOrTx, ids: number[]) {
+  return db.deliveryOption.findMany({ where: { id: { in: ids } }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+}
+
+/** The options a group offers, by name. */
+export function listDeliveryOptionsOfGroup(db: DbOrTx, gameGroupId: number) {
+  return db.deliveryOption.findMany({ where: { gameGroups: { some: { gameGroupId } } }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+}
+
+export function insertDeliveryOption(db: DbOrTx, name: string, createdAt: Date) {
+  return db.deliveryOption.create({ data: { name, createdAt } });
+}
+
+export function renameDeliveryOption(db: DbOrTx, id: number, name: string) {
+  return db.deliveryOption.update({ where: { id }, data: { name } });
+}
+
+/** Locks the option row against concurrent use (a reservation takes a key-share lock on it). */
+export async function lockDeliveryOption(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: number }[]>`SELECT "id" FROM "delivery_options" WHERE "id" = ${id} FOR UPDATE`;
+  return rows.length > 0;
+}
+
+export function deleteDeliveryOptionRow(db: DbOrTx, id: number) {
+  return db.deliveryOption.delete({ where: { id } });
+}
+
+// ---------------------------------------------------------------------------------------
+// Game groups
+// ---------------------------------------------------------------------------------------
+
+export interface GameGroupFields {
+  name: string;
+  defaultPricePerTicketRappen: number;
+  availableTicketsPerGame: number;
+  freeTicketAmount: number;
+}
+
+const adminReservationInclude = {
+  member: { select: { id: true, memberNumber: true, firstName: true, lastName: true } },
+  deliveryOption: true,
+} satisfies Prisma.TicketReservationInclude;
+
+function gameGroupInclude(withReservations: boolean) {
+  return {
+    deliveryOptions: { include: { deliveryOption: true } },
+    games: {
+      orderBy: [{ start: 'asc' as const }, { id: 'asc' as const }],
+      ...(withReservations
+        ? { include: { reservations: { include: adminReservationInclude, orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } } }
+        : {}),
+    },
+  };
+}
+
+type GameGroupRow = Prisma.GameGroupGetPayload<{ include: { deliveryOptions: { include: { deliveryOption: true } }; games: true } }>;
+export type AdminReservationRow = Prisma.TicketReservationGetPayload<{ include: typeof adminReservationInclude }>;
+/** A group with its options and games; the games carry their reservations when asked for. */
+export type GameGroupDetailRow = Omit<GameGroupRow, 'games'> & { games: (GameGroupRow['games'][number] & { reservations?: AdminReservationRow[] })[] };
+
+export function listGameGroups(db: DbOrTx): Promise<GameGroupDetailRow[]> {
+  return db.gameGroup.findMany({ include: gameGroupInclude(false), orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+}
+
+export function findGameGroup(db: DbOrTx, id: number, withReservations = false): Promise<GameGroupDetailRow | null> {
+  return db.gameGroup.findUnique({ where: { id }, include: gameGroupInclude(withReservations) });
+}
+
+export function findGameGroupPlain(db: DbOrTx, id: number) {
+  return db.gameGroup.findUnique({ where: { id } });
+}
+
+export function findGameGroupByName(db: DbOrTx, name: string) {
+  return db.gameGroup.findFirst({ where: { name: { equals: name, mode: 'insensitive' } } });
+}
+
+export function insertGameGroup(db: DbOrTx, data: GameGroupFields & { createdAt: Date }) {
+  return db.gameGroup.create({ data });
+}
+
+export function updateGameGroupRow(db: DbOrTx, id: number, data: GameGroupFields) {
+  return db.gameGroup.update({ where: { id }, data });
+}
+
+export function deleteGameGroupRow(db: DbOrTx, id: number) {
+  return db.gameGroup.delete({ where: { id } });
+}
+
+/** Locks every game of a group in id order (the fixed order that keeps locks deadlock-free). */
+export async function lockGamesOfGroup(db: DbOrTx, gameGroupId: number): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "games" WHERE "gameGroupId" = ${gameGroupId} ORDER BY "id" FOR UPDATE`;
+  return rows.map((r) => r.id);
+}
+
+/** The game of a group with the most tickets reserved, and how many. */
+export async function mostReservedGameOfGroup(db: DbOrTx, gameGroupId: number): Promise<{ gameId: number; start: Date; opponent: string; reserved: number } | null> {
+  const rows = await db.$queryRaw<{ gameId: number; start: Date; opponent: string; reserved: number }[]>`
+    SELECT g."id" AS "gameId", g."start", g."opponent", SUM(r."amount")::int AS "reserved"
+    FROM "ticket_reservations" r JOIN "games" g ON g."id" = r."gameId"
+    WHERE g."gameGroupId" = ${gameGroupId}
+    GROUP BY g."id" ORDER BY "reserved" DESC, g."start" ASC LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/** The most tickets one member holds for one game of a group. */
+export async function mostHeldByOneMemberInGroup(db: DbOrTx, gameGroupId: number): Promise<number> {
+  const rows = await db.$queryRaw<{ held: number }[]>`
+    SELECT COALESCE(MAX(t."held"), 0)::int AS "held" FROM (
+      SELECT SUM(r."amount") AS "held"
+      FROM "ticket_reservations" r JOIN "games" g ON g."id" = r."gameId"
+      WHERE g."gameGroupId" = ${gameGroupId}
+      GROUP BY r."gameId", r."memberId") t`;
+  return rows[0]?.held ?? 0;
+}
+
+export function countReservationsOfGroup(db: DbOrTx, gameGroupId: number): Promise<number> {
+  return db.ticketReservation.count({ where: { game: { gameGroupId } } });
+}
+
+export async function clearGroupDeliveryOptions(db: DbOrTx, gameGroupId: number): Promise<number> {
+  const { count } = await db.gameGroupDeliveryOption.deleteMany({ where: { gameGroupId } });
+  return count;
+}
+
+export async function addGroupDeliveryOptions(db: DbOrTx, gameGroupId: number, deliveryOptionIds: number[]): Promise<void> {
+  if (!deliveryOptionIds.length) return;
+  await db.gameGroupDeliveryOption.createMany({ data: deliveryOptionIds.map((deliveryOptionId) => ({ gameGroupId, deliveryOptionId })) });
+}
+
+// ---------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------
+
+export interface GameFields {
+  start: Date;
+  opponent: string;
+  homeGame: boolean;
+  venue: string;
+  salesOpenAt: Date | null;
+  salesCloseAt: Date | null;
+}
+
+const gameInclude = { gameGroup: true } satisfies Prisma.GameInclude;
+export type GameRow = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+
+export function findGame(db: DbOrTx, id: number): Promise<GameRow | null> {
+  return db.game.findUnique({ where: { id }, include: gameInclude });
+}
+
+/** Games starting after `now`, soonest first. */
+export function listGamesStartingAfter(db: DbOrTx, now: Date): Promise<GameRow[]> {
+  return db.game.findMany({ where: { start: { gt: now } }, include: gameInclude, orderBy: [{ start: 'asc' }, { id: 'asc' }] });
+}
+
+export function insertGame(db: DbOrTx, gameGroupId: number, data: GameFields & { createdAt: Date }) {
+  return db.game.create({ data: { ...data, gameGroupId } });
+}
+
+export function updateGameRow(db: DbOrTx, id: number, data: GameFields) {
+  return db.game.update({ where: { id }, data });
+}
+
+export function deleteGameRow(db: DbOrTx, id: number) {
+  return db.game.delete({ where: { id } });
+}
+
+export function countReservationsOfGame(db: DbOrTx, gameId: number): Promise<number> {
+  return db.ticketReservation.count({ where: { gameId } });
+}
+
+/** Tickets reserved per game. */
+export async function reservedByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, number>> {
+  if (!gameIds.length) return new Map();
+  const rows = await db.ticketReservation.groupBy({ by: ['gameId'], where: { gameId: { in: gameIds } }, _sum: { amount: true } });
+  return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
+}
+
+/** Tickets one member holds per game. */
+export async function heldByMember(db: DbOrTx, memberId: number, gameIds: number[]): Promise<Map<number, number>> {
+  if (!gameIds.length) return new Map();
+  const rows = await db.ticketReservation.groupBy({ by: ['gameId'], where: { memberId, gameId: { in: gameIds } }, _sum: { amount: true } });
+  return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
+}
+
+// ---------------------------------------------------------------------------------------
+// Reservations: the quota path (DESIGN.md §6)
+// ---------------------------------------------------------------------------------------
+
+/** Bounds how long the transaction waits for a row lock (then PostgreSQL raises 55P03). */
+export async function setLockTimeout(db: DbOrTx, ms: number): Promise<void> {
+  // SET cannot take a bind parameter; ms is a number chosen by the code, never by a client.
+  await db.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.trunc(ms)}`);
+}
+
+export interface LockedGame {
+  id: number;
+  gameGroupId: number;
+  start: Date;
+  opponent: string;
+  homeGame: boolean;
+  venue: string;
+  salesOpenAt: Date | null;
+  salesCloseAt: Date | null;
+}
+
+/** SELECT ... FOR UPDATE of the game row: every reservation of the game queues here. */
+export async function lockGame(db: DbOrTx, gameId: number): Promise<LockedGame | null> {
+  const rows = await db.$queryRaw<LockedGame[]>`
+    SELECT "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt"
+    FROM "games" WHERE "id" = ${gameId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+export interface ReservationState {
+  groupName: string;
+  pricePerTicketRappen: number;
+  quota: number;
+  perMember: number;
+  /** null when no delivery option has that id. */
+  optionName: string | null;
+  optionOffered: boolean;
+  /** Tickets reserved for the game by everyone. */
+  reserved: number;
+  /** Tickets the member holds for the game. */
+  held: number;
+  /** The member's reservation made with the same Idempotency-Key, if any. */
+  existingId: number | null;
+}
+
+/**
+ * Everything a reservation decides on, in one statement. Call it only after lockGame in the
+ * same transaction: its snapshot is then taken after the lock, so the sums are current.
+ */
+export async function readReservationState(
+  db: DbOrTx,
+  q: { gameId: number; gameGroupId: number; memberId: number; deliveryOptionId: number; idempotencyKey: string | null },
+): Promise<ReservationState | null> {
+  const rows = await db.$queryRaw<ReservationState[]>`
+    SELECT gg."name" AS "groupName",
+           gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
+           gg."availableTicketsPerGame" AS "quota",
+           gg."freeTicketAmount" AS "perMember",
+           o."name" AS "optionName",
+           EXISTS (SELECT 1 FROM "game_group_delivery_options" l
+                   WHERE l."gameGroupId" = gg."id" AND l."deliveryOptionId" = ${q.deliveryOptionId}) AS "optionOffered",
+           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
+           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
+             WHERE r."gameId" = ${q.gameId} AND r."memberId" = ${q.memberId}) AS "held",
+           (SELECT r."id" FROM "ticket_reservations" r
+             WHERE r."memberId" = ${q.memberId} AND r."idempotencyKey" = ${q.idempotencyKey}) AS "existingId"
+    FROM "game_groups" gg
+    LEFT JOIN "delivery_options" o ON o."id" = ${q.deliveryOptionId}
+    WHERE gg."id" = ${q.gameGroupId}`;
+  return rows[0] ?? null;
+}
+
+export interface ReservationFields {
+  gameId: number;
+  memberId: number;
+  deliveryOptionId: number;
+  amount: number;
+  pricePerTicketRappen: number;
+  street: string;
+  houseNumber: string;
+  addressLine2: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+export function insertReservation(db: DbOrTx, data: ReservationFields) {
+  return db.ticketReservation.create({ data });
+}
+
+const ownReservationInclude = { deliveryOption: true, game: { include: { gameGroup: true } } } satisfies Prisma.TicketReservationInclude;
+export type OwnReservationRow = Prisma.TicketReservationGetPayload<{ include: typeof ownReservationInclude }>;
+
+/** A member's reservations, by game start. */
+export function listReservationsOfMember(db: DbOrTx, memberId: number): Promise<OwnReservationRow[]> {
+  return db.ticketReservation.findMany({
+    where: { memberId },
+    include: ownReservationInclude,
+    orderBy: [{ game: { start: 'asc' } }, { id: 'asc' }],
+  });
+}
+
+/** One reservation of the member; another member's is simply not found. */
+export function findReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<OwnReservationRow | null> {
+  return db.ticketReservation.findFirst({ where: { id, memberId }, include: ownReservationInclude });
+}
+
+export async function deleteReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<boolean> {
+  const { count } = await db.ticketReservation.deleteMany({ where: { id, memberId } });
+  return count === 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The member's current address (the default delivery address)
+// ---------------------------------------------------------------------------------------
+
+export function findCurrentAddress(db: DbOrTx, memberId: number) {
+  return db.address.findFirst({
+    where: { memberId, current: true },
+    select: { street: true, houseNumber: true, addressLine2: true, postalCode: true, city: true, country: true },
+  });
+}

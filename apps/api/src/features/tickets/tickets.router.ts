@@ -1,0 +1,230 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  adminDeliveryOptionSchema,
+  adminGameSchema,
+  deliveryAddressSchema,
+  deliveryOptionInputSchema,
+  deliveryOptionSchema,
+  expandsQuery,
+  gameGroupDeliveryOptionsInputSchema,
+  gameGroupInputSchema,
+  gameGroupSchema,
+  gameInputSchema,
+  gameSchema,
+  idempotencyKeySchema,
+  idParam,
+  idParams,
+  IDEMPOTENCY_HEADER,
+  ticketReservationInputSchema,
+  ticketReservationSchema,
+  wantsExpand,
+  type GameGroup,
+} from '@club/contract';
+import { sendItem, sendList } from '../../http/envelope.ts';
+import { requireBoard, requireMember } from '../../http/require-role.ts';
+import { handle } from '../../http/validate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ctxOf, type Deps } from '../../lib/deps.ts';
+import {
+  clearGameGroupDeliveryOptions,
+  createDeliveryOption,
+  createGame,
+  createGameGroup,
+  deleteDeliveryOption,
+  deleteGame,
+  deleteGameGroup,
+  getGameGroup,
+  listDeliveryOptions,
+  listGameGroups,
+  setGameGroupDeliveryOptions,
+  updateDeliveryOption,
+  updateGame,
+  updateGameGroup,
+} from './tickets-admin.service.ts';
+import {
+  cancelReservation,
+  getDeliveryAddress,
+  getGame,
+  listGameDeliveryOptions,
+  listUpcomingGames,
+  reserveTickets,
+} from './tickets.service.ts';
+
+const expands = z.object({ expands: expandsQuery });
+const reservationParams = z.object({ id: idParam, optionId: idParam });
+
+/** A game group with the expands SPEC.md §3 names (gamegroupdeliveryoption, games) when asked for. */
+function groupExpands(group: GameGroup, requested: string[]) {
+  const list = [
+    { name: 'gamegroupdeliveryoption', data: group.deliveryOptions },
+    { name: 'games', data: group.games },
+  ].filter((e) => wantsExpand(requested, e.name));
+  return list.length ? list : undefined;
+}
+
+/** Ticket sales: public game list, member reservations, the board's groups, games and options. */
+export function ticketsRouter(deps: Deps): Router {
+  const router = Router();
+
+  // --- everyone -------------------------------------------------------------------------
+  router.get(
+    '/games/',
+    handle({}, async (_input, req, res) => {
+      sendList(res, (await listUpcomingGames(ctxOf(deps, req))).map((g) => gameSchema.parse(g)));
+    }),
+  );
+  router.get(
+    '/games/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id)));
+    }),
+  );
+  router.get(
+    '/games/:id/deliveryoptions/',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendList(res, (await listGameDeliveryOptions(ctxOf(deps, req), params.id)).map((o) => deliveryOptionSchema.parse(o)));
+    }),
+  );
+
+  // --- members --------------------------------------------------------------------------
+  router.get(
+    '/games/:id/deliveryaddress/',
+    requireMember,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      const address = await getDeliveryAddress(ctxOf(deps, req), params.id);
+      sendItem(res, address ? deliveryAddressSchema.parse(address) : null);
+    }),
+  );
+  router.post(
+    '/games/:id/deliveryoptions/:optionId/ticketreservations/',
+    requireMember,
+    handle({ params: reservationParams, body: ticketReservationInputSchema }, async ({ params, body }, req, res) => {
+      const rawKey = req.get(IDEMPOTENCY_HEADER);
+      let idempotencyKey: string | undefined;
+      if (rawKey !== undefined) {
+        const parsed = idempotencyKeySchema.safeParse(rawKey);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'Ungültiger Idempotency-Key.';
+          throw new AppError('BAD_REQUEST', message, { [IDEMPOTENCY_HEADER]: message });
+        }
+        idempotencyKey = parsed.data;
+      }
+      const result = await reserveTickets(ctxOf(deps, req), {
+        gameId: params.id,
+        deliveryOptionId: params.optionId,
+        amount: body.amount,
+        deliveryAddress: body.deliveryAddress,
+        idempotencyKey,
+      });
+      if (result.replayed) res.set('Idempotency-Replayed', 'true');
+      sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
+    }),
+  );
+  router.delete(
+    '/member/ticketreservations/:id',
+    requireMember,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await cancelReservation(ctxOf(deps, req), params.id);
+      res.status(204).end();
+    }),
+  );
+
+  // --- board (app.ts guards /admin as well) ---------------------------------------------
+  const admin = Router();
+  admin.use(requireBoard);
+
+  admin.get(
+    '/deliveryoptions/',
+    handle({}, async (_input, req, res) => {
+      sendList(res, (await listDeliveryOptions(ctxOf(deps, req))).map((o) => adminDeliveryOptionSchema.parse(o)));
+    }),
+  );
+  admin.post(
+    '/deliveryoptions/',
+    handle({ body: deliveryOptionInputSchema }, async ({ body }, req, res) => {
+      sendItem(res, adminDeliveryOptionSchema.parse(await createDeliveryOption(ctxOf(deps, req), body)), undefined, 201);
+    }),
+  );
+  admin.put(
+    '/deliveryoptions/:id',
+    handle({ params: idParams, body: deliveryOptionInputSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, adminDeliveryOptionSchema.parse(await updateDeliveryOption(ctxOf(deps, req), params.id, body)));
+    }),
+  );
+  admin.delete(
+    '/deliveryoptions/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await deleteDeliveryOption(ctxOf(deps, req), params.id);
+      res.status(204).end();
+    }),
+  );
+
+  admin.get(
+    '/gamegroups/',
+    handle({ query: expands }, async (_input, req, res) => {
+      sendList(res, (await listGameGroups(ctxOf(deps, req))).map((g) => gameGroupSchema.parse(g)));
+    }),
+  );
+  admin.post(
+    '/gamegroups/',
+    handle({ body: gameGroupInputSchema }, async ({ body }, req, res) => {
+      sendItem(res, gameGroupSchema.parse(await createGameGroup(ctxOf(deps, req), body)), undefined, 201);
+    }),
+  );
+  admin.get(
+    '/gamegroups/:id',
+    handle({ params: idParams, query: expands }, async ({ params, query }, req, res) => {
+      const group = gameGroupSchema.parse(await getGameGroup(ctxOf(deps, req), params.id));
+      sendItem(res, group, groupExpands(group, query.expands));
+    }),
+  );
+  admin.put(
+    '/gamegroups/:id',
+    handle({ params: idParams, body: gameGroupInputSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, gameGroupSchema.parse(await updateGameGroup(ctxOf(deps, req), params.id, body)));
+    }),
+  );
+  admin.delete(
+    '/gamegroups/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await deleteGameGroup(ctxOf(deps, req), params.id);
+      res.status(204).end();
+    }),
+  );
+  admin.delete(
+    '/gamegroups/:id/deliveryoptions/',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await clearGameGroupDeliveryOptions(ctxOf(deps, req), params.id);
+      res.status(204).end();
+    }),
+  );
+  admin.put(
+    '/gamegroups/:id/deliveryoptions/',
+    handle({ params: idParams, body: gameGroupDeliveryOptionsInputSchema }, async ({ params, body }, req, res) => {
+      sendList(res, (await setGameGroupDeliveryOptions(ctxOf(deps, req), params.id, body)).map((o) => deliveryOptionSchema.parse(o)));
+    }),
+  );
+  admin.post(
+    '/gamegroups/:id/games/',
+    handle({ params: idParams, body: gameInputSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, adminGameSchema.parse(await createGame(ctxOf(deps, req), params.id, body)), undefined, 201);
+    }),
+  );
+  admin.put(
+    '/games/:id',
+    handle({ params: idParams, body: gameInputSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, adminGameSchema.parse(await updateGame(ctxOf(deps, req), params.id, body)));
+    }),
+  );
+  admin.delete(
+    '/games/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await deleteGame(ctxOf(deps, req), params.id);
+      res.status(204).end();
+    }),
+  );
+
+  router.use('/admin', admin);
+  return router;
+}

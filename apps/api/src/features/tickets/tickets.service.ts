@@ -1,0 +1,189 @@
+import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
+import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
+import { withTx, type Ctx } from '../../lib/ctx.ts';
+import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
+import {
+  deleteReservationOfMember,
+  findCurrentAddress,
+  findGame,
+  findReservationOfMember,
+  heldByMember,
+  insertReservation,
+  listDeliveryOptionsOfGroup,
+  listGamesStartingAfter,
+  listReservationsOfMember,
+  lockGame,
+  readReservationState,
+  reservedByGame,
+  setLockTimeout,
+} from './tickets.repository.ts';
+import { formatZurich, quotaRefusal, salesEnd, salesState } from './tickets.rules.ts';
+
+/** How long a reservation waits for the game's lock before it answers 503 BUSY. */
+export const LOCK_TIMEOUT_MS = 3_000;
+
+const BUSY_MESSAGE = 'Gerade reservieren sehr viele Mitglieder gleichzeitig. Bitte nochmals versuchen.';
+const GAME_NOT_FOUND = 'Dieses Spiel gibt es nicht.';
+
+function memberIdOf(ctx: Ctx): number {
+  if (!ctx.actor) throw notLoggedIn();
+  return ctx.actor.memberId;
+}
+
+/** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
+export async function listUpcomingGames(ctx: Ctx): Promise<Game[]> {
+  const rows = await listGamesStartingAfter(ctx.db, ctx.now);
+  const ids = rows.map((g) => g.id);
+  const reserved = await reservedByGame(ctx.db, ids);
+  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, ids) : null;
+  return rows.map((g) => toGame(g, ctx.now, reserved.get(g.id) ?? 0, held ? { held: held.get(g.id) ?? 0 } : null));
+}
+
+export async function getGame(ctx: Ctx, id: number): Promise<Game> {
+  const row = await findGame(ctx.db, id);
+  if (!row) throw notFound(GAME_NOT_FOUND);
+  const reserved = await reservedByGame(ctx.db, [id]);
+  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, [id]) : null;
+  return toGame(row, ctx.now, reserved.get(id) ?? 0, held ? { held: held.get(id) ?? 0 } : null);
+}
+
+/** The delivery options offered for a game (those of its group). */
+export async function listGameDeliveryOptions(ctx: Ctx, gameId: number): Promise<DeliveryOption[]> {
+  const row = await findGame(ctx.db, gameId);
+  if (!row) throw notFound(GAME_NOT_FOUND);
+  const options = await listDeliveryOptionsOfGroup(ctx.db, row.gameGroupId);
+  return options.map(toDeliveryOption);
+}
+
+/** The default delivery address of a reservation: the member's current address (null when none). */
+export async function getDeliveryAddress(ctx: Ctx, gameId: number): Promise<Address | null> {
+  const memberId = memberIdOf(ctx);
+  const row = await findGame(ctx.db, gameId);
+  if (!row) throw notFound(GAME_NOT_FOUND);
+  const address = await findCurrentAddress(ctx.db, memberId);
+  return address ? toAddress(address) : null;
+}
+
+export interface ReserveTicketsInput {
+  gameId: number;
+  deliveryOptionId: number;
+  amount: number;
+  deliveryAddress?: Address | null | undefined;
+  /** Idempotency-Key header: a retry with the same key returns the first reservation. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface ReserveTicketsResult {
+  reservation: TicketReservation;
+  /** true when an earlier request with the same Idempotency-Key made it. */
+  replayed: boolean;
+}
+
+/**
+ * Reserves tickets (DESIGN.md §6): locks the game row, then decides on current sums and
+ * inserts, all in one transaction. Nothing decides availability outside it.
+ */
+export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
+  const memberId = memberIdOf(ctx);
+  const address = input.deliveryAddress ?? (await findCurrentAddress(ctx.db, memberId));
+  if (!address) {
+    throw invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
+  }
+  const key = input.idempotencyKey ?? null;
+  try {
+    return await withTx(ctx, async (tx) => {
+      await setLockTimeout(tx.db, LOCK_TIMEOUT_MS);
+      const game = await lockGame(tx.db, input.gameId);
+      if (!game) throw notFound(GAME_NOT_FOUND);
+      const state = await readReservationState(tx.db, {
+        gameId: game.id,
+        gameGroupId: game.gameGroupId,
+        memberId,
+        deliveryOptionId: input.deliveryOptionId,
+        idempotencyKey: key,
+      });
+      if (!state) throw notFound(GAME_NOT_FOUND);
+      if (state.existingId !== null) return replay(tx, memberId, state.existingId, input);
+      if (state.optionName === null || !state.optionOffered) {
+        throw notFound('Diese Zustellart wird für dieses Spiel nicht angeboten.');
+      }
+      const window = salesState(game, tx.now);
+      if (window === 'NOT_YET_OPEN' && game.salesOpenAt) {
+        throw conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurich(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
+      }
+      if (window === 'CLOSED') {
+        throw conflict(
+          tx.now >= game.start
+            ? 'Dieses Spiel hat bereits begonnen: Tickets können nicht mehr reserviert werden.'
+            : `Der Ticketverkauf für dieses Spiel ist seit dem ${formatZurich(salesEnd(game))} Uhr geschlossen.`,
+          'SALES_CLOSED',
+        );
+      }
+      const refusal = quotaRefusal({ amount: input.amount, quota: state.quota, reserved: state.reserved, perMember: state.perMember, held: state.held });
+      if (refusal) throw new AppError('QUOTA_EXCEEDED', refusal, { amount: refusal });
+      const row = await insertReservation(tx.db, {
+        gameId: game.id,
+        memberId,
+        deliveryOptionId: input.deliveryOptionId,
+        amount: input.amount,
+        pricePerTicketRappen: state.pricePerTicketRappen,
+        street: address.street,
+        houseNumber: address.houseNumber,
+        addressLine2: address.addressLine2,
+        postalCode: address.postalCode,
+        city: address.city,
+        country: address.country,
+        idempotencyKey: key,
+        createdAt: tx.now,
+      });
+      const option = { id: input.deliveryOptionId, name: state.optionName };
+      return { reservation: toReservation(row, { game, groupName: state.groupName, option }, tx.now), replayed: false };
+    });
+  } catch (error) {
+    throw asBusy(error) ?? error;
+  }
+}
+
+/** The reservation an earlier request with the same key made, if this request is the same one. */
+async function replay(ctx: Ctx, memberId: number, id: number, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
+  const row = await findReservationOfMember(ctx.db, memberId, id);
+  if (!row) throw notFound('Reservation nicht gefunden.');
+  if (row.gameId !== input.gameId || row.deliveryOptionId !== input.deliveryOptionId || row.amount !== input.amount) {
+    throw conflict('Dieser Idempotency-Key wurde bereits für eine andere Reservation verwendet.');
+  }
+  return { reservation: toOwnReservation(row, ctx.now), replayed: true };
+}
+
+/** Lock waits and exhausted connection pools are "busy, try again", never a 500. */
+function asBusy(error: unknown): AppError | null {
+  if (error instanceof AppError) return null;
+  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } }; cause?: { code?: unknown; originalCode?: unknown }; message?: unknown };
+  const codes = [e.code, e.meta?.code, e.cause?.code, e.cause?.originalCode, e.meta?.driverAdapterError?.cause?.originalCode];
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (
+    codes.some((c) => c === '55P03' || c === '40P01' || c === 'P2028' || c === 'P2024') ||
+    /lock timeout|timeout exceeded when trying to connect|Unable to start a transaction/i.test(message)
+  ) {
+    return new AppError('BUSY', BUSY_MESSAGE);
+  }
+  return null;
+}
+
+/** The member's reservations, by game start (for GET /api/v1/member/). */
+export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<TicketReservation[]> {
+  const rows = await listReservationsOfMember(ctx.db, memberId);
+  return rows.map((r) => toOwnReservation(r, ctx.now));
+}
+
+/** Cancels one of the member's reservations while the game's sales are open. */
+export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
+  const memberId = memberIdOf(ctx);
+  await withTx(ctx, async (tx) => {
+    const row = await findReservationOfMember(tx.db, memberId, id);
+    if (!row) throw notFound('Diese Reservation gibt es nicht.');
+    if (salesState(row.game, tx.now) !== 'OPEN') {
+      throw conflict('Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr storniert werden.', 'SALES_CLOSED');
+    }
+    if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
+  });
+}

@@ -1,0 +1,37 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Role } from '@club/contract';
+import { forbidden, notLoggedIn } from '../lib/app-error.ts';
+import type { Actor } from '../lib/ctx.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own extension point
+  namespace Express {
+    interface Request {
+      /** The logged-in member with fresh roles from the database; null for visitors. */
+      actor?: Actor | null;
+    }
+  }
+}
+
+/** 401 for visitors. */
+export function requireMember(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.actor) throw notLoggedIn();
+  next();
+}
+
+/** 401 for visitors, 403 for members without the role. */
+export function requireRole(role: Role) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!req.actor) throw notLoggedIn();
+    if (!req.actor.roles.includes(role)) throw forbidden();
+    next();
+  };
+}
+
+export const requireBoard = requireRole('MEMBER_OF_THE_BOARD');
+
+/** The acting member of a route behind requireMember. */
+export function actorOf(req: Request): Actor {
+  if (!req.actor) throw notLoggedIn();
+  return req.actor;
+}

@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import { AppError } from '../lib/app-error.ts';
+
+export function securityHeaders(secure: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        // The login form posts to the identity provider, which may be elsewhere.
+        'form-action': null,
+        'upgrade-insecure-requests': secure ? [] : null,
+      },
+    },
+    strictTransportSecurity: secure,
+  });
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF (DESIGN.md §5): state-changing calls carry JSON and come from our own origin.
+ * Cookies are SameSite=Lax as a second line.
+ */
+export function csrfGuard(publicUrl: string): RequestHandler {
+  const ownOrigin = new URL(publicUrl).origin;
+  return (req, _res, next) => {
+    if (SAFE.has(req.method)) return next();
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') {
+      throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
+    }
+    const origin = req.get('origin');
+    if (origin && origin !== ownOrigin && origin !== `${req.protocol}://${req.get('host')}`) {
+      throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
+    }
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json') && !req.is('multipart/form-data')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
+    }
+    next();
+  };
+}

@@ -1,0 +1,21 @@
+import { errorStatus, type ErrorCode } from '@club/contract';
+
+/** An error whose message is safe to show to a member (German). */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (message = 'Nicht gefunden.') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, message);
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', message, fields);
+export const forbidden = (message = 'Dafür fehlt Ihnen die Berechtigung.') => new AppError('FORBIDDEN', message);
+export const notLoggedIn = (message = 'Bitte melden Sie sich an.') => new AppError('NOT_LOGGED_IN', message);

@@ -1,0 +1,130 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import type { DbOrTx } from './ctx.ts';
+import type { Logger } from './logger.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
+export async function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
+  await db.mailOutbox.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null } });
+}
+
+/** Seconds to wait before attempt n+1 after n failures: 5 s doubling, at most one hour. */
+export function retryDelaySeconds(failures: number): number {
+  return Math.min(5 * 2 ** Math.max(0, failures - 1), 3600);
+}
+
+/** A claimed mail is leased for this long; a crashed sender's mails come back after it. */
+const LEASE_SECONDS = 300;
+
+interface OutboxRow {
+  id: bigint;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  log: Logger;
+  smtpUrl: string | undefined;
+  from: string;
+  /** Poll interval; default 1 s. */
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxWorker {
+  /** One pass: claims due mails and sends them; returns how many were sent. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends the outbox through SMTP. Several instances may run: due rows are claimed with
+ * FOR UPDATE SKIP LOCKED and leased, so each mail goes to one sender. Failures are retried
+ * with backoff until the SMTP server accepts the mail. Without SMTP_URL mails stay in the
+ * outbox and are only logged.
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, log, smtpUrl, from } = options;
+  const batchSize = options.batchSize ?? 20;
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
+  let lastLoggedId = 0n;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function claim(): Promise<OutboxRow[]> {
+    return db.$queryRaw<OutboxRow[]>`
+      UPDATE "mail_outbox" SET "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS}), "attempts" = "attempts" + 1
+       WHERE "id" IN (SELECT "id" FROM "mail_outbox"
+                       WHERE "status" = 'PENDING' AND "nextAttemptAt" <= now()
+                       ORDER BY "id" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "to", "subject", "text", "html", "attempts"`;
+  }
+
+  async function logOnly(): Promise<number> {
+    const rows = await db.mailOutbox.findMany({
+      where: { status: 'PENDING', id: { gt: lastLoggedId } },
+      orderBy: { id: 'asc' },
+      take: batchSize,
+      select: { id: true, to: true, subject: true },
+    });
+    for (const row of rows) {
+      log.info({ mailId: row.id.toString(), to: row.to, subject: row.subject }, 'mail kept in outbox (no SMTP_URL)');
+      lastLoggedId = row.id;
+    }
+    return 0;
+  }
+
+  async function send(): Promise<number> {
+    if (!transport) return logOnly();
+    let sent = 0;
+    for (const row of await claim()) {
+      try {
+        await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+        await db.mailOutbox.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), lastError: null } });
+        sent += 1;
+      } catch (error) {
+        const delay = retryDelaySeconds(row.attempts);
+        log.warn({ mailId: row.id.toString(), attempts: row.attempts, retryInSeconds: delay, err: error }, 'mail not sent, will retry');
+        await db.mailOutbox.update({
+          where: { id: row.id },
+          data: { nextAttemptAt: new Date(Date.now() + delay * 1000), lastError: String((error as Error).message ?? error).slice(0, 500) },
+        });
+      }
+    }
+    return sent;
+  }
+
+  function runOnce(): Promise<number> {
+    running ??= send().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => {
+    if (stopped) return;
+    runOnce().catch((err: unknown) => log.warn({ err }, 'outbox pass failed'));
+  }, options.intervalMs ?? 1000);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => 0);
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The decoded text body (quoted-printable undone), good enough for assertions. */
+  text: string;
+}
+
+export interface SmtpPeer {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** Resolves with the first mail matching, waiting up to timeoutMs. */
+  waitFor(match: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function parse(raw: string): { subject: string; text: string } {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subjectLine = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
+  const subject = subjectLine.replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
+    enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  ).replace(/\?=\s+=\?/g, '');
+  const body = rest.join('\n\n');
+  const qp = /content-transfer-encoding: quoted-printable/i.test(raw);
+  const b64 = /content-transfer-encoding: base64/i.test(head);
+  const text = b64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : qp ? decodeQuotedPrintable(body) : body;
+  return { subject, text };
+}
+
+/** A real SMTP server on a free port that keeps what it receives (tests only). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          ...parse(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const actualPort = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    messages,
+    async waitFor(match, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(' | ')})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

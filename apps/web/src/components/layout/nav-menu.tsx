@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+
+export type NavMenuItem =
+  | { label: string; to: string; external?: false }
+  | { label: string; href: string; external: true };
+
+/**
+ * A dropdown of the navigation bar as a disclosure: a button that shows or hides a
+ * list of links (Bootstrap's dropdown look, without a positioning library).
+ * Escape, a click elsewhere, leaving it with Tab or a change of page close it.
+ */
+interface NavMenuProps {
+  /** id of the toggle button; the list is labelled by it (`admin-menu`). */
+  id: string;
+  label: string;
+  items: readonly NavMenuItem[];
+}
+
+export function NavMenu({ id, label, items }: NavMenuProps) {
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: a change of page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const menuId = `${id}-list`;
+  const rootRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const active = items.some((item) => !item.external && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <li
+      ref={rootRef}
+      className="nav-item dropdown"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        id={id}
+        type="button"
+        className={`nav-link dropdown-toggle${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {label}
+      </button>
+      <ul id={menuId} aria-labelledby={id} className={`dropdown-menu${open ? ' show' : ''}`} data-bs-popper="static">
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.external ? (
+              <a className="dropdown-item" href={item.href} target="_blank" rel="noopener noreferrer">
+                {item.label}
+                <span aria-hidden="true" className="external-mark">
+                  {' '}↗
+                </span>
+                <span className="visually-hidden"> (öffnet in neuem Fenster)</span>
+              </a>
+            ) : (
+              <NavLink className="dropdown-item" to={item.to} onClick={() => setOpen(false)}>
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

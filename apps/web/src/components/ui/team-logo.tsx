@@ -1,0 +1,44 @@
+import { useState } from 'react';
+
+/** Team codes with a badge in `public/logos/` (SPEC.md §3). */
+export const TEAM_CODES = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
+export type TeamCode = (typeof TEAM_CODES)[number];
+
+const DEFAULT_LOGO = '/logos/default.svg';
+
+export function isTeamCode(code: string): code is TeamCode {
+  return (TEAM_CODES as readonly string[]).includes(code);
+}
+
+/** The badge file for a team code; any other code gets the 'no logo' badge. */
+export function teamLogoSrc(code: string | null | undefined): string {
+  const normalized = (code ?? '').trim().toUpperCase();
+  return isTeamCode(normalized) ? `/logos/${normalized}.svg` : DEFAULT_LOGO;
+}
+
+interface TeamLogoProps {
+  code: string | null | undefined;
+  /** Team name for the alternative text; the code when not given. */
+  name?: string;
+  size?: number;
+  className?: string;
+}
+
+export function TeamLogo({ code, name, size = 48, className }: TeamLogoProps) {
+  const src = teamLogoSrc(code);
+  // A club may replace the files; if one is missing, show the default badge instead.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const label = name ?? code ?? 'unbekanntes Team';
+  return (
+    <img
+      src={failedSrc === src ? DEFAULT_LOGO : src}
+      alt={`Logo ${label}`}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={className}
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}

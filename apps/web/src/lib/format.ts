@@ -1,0 +1,97 @@
+import type { Money } from '@club/contract';
+
+/**
+ * The only place that turns dates, times and money into text (DESIGN.md §4):
+ * de-CH, 24-hour clock, Europe/Zurich.
+ */
+
+export const TIME_ZONE = 'Europe/Zurich';
+const LOCALE = 'de-CH';
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+/** A business date (`2025-05-01`) has no time zone: read and shown as it is. */
+const plainDateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long' });
+const plainWeekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'long' });
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'CHF', currencyDisplay: 'code' });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+type DateInput = string | Date;
+
+function toDate(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  return new Date(dateOnly.test(value) ? `${value}T00:00:00Z` : value);
+}
+
+function isPlainDate(value: DateInput): boolean {
+  return typeof value === 'string' && dateOnly.test(value);
+}
+
+function valid(date: Date): boolean {
+  return !Number.isNaN(date.getTime());
+}
+
+/** `2025-05-01` or a timestamp → `01.05.2025`; '' for nothing or nonsense. */
+export function formatDate(value: DateInput | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = toDate(value);
+  if (!valid(date)) return '';
+  return (isPlainDate(value) ? plainDateFormat : dateFormat).format(date);
+}
+
+/** A timestamp → `19:45` in Zurich. */
+export function formatTime(value: DateInput | null | undefined): string {
+  if (value == null || value === '' || isPlainDate(value)) return '';
+  const date = toDate(value);
+  return valid(date) ? timeFormat.format(date) : '';
+}
+
+/** A timestamp → `01.05.2025, 19:45` in Zurich. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  const date = formatDate(value);
+  const time = formatTime(value);
+  return time ? `${date}, ${time}` : date;
+}
+
+/** → `Donnerstag`. */
+export function formatWeekday(value: DateInput | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = toDate(value);
+  if (!valid(date)) return '';
+  return (isPlainDate(value) ? plainWeekdayFormat : weekdayFormat).format(date);
+}
+
+/** `{ currency: 'CHF', amount: 35.5 }` or `35.5` → `CHF 35.50` (no-break space after the code). */
+export function formatMoney(value: Money | number | null | undefined): string {
+  if (value == null) return '';
+  const amount = typeof value === 'number' ? value : value.amount;
+  if (!Number.isFinite(amount)) return '';
+  return moneyFormat.format(amount);
+}
+
+/** `1250` → `1’250` (de-CH grouping). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** Today's date in Zurich as `YYYY-MM-DD` (for comparisons with business dates). */
+export function todayInZurich(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+let regionNames: Intl.DisplayNames | null = null;
+
+/** `DE` → `Deutschland`; the code itself when Intl does not know it. */
+export function formatCountry(code: string): string {
+  regionNames ??= new Intl.DisplayNames(LOCALE, { type: 'region' });
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

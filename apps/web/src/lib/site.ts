@@ -1,0 +1,32 @@
+import type { ItemEnvelope, SiteInfo } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** What the site shows until `GET /api/v1/site` has answered (or when it cannot). */
+export const defaultSiteInfo: SiteInfo = {
+  clubName: 'ZSC Fanclub Limmat',
+  clubAddress: '',
+  demo: false,
+  membershipFormUrl: '/candidates',
+};
+
+export async function fetchSiteInfo({ signal }: { signal?: AbortSignal } = {}): Promise<SiteInfo> {
+  const envelope = await api.get<ItemEnvelope<SiteInfo>>('/api/v1/site', { signal });
+  return envelope.data;
+}
+
+export function siteQueryOptions() {
+  return queryOptions({
+    queryKey: ['site'] as const,
+    queryFn: ({ signal }) => fetchSiteInfo({ signal }),
+    staleTime: Infinity,
+    // Without the facts the site shows its defaults rather than an error page.
+    meta: { background: true },
+  });
+}
+
+/** The public facts of the club; the defaults while loading or when the API is away. */
+export function useSiteInfo(): SiteInfo & { isLoaded: boolean } {
+  const { data } = useQuery(siteQueryOptions());
+  return data ? { ...data, isLoaded: true } : { ...defaultSiteInfo, isLoaded: false };
+}

@@ -1,0 +1,136 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loggedInContext, loginThroughPage, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ADMIN_ENTRIES = [
+  'Mitgliedschaftanträge',
+  'Mitglieder',
+  'Saisons',
+  'Zustelloptionen',
+  'Spielegruppen',
+  'Excel Listen',
+  'Veranstaltungen',
+  'Rechnungsübersicht',
+];
+
+describe('visitor', () => {
+  it('sees the welcome, the membership link and the ticket block, but no member or board entries', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { name: 'Herzlich Willkommen' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Werde Mitglied' }).isVisible()).toBe(true);
+    expect(await page.getByText('Kaufe Tickets').first().isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await nav.getByRole('button', { name: 'Verein' }).click();
+    expect(await nav.getByRole('link', { name: 'Vorstand' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Newsletter' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('has no serious accessibility violations on Home, NotFound and the login page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Herzlich Willkommen' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goto('/oauth/login?returnTo=/');
+    await page.getByLabel('Benutzername').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('gets the app on a reloaded deep link and NotFound on an unknown path', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const deep = await page.goto('/tickets/games/7');
+    expect(deep?.status()).toBe(200);
+    await page.getByRole('navigation').first().waitFor();
+    const unknown = await page.goto('/das/gibt/es/nicht');
+    expect(unknown?.status()).toBe(200);
+    await expect.poll(() => page.getByText('Seite nicht gefunden').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('Home looks right on a phone and on a desktop', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Herzlich Willkommen' }).waitFor();
+      await screenshot(page, `home-${viewport}`);
+      // Nothing is wider than the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
+
+describe('member', () => {
+  it('logs in through the login page and comes back to where it started', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/statuten');
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await loginThroughPage(page, 'mitglied', 'mitglied');
+    await page.waitForURL(`${baseUrl()}/statuten`);
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await nav.getByRole('button', { name: 'Verein' }).click();
+    expect(await nav.getByRole('link', { name: 'Newsletter' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Werde Mitglied' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('with a wrong password sees a German message and stays on the login page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/oauth/login?returnTo=/');
+    await loginThroughPage(page, 'mitglied', 'falsch-falsch');
+    await expect.poll(() => page.getByText('Benutzername oder Passwort ist falsch.').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('logs out: goes Home and the API answers 401 again', async () => {
+    // Its own login: the saved state of the other tests must stay valid.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/oauth/login?returnTo=/account');
+    await loginThroughPage(page, 'mitglied', 'mitglied');
+    await page.waitForURL(`${baseUrl()}/account`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(() => page.getByRole('link', { name: 'Werde Mitglied' }).isVisible()).toBe(true);
+    const status = await page.evaluate(async () => (await fetch('/api/v1/member/')).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+});
+
+describe('board member', () => {
+  it('sees the Admin menu with its eight entries in order', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Admin' }).click();
+    const items = page.locator('[aria-labelledby="admin-menu"] a');
+    await items.first().waitFor();
+    expect(await items.allInnerTexts()).toEqual(ADMIN_ENTRIES);
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+const stateDir = fileURLToPath(new URL('../.state', import.meta.url));
+export const screenshotDir = fileURLToPath(new URL('../.state/screenshots', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export type Viewport = 'phone' | 'desktop';
+const viewports = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
+
+export function newContext(browser: Browser, options: { viewport?: Viewport; storageState?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: viewports[options.viewport ?? 'desktop'],
+    locale: 'de-CH',
+    timezoneId: 'Europe/Zurich',
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
+}
+
+/** Logs in through the real login page of the identity provider. */
+export async function loginThroughPage(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/**
+ * A browser context logged in as a demo user; the login runs once per user and run,
+ * its browser state is reused afterwards.
+ */
+export async function loggedInContext(browser: Browser, username: string, viewport: Viewport = 'desktop'): Promise<BrowserContext> {
+  mkdirSync(stateDir, { recursive: true });
+  const file = path.join(stateDir, `${username}-${new URL(baseUrl()).port}.json`);
+  if (!existsSync(file)) {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/oauth/login?returnTo=/');
+    await loginThroughPage(page, username, username);
+    await page.waitForURL(`${baseUrl()}/`);
+    await context.storageState({ path: file });
+    await context.close();
+  }
+  return newContext(browser, { viewport, storageState: file });
+}
+
+/** Serious and critical axe violations on the page, as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

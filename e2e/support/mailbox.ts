@@ -1,0 +1,26 @@
+import { inject } from 'vitest';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits until the SMTP peer of the run has received a matching mail. */
+export async function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+    const found = mails.find(match);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The first link of a mail text that starts with the given prefix. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`Kein Link ${prefix}… in der Mail "${mail.subject}"`);
+  return link;
+}

@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'e2e/.state/**', 'test-results/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/cli/**'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Configuration is read in config.ts only.' }],
+    },
+  },
+  {
+    files: ['apps/api/src/config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // Prisma only in repositories, db/ and the error mapping; services and routers use repositories.
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: ['apps/api/src/features/**/*.repository.ts', 'apps/api/src/features/**/*.test.ts', 'apps/api/src/features/demo/**', 'apps/api/src/features/idp/oidc-adapter.ts', 'apps/api/src/features/auth/session-store.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/generated/prisma/*'], allowTypeImports: true, message: 'Use a repository.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { addressSchema, idParam, moneySchema, requiredText } from './common.ts';
+
+describe('money', () => {
+  it('accepts CHF amounts with at most two decimals', () => {
+    expect(moneySchema.parse({ currency: 'CHF', amount: 35.5 })).toEqual({ currency: 'CHF', amount: 35.5 });
+    expect(moneySchema.safeParse({ currency: 'CHF', amount: 0.1 + 0.2 }).success).toBe(true);
+  });
+  it('refuses other currencies, negative amounts and fractions of a Rappen', () => {
+    expect(moneySchema.safeParse({ currency: 'EUR', amount: 1 }).success).toBe(false);
+    expect(moneySchema.safeParse({ currency: 'CHF', amount: -1 }).success).toBe(false);
+    expect(moneySchema.safeParse({ currency: 'CHF', amount: 1.005 }).success).toBe(false);
+  });
+});
+
+describe('ids in paths', () => {
+  it('are positive integers within the database range', () => {
+    expect(idParam.parse('7')).toBe(7);
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999']) expect(idParam.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('texts people type', () => {
+  const name = requiredText('Name', 5);
+  it('are trimmed and must not be empty', () => {
+    expect(name.parse('  Lea ')).toBe('Lea');
+    const result = name.safeParse('   ');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Name: Bitte ausfüllen.');
+  });
+  it('are bounded and free of control characters, with German messages', () => {
+    expect(name.safeParse('abcdef').error?.issues[0]?.message).toBe('Name: Höchstens 5 Zeichen.');
+    expect(name.safeParse('a\u0000b').success).toBe(false);
+  });
+});
+
+describe('addresses', () => {
+  it('default the country to CH and upper-case a given one', () => {
+    expect(addressSchema.parse({ street: 'Langstrasse', postalCode: '8004', city: 'Zürich' }).country).toBe('CH');
+    expect(addressSchema.parse({ street: 'Hauptstrasse', postalCode: '79539', city: 'Lörrach', country: 'de' }).country).toBe('DE');
+  });
+  it('refuses a missing city with a German message', () => {
+    const result = addressSchema.safeParse({ street: 'Langstrasse', postalCode: '8004' });
+    expect(result.success).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Stable error codes on the wire; the HTTP status belongs to the code. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  NOT_LOGGED_IN: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_EXISTS: 409,
+  ALREADY_DECIDED: 409,
+  QUOTA_EXCEEDED: 409,
+  SALES_CLOSED: 409,
+  DEADLINE_PASSED: 409,
+  IN_USE: 409,
+  LAST_BOARD_MEMBER: 409,
+  INVOICE_PAID: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
+  BUSY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

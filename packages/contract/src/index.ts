@@ -1,0 +1,13 @@
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './common.ts';
+export * from './member.ts';
+export * from './tickets.ts';
+export * from './invoices.ts';
+export * from './site.ts';
+export * from './member-admin.ts';
+export * from './candidates.ts';
+
+import { z } from 'zod';
+// Messages of zod's own checks in German, on both sides.
+z.config(z.locales.de());

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { idParam, isoDate, isoDateTime, roleSchema } from './common.ts';
+import { listEnvelope } from './envelope.ts';
+import { invoiceSummarySchema } from './invoices.ts';
+import {
+  addressOutSchema,
+  auditEntrySchema,
+  emailSchema,
+  memberAddressSchema,
+  membershipSchema,
+  personName,
+  phoneNumber,
+  phoneSchema,
+} from './member.ts';
+
+// --- Search: GET /api/v1/admin/members/?q=&page=&pageSize= -----------------
+
+export const MEMBER_SEARCH_MAX_PAGE_SIZE = 100;
+export const MEMBER_SEARCH_DEFAULT_PAGE_SIZE = 25;
+
+export const memberSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Suche: Bitte einen Text angeben.' })
+    .trim()
+    .max(100, { error: 'Suche: Höchstens 100 Zeichen.' })
+    .default(''),
+  page: z.coerce
+    .number({ error: 'Seite: Bitte eine Zahl angeben.' })
+    .int({ error: 'Seite: Bitte eine ganze Zahl angeben.' })
+    .min(1, { error: 'Seite: Mindestens 1.' })
+    .max(100_000, { error: 'Seite: Zu gross.' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Seitengrösse: Bitte eine Zahl angeben.' })
+    .int({ error: 'Seitengrösse: Bitte eine ganze Zahl angeben.' })
+    .min(1, { error: 'Seitengrösse: Mindestens 1.' })
+    .max(MEMBER_SEARCH_MAX_PAGE_SIZE, { error: `Seitengrösse: Höchstens ${MEMBER_SEARCH_MAX_PAGE_SIZE}.` })
+    .default(MEMBER_SEARCH_DEFAULT_PAGE_SIZE),
+});
+export type MemberSearchQuery = z.input<typeof memberSearchQuerySchema>;
+
+/** One search hit. `city` is the current address's; `active`: a membership covers today. */
+export const memberSearchHitSchema = z.object({
+  id: z.number(),
+  memberNumber: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  city: z.string().nullable(),
+  active: z.boolean(),
+});
+export type MemberSearchHit = z.infer<typeof memberSearchHitSchema>;
+
+/** Paging facts next to the list envelope (the same total is also sent as `X-Total-Count`). */
+export const pageInfoSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+/** `{ data: [{ data: hit }, ...], page: { page, pageSize, total, totalPages } }` */
+export const memberSearchResultSchema = listEnvelope(memberSearchHitSchema).extend({ page: pageInfoSchema });
+export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
+
+// --- One member: GET /api/v1/admin/members/{id}?expands=... ----------------
+
+/** Expand groups of the admin member view; `*` asks for all. */
+export const adminMemberExpands = ['memberships', 'phones', 'addresses', 'invoices', 'auditlog'] as const;
+export type AdminMemberExpand = (typeof adminMemberExpands)[number];
+
+export const adminMemberSchema = z.object({
+  id: z.number(),
+  memberNumber: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  dateOfBirth: isoDate.nullable(),
+  /** The current address (the one flagged current), or null. */
+  address: addressOutSchema.nullable(),
+  landLine: z.string().nullable(),
+  mobile: z.string().nullable(),
+  roles: z.array(roleSchema),
+  /** A membership covers today. */
+  active: z.boolean(),
+  /** The member has chosen a login password. */
+  hasLogin: z.boolean(),
+  pendingEmail: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+/** The expand groups' item shapes. */
+export const adminMemberGroupSchemas = {
+  memberships: membershipSchema,
+  phones: phoneSchema,
+  addresses: addressOutSchema,
+  invoices: invoiceSummarySchema,
+  auditlog: auditEntrySchema,
+} as const;
+
+// --- Board changes under /api/v1/admin/members/{id} ------------------------
+
+const BODY_ERROR = 'Anfrage: Bitte die Angaben als JSON-Objekt senden.';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const birthDateSchema = z.iso
+  .date({ error: 'Geburtsdatum: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' })
+  .refine((d) => d >= '1900-01-01', { error: 'Geburtsdatum: Bitte ein Datum ab 1900 angeben.' })
+  .refine((d) => d <= today(), { error: 'Geburtsdatum: Darf nicht in der Zukunft liegen.' });
+
+/** `PUT /api/v1/admin/members/{id}`: personal data (the username stays as it is). */
+export const memberUpdateBodySchema = z.object(
+  {
+    firstName: personName('Vorname', 60),
+    lastName: personName('Nachname', 60),
+    email: emailSchema,
+    dateOfBirth: birthDateSchema.nullable(),
+  },
+  { error: BODY_ERROR },
+);
+export type MemberUpdateBody = z.input<typeof memberUpdateBodySchema>;
+
+/** `PUT /api/v1/admin/members/{id}/phones`: both numbers; empty or null removes one. */
+export const phonesUpdateBodySchema = z.object(
+  {
+    landLine: phoneNumber('Festnetz').nullable(),
+    mobile: phoneNumber('Mobile').nullable(),
+  },
+  { error: BODY_ERROR },
+);
+export type PhonesUpdateBody = z.input<typeof phonesUpdateBodySchema>;
+
+/** `POST /api/v1/admin/members/{id}/memberships`: a membership for a season (its dates). */
+export const membershipAddBodySchema = z.object(
+  {
+    seasonId: z
+      .number({ error: 'Saison: Bitte eine Saison wählen.' })
+      .int({ error: 'Saison: Ungültige Saison.' })
+      .positive({ error: 'Saison: Ungültige Saison.' })
+      .max(2_147_483_647, { error: 'Saison: Ungültige Saison.' }),
+  },
+  { error: BODY_ERROR },
+);
+export type MembershipAddBody = z.input<typeof membershipAddBodySchema>;
+
+/** `PUT /api/v1/admin/members/{id}/memberships/{membershipId}`: ends (or extends again) a membership. */
+export const membershipUpdateBodySchema = z.object(
+  { validTo: z.iso.date({ error: 'Ende: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' }) },
+  { error: BODY_ERROR },
+);
+export type MembershipUpdateBody = z.input<typeof membershipUpdateBodySchema>;
+
+/** `PUT /api/v1/admin/members/{id}/addresses/{addressId}`: corrects an address in place. */
+export const addressCorrectionBodySchema = memberAddressSchema;
+
+/** `PUT /api/v1/admin/members/{id}/roles`: the member's roles; MEMBER is always kept. */
+export const rolesUpdateBodySchema = z.object(
+  {
+    roles: z
+      .array(z.enum(roleSchema.options, { error: 'Rollen: Unbekannte Rolle.' }), { error: 'Rollen: Bitte eine Liste von Rollen angeben.' })
+      .max(5, { error: 'Rollen: Zu viele Einträge.' }),
+  },
+  { error: BODY_ERROR },
+);
+export type RolesUpdateBody = z.input<typeof rolesUpdateBodySchema>;
+
+export const memberSubParams = z.object({ id: idParam, itemId: idParam });
+
+// --- Seasons to choose from (GET /api/v1/admin/seasons/) -------------------
+
+export const seasonOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  validFrom: isoDate,
+  validTo: isoDate,
+});
+export type SeasonOption = z.infer<typeof seasonOptionSchema>;

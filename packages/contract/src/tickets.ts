@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { addressSchema, isoDateTime, moneySchema, requiredText } from './common.ts';
+
+/** Team codes with a logo (SPEC.md §3); any other code shows the default badge. */
+export const teamCodes = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
+export type TeamCode = (typeof teamCodes)[number];
+/** The club's own team: every game is ZSC against an opponent. */
+export const OWN_TEAM = 'ZSC';
+
+/** Limits of a game group and of one reservation. */
+export const ticketLimits = {
+  maxQuota: 100_000,
+  maxPerMember: 100,
+  /** Largest amount one request may ask for; above: 422, below but over what is left: 409. */
+  maxAmount: 1_000,
+} as const;
+
+/** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
+function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label}: Bitte eine Zahl angeben.` })
+    .refine((n) => Number.isInteger(n), { error: `${label}: Bitte eine ganze Zahl angeben.` })
+    .refine((n) => n >= min, { error: `${label}: Mindestens ${min}.` })
+    .refine((n) => n <= max, { error: `${label}: Höchstens ${max.toLocaleString('de-CH')}.` });
+}
+
+// ---------------------------------------------------------------------------------------
+// Delivery options
+// ---------------------------------------------------------------------------------------
+
+export const deliveryOptionSchema = z.object({ id: z.number(), name: z.string() });
+export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
+
+/** `POST /api/v1/admin/deliveryoptions/`, `PUT .../deliveryoptions/{id}`. */
+export const deliveryOptionInputSchema = z.object({ name: requiredText('Name', 80) });
+export type DeliveryOptionInput = z.input<typeof deliveryOptionInputSchema>;
+
+/** A delivery option in the board's list, with where it is used (deleting a used one is a 409). */
+export const adminDeliveryOptionSchema = deliveryOptionSchema.extend({
+  gameGroupCount: z.number().int(),
+  reservationCount: z.number().int(),
+});
+export type AdminDeliveryOption = z.infer<typeof adminDeliveryOptionSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------
+
+/** Where the sales window stands: not yet open, open, or closed (closed also after the start). */
+export const salesStateSchema = z.enum(['NOT_YET_OPEN', 'OPEN', 'CLOSED']);
+export type SalesState = z.infer<typeof salesStateSchema>;
+
+/** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (DESIGN.md §8). */
+export const gameInputSchema = z
+  .object({
+    start: isoDateTime,
+    opponent: z
+      .string({ error: 'Gegner: Bitte einen Teamcode angeben.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2,8}$/, { error: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).' })
+      .refine((code) => code !== OWN_TEAM, { error: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' }),
+    homeGame: z.boolean({ error: 'Heimspiel: Bitte ja oder nein angeben.' }),
+    venue: requiredText('Spielort', 100),
+    /** null or absent: sales open at once. */
+    salesOpenAt: isoDateTime.nullish(),
+    /** null or absent: sales close at the start of the game. */
+    salesCloseAt: isoDateTime.nullish(),
+  })
+  .superRefine((g, ctx) => {
+    const start = Date.parse(g.start);
+    const open = g.salesOpenAt ? Date.parse(g.salesOpenAt) : undefined;
+    const close = g.salesCloseAt ? Date.parse(g.salesCloseAt) : undefined;
+    if (close !== undefined && close > start) {
+      ctx.addIssue({ code: 'custom', path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
+    }
+    if (open !== undefined && open >= (close ?? start)) {
+      ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: 'Verkaufsstart: Muss vor dem Verkaufsende liegen.' });
+    }
+  });
+export type GameInput = z.input<typeof gameInputSchema>;
+
+/** A game as everyone sees it (`GET /api/v1/games/` and `/{id}`). */
+export const gameSchema = z.object({
+  id: z.number(),
+  gameGroupId: z.number(),
+  gameGroupName: z.string(),
+  start: isoDateTime,
+  /** Team code of the opponent; our team is always ZSC. */
+  opponent: z.string(),
+  homeGame: z.boolean(),
+  venue: z.string(),
+  /** null: open since the game was published. */
+  salesOpenAt: isoDateTime.nullable(),
+  /** null: until the start of the game. */
+  salesCloseAt: isoDateTime.nullable(),
+  salesOpen: z.boolean(),
+  salesState: salesStateSchema,
+  pricePerTicket: moneySchema,
+  ticketsLeft: z.number().int(),
+  /** The most tickets one member may hold for this game. */
+  freeTicketAmount: z.number().int(),
+  /** Logged-in members only (null for visitors): tickets they hold for this game. */
+  ticketsHeld: z.number().int().nullable(),
+  /** Logged-in members only: how many they may still reserve now (0 when sales are not open). */
+  ticketsMayReserve: z.number().int().nullable(),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Reservations
+// ---------------------------------------------------------------------------------------
+
+/**
+ * A member's ticket reservation (DESIGN.md §8), with what the account page shows.
+ * `price` is the price per ticket at reservation time, `totalPrice` = amount × price.
+ */
+export const ticketReservationSchema = z.object({
+  id: z.number(),
+  gameId: z.number(),
+  gameBegin: isoDateTime,
+  amount: z.number().int(),
+  deliveryOption: deliveryOptionSchema,
+  deliveryAddress: addressSchema,
+  price: moneySchema,
+  createdAt: isoDateTime,
+  totalPrice: moneySchema,
+  gameGroupName: z.string(),
+  opponent: z.string(),
+  homeGame: z.boolean(),
+  venue: z.string(),
+  /** true while the game's sales are open: the member may cancel it. */
+  cancellable: z.boolean(),
+});
+export type TicketReservation = z.infer<typeof ticketReservationSchema>;
+
+/** `POST /api/v1/games/{id}/deliveryoptions/{optionId}/ticketreservations/`. */
+export const ticketReservationInputSchema = z.object({
+  amount: wholeNumber('Anzahl', 1, ticketLimits.maxAmount),
+  /** absent or null: the member's current address. */
+  deliveryAddress: addressSchema.nullish(),
+});
+export type TicketReservationInput = z.input<typeof ticketReservationInputSchema>;
+
+/**
+ * Optional `Idempotency-Key` header of a reservation: a retried request with the same key
+ * returns the reservation the first one made instead of reserving again.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'Idempotency-Key: 8 bis 100 Zeichen aus Buchstaben, Ziffern und ._:-' });
+
+/** `GET /api/v1/games/{id}/deliveryaddress/`: the member's current address (null when none is on file). */
+export const deliveryAddressSchema = addressSchema;
+
+// ---------------------------------------------------------------------------------------
+// Game groups (board)
+// ---------------------------------------------------------------------------------------
+
+/** `POST /api/v1/admin/gamegroups/`, `PUT .../gamegroups/{id}` (DESIGN.md §8). */
+export const gameGroupInputSchema = z.object({
+  name: requiredText('Name', 100),
+  defaultPricePerTicket: moneySchema,
+  availableTicketsPerGame: wholeNumber('Tickets pro Spiel', 0, ticketLimits.maxQuota),
+  freeTicketAmount: wholeNumber('Tickets pro Mitglied', 1, ticketLimits.maxPerMember),
+});
+export type GameGroupInput = z.input<typeof gameGroupInputSchema>;
+
+/** `PUT /api/v1/admin/gamegroups/{id}/deliveryoptions/`: the complete list of offered options. */
+export const gameGroupDeliveryOptionsInputSchema = z
+  .array(z.object({ id: wholeNumber('Zustellart', 1, 2_147_483_647) }), { error: 'Bitte eine Liste von Zustellarten senden.' })
+  .max(100, { error: 'Höchstens 100 Zustellarten.' });
+export type GameGroupDeliveryOptionsInput = z.input<typeof gameGroupDeliveryOptionsInputSchema>;
+
+/** A reservation as the board sees it on the group screen. */
+export const adminTicketReservationSchema = z.object({
+  id: z.number(),
+  member: z.object({ id: z.number(), memberNumber: z.number(), firstName: z.string(), lastName: z.string() }),
+  amount: z.number().int(),
+  deliveryOption: deliveryOptionSchema,
+  deliveryAddress: addressSchema,
+  price: moneySchema,
+  createdAt: isoDateTime,
+});
+export type AdminTicketReservation = z.infer<typeof adminTicketReservationSchema>;
+
+/** A game on the board's group screen: sales data, reserved / quota and (detail only) the reservations. */
+export const adminGameSchema = z.object({
+  id: z.number(),
+  gameGroupId: z.number(),
+  start: isoDateTime,
+  opponent: z.string(),
+  homeGame: z.boolean(),
+  venue: z.string(),
+  salesOpenAt: isoDateTime.nullable(),
+  salesCloseAt: isoDateTime.nullable(),
+  salesOpen: z.boolean(),
+  salesState: salesStateSchema,
+  reserved: z.number().int(),
+  ticketsLeft: z.number().int(),
+  reservations: z.array(adminTicketReservationSchema).optional(),
+});
+export type AdminGame = z.infer<typeof adminGameSchema>;
+
+/** SPEC.md §3 "Game group". */
+export const gameGroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  defaultPricePerTicket: moneySchema,
+  availableTicketsPerGame: z.number().int(),
+  freeTicketAmount: z.number().int(),
+  deliveryOptions: z.array(deliveryOptionSchema),
+  games: z.array(adminGameSchema),
+});
+export type GameGroup = z.infer<typeof gameGroupSchema>;
+
+/** Names of the expands of `GET /api/v1/admin/gamegroups/{id}?expands=*` (SPEC.md §3). */
+export const gameGroupExpands = ['gamegroupdeliveryoption', 'games'] as const;

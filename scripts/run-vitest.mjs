@@ -1,0 +1,42 @@
+// Runs the Vitest suites of the workspace one after another and keeps a JSON report of
+// each in test-results/, which scripts/test-summary.mjs adds up.
+//   node scripts/run-vitest.mjs unit   packages/contract, apps/api, apps/web
+//   node scripts/run-vitest.mjs e2e    browser journeys (needs Chromium)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const suite = process.argv[2];
+
+function vitest(name, cwd, extra = []) {
+  const out = path.join(results, `${name}.json`);
+  const args = ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  const run = spawnSync('pnpm', args, { cwd, stdio: 'inherit', env: process.env });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+
+if (suite === 'unit') {
+  for (const [name, dir] of [['contract', 'packages/contract'], ['api', 'apps/api'], ['web', 'apps/web']]) {
+    vitest(name, path.join(root, dir));
+  }
+} else if (suite === 'e2e') {
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(chrome)) {
+    const reason = `Browser-Tests nicht ausgeführt: kein Chromium unter ${chrome} (CHROME_PATH setzen oder Debian-Paket chromium installieren).`;
+    if (process.env.CI === 'true') {
+      console.error(`${reason} Unter CI=true ist das ein Fehler.`);
+      process.exit(1);
+    }
+    console.log(reason);
+    writeFileSync(path.join(results, 'e2e.json'), JSON.stringify({ notRun: reason }));
+    process.exit(0);
+  }
+  vitest('e2e', root, ['--config', 'e2e/vitest.config.ts']);
+} else {
+  console.error('usage: node scripts/run-vitest.mjs unit|e2e');
+  process.exit(2);
+}
