@@ -88,10 +88,10 @@ describe('member', () => {
     await page.getByRole('link', { name: 'Login' }).first().click();
     await loginThroughPage(page, 'mitglied', 'mitglied');
     await page.waitForURL(`${baseUrl()}/statuten`);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await nav.getByRole('button', { name: 'Verein' }).click();
-    expect(await nav.getByRole('link', { name: 'Newsletter' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    await nav.getByRole('link', { name: 'Newsletter' }).waitFor();
     expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Werde Mitglied' }).count()).toBe(0);
     await context.close();

@@ -6,10 +6,12 @@ import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
+import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
+import { listRoutes, type RouteInfo } from './http/routes.ts';
 import { csrfGuard, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
@@ -25,11 +27,13 @@ export interface AppDeps {
 }
 
 /** Every feature's API router, mounted under /api/v1 in this order. */
-const features: ((deps: Deps) => Router)[] = [siteRouter, candidatesRouter, membersRouter, memberAdminRouter, ticketsRouter];
+const features: ((deps: Deps) => Router)[] = [siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter, ticketsRouter];
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */
   handler: Express;
+  /** Every API route under /api/v1 (method and path), for tests that walk them all. */
+  apiRoutes: RouteInfo[];
   /** Stops timers and background work; the database stays open (its owner closes it). */
   close(): Promise<void>;
 }
@@ -80,6 +84,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   return {
     handler: app,
+    apiRoutes: listRoutes(api),
     async close() {
       await outbox.stop();
       await auth.close();

@@ -86,6 +86,7 @@ export const candidateApplicationSchema = candidateInputSchema.extend({
   website: z.unknown().optional(),
 });
 export type CandidateApplicationInput = z.input<typeof candidateApplicationSchema>;
+export type CandidateApplicationData = z.output<typeof candidateApplicationSchema>;
 
 /** The board may date a paper application back to the day it arrived (default today). */
 export const candidateAdminInputSchema = candidateInputSchema.extend({
@@ -97,6 +98,7 @@ export const candidateAdminInputSchema = candidateInputSchema.extend({
     .optional(),
 });
 export type CandidateAdminInput = z.input<typeof candidateAdminInputSchema>;
+export type CandidateAdminData = z.output<typeof candidateAdminInputSchema>;
 
 /** Answer to the public form: what the applicant needs for the confirmation screen. */
 export const candidateReceiptSchema = z.object({

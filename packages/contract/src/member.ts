@@ -56,11 +56,11 @@ export const ownMemberExpands = ['addresses', 'phones', 'memberships', 'ticketre
 // Stricter than plain text: names and address parts only take the characters they
 // need, so markup or statement fragments are refused with a German field message.
 
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.\-]*$/u;
-const ADDRESS_PATTERN = /^[\p{L}\p{M}\p{N} .,'’\-\/]*$/u;
-const HOUSE_NUMBER_PATTERN = /^[\p{L}\p{N} .\-\/]*$/u;
-const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 \-]*$/;
-const PHONE_PATTERN = /^\+?[0-9 ()\-\/.]+$/;
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+const ADDRESS_PATTERN = /^[\p{L}\p{M}\p{N} .,'’/-]*$/u;
+const HOUSE_NUMBER_PATTERN = /^[\p{L}\p{N} ./-]*$/u;
+const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]*$/;
+const PHONE_PATTERN = /^\+?[0-9 ()/.-]+$/;
 
 /** A first or last name: letters, spaces, apostrophes, dots and hyphens. */
 export function personName(label: string, max: number) {

@@ -169,8 +169,8 @@ export type GameGroupInput = z.input<typeof gameGroupInputSchema>;
 
 /** `PUT /api/v1/admin/gamegroups/{id}/deliveryoptions/`: the complete list of offered options. */
 export const gameGroupDeliveryOptionsInputSchema = z
-  .array(z.object({ id: wholeNumber('Zustellart', 1, 2_147_483_647) }), { error: 'Bitte eine Liste von Zustellarten senden.' })
-  .max(100, { error: 'Höchstens 100 Zustellarten.' });
+  .array(z.object({ id: wholeNumber('Zustelloption', 1, 2_147_483_647) }), { error: 'Bitte eine Liste von Zustelloptionen senden.' })
+  .max(100, { error: 'Höchstens 100 Zustelloptionen.' });
 export type GameGroupDeliveryOptionsInput = z.input<typeof gameGroupDeliveryOptionsInputSchema>;
 
 /** A reservation as the board sees it on the group screen. */

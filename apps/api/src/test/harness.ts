@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { RouteInfo } from '../http/routes.ts';
 import { openTestDatabase } from './db.ts';
 import { createLogger } from '../lib/logger.ts';
 
@@ -13,6 +14,8 @@ export interface TestServer {
   url: string;
   config: Config;
   database: Database;
+  /** Every API route under /api/v1. */
+  apiRoutes: RouteInfo[];
   close(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ export async function startTestServer(options: { env?: Record<string, string>; c
     url,
     config,
     database,
+    apiRoutes: app.apiRoutes,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -56,6 +56,17 @@ describe('login through the embedded provider', () => {
     expect((await me(cookie)).status).toBe(200);
   });
 
+  it('renews the session cookie on API calls, and leaves the site’s pages and files alone', async () => {
+    const member = await createMember(server.database.prisma);
+    const { cookie } = await loginAs(server.url, member.username, member.password);
+    const api = await fetch(`${server.url}/api/v1/member/`, { headers: { cookie } });
+    await api.text();
+    expect(api.headers.get('set-cookie')).toMatch(/^sid=/);
+    const home = await fetch(`${server.url}/tickets`, { headers: { cookie, accept: 'text/html' } });
+    await home.text();
+    expect(home.headers.get('set-cookie')).toBeNull();
+  });
+
   it('reads roles fresh from the database on every request', async () => {
     const member = await createMember(server.database.prisma);
     const { cookie } = await loginAs(server.url, member.username, member.password);

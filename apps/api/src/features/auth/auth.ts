@@ -26,7 +26,7 @@ export interface AuthDeps {
 }
 
 export interface Auth {
-  /** express-session (table sessions), then req.actor from the session with fresh roles. */
+  /** express-session (table sessions) for /api and /oauth, then req.actor from the session with fresh roles. */
   session: RequestHandler[];
   /** Mounted at /oauth: GET /login?returnTo=/path, GET /callback, GET /logout. */
   router: Router;
@@ -67,6 +67,11 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
     ...(config.secureCookies || config.trustProxy > 0 ? { proxy: true } : {}),
     cookie: { ...cookieOptions, maxAge: IDLE_TIMEOUT_MS },
   });
+
+  // Only the API and the login need the session: the SPA's files and pages are the same
+  // for everyone, and loading a session for each of them would cost two queries apiece.
+  const needsSession = (req: Request) => /^\/(api|oauth)(\/|$)/.test(req.path);
+  const sessionWhereNeeded: RequestHandler = (req, res, next) => (needsSession(req) ? sessionMiddleware(req, res, next) : next());
 
   /** The session's member with roles read fresh from the database; a visitor is null. */
   const actor: RequestHandler = async (req, _res, next) => {
@@ -240,7 +245,7 @@ ${links.map((link, i) => html`<a class="${i === 0 ? 'button' : 'secondary'}" hre
   timer.unref();
 
   return {
-    session: [sessionMiddleware, actor],
+    session: [sessionWhereNeeded, actor],
     router,
     ...(idp ? { idp: idp.router } : {}),
     async close() {

@@ -90,10 +90,6 @@ export function findSeason(db: DbOrTx, seasonId: number) {
   return db.season.findUnique({ where: { id: seasonId }, select: { id: true, name: true, validFrom: true, validTo: true } });
 }
 
-export function listSeasons(db: DbOrTx) {
-  return db.season.findMany({ orderBy: { validFrom: 'desc' }, select: { id: true, name: true, validFrom: true, validTo: true } });
-}
-
 export function findMembershipOfSeason(db: DbOrTx, memberId: number, seasonId: number) {
   return db.membership.findUnique({ where: { memberId_seasonId: { memberId, seasonId } }, select: { id: true } });
 }

@@ -5,13 +5,12 @@ import {
   type InvoiceSummary,
   type MemberSearchHit,
   type PageInfo,
-  type SeasonOption,
 } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { listMemberAudit, loadMemberProfile, type MemberProfile } from '../members/members.service.ts';
-import { countMembers, listSeasons, searchMembers as searchMemberRows } from './member-admin.repository.ts';
+import { countMembers, searchMembers as searchMemberRows } from './member-admin.repository.ts';
 
 export const MEMBER_NOT_FOUND = 'Dieses Mitglied gibt es nicht.';
 
@@ -89,10 +88,4 @@ export async function getAdminMember(ctx: Ctx, memberId: number, expands: string
   for (const [name, load] of groups) if (wantsExpand(expands, name)) selected.push({ name, data: await load() });
   const data = toAdminMember(profile);
   return selected.length ? { data, expands: selected } : { data };
-}
-
-/** Seasons to choose from when adding a membership, newest first. */
-export async function listSeasonOptions(ctx: Ctx): Promise<SeasonOption[]> {
-  const rows = await listSeasons(ctx.db);
-  return rows.map((s) => ({ id: s.id, name: s.name, validFrom: toIsoDate(s.validFrom), validTo: toIsoDate(s.validTo) }));
 }

@@ -52,7 +52,7 @@ type GameBody = z.output<typeof gameInputSchema>;
 type DeliveryOptionsBody = z.output<typeof gameGroupDeliveryOptionsInputSchema>;
 
 const GROUP_NOT_FOUND = 'Diese Spielegruppe gibt es nicht.';
-const OPTION_NOT_FOUND = 'Diese Zustellart gibt es nicht.';
+const OPTION_NOT_FOUND = 'Diese Zustelloption gibt es nicht.';
 const GAME_NOT_FOUND = 'Dieses Spiel gibt es nicht.';
 
 // ---------------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ export async function listDeliveryOptions(ctx: Ctx): Promise<AdminDeliveryOption
 
 async function assertOptionNameFree(ctx: Ctx, name: string, exceptId?: number): Promise<void> {
   const other = await findDeliveryOptionByName(ctx.db, name);
-  if (other && other.id !== exceptId) throw conflict(`Die Zustellart «${name}» gibt es bereits.`, 'ALREADY_EXISTS');
+  if (other && other.id !== exceptId) throw conflict(`Die Zustelloption «${name}» gibt es bereits.`, 'ALREADY_EXISTS');
 }
 
 export async function createDeliveryOption(ctx: Ctx, input: DeliveryOptionBody): Promise<AdminDeliveryOption> {
@@ -100,7 +100,7 @@ export async function deleteDeliveryOption(ctx: Ctx, id: number): Promise<void> 
         gameGroups ? `${gameGroups} ${gameGroups === 1 ? 'Spielegruppe' : 'Spielegruppen'}` : '',
         reservations ? `${reservations} ${reservations === 1 ? 'Reservation' : 'Reservationen'}` : '',
       ].filter(Boolean);
-      throw conflict(`Die Zustellart «${option.name}» wird noch verwendet (${uses.join(' und ')}) und kann nicht gelöscht werden.`, 'IN_USE');
+      throw conflict(`Die Zustelloption «${option.name}» wird noch verwendet (${uses.join(' und ')}) und kann nicht gelöscht werden.`, 'IN_USE');
     }
     await deleteDeliveryOptionRow(tx.db, id);
     await writeAudit(tx, { action: 'deliveryoption.deleted', entity: 'delivery_option', entityId: id, data: { name: option.name } });
@@ -240,9 +240,9 @@ export async function setGameGroupDeliveryOptions(ctx: Ctx, id: number, input: D
     const unknown = ids.filter((optionId) => !found.some((o) => o.id === optionId));
     if (unknown.length) {
       const fields = Object.fromEntries(
-        input.flatMap((o, i) => (unknown.includes(o.id) ? [[`${i}.id`, `Die Zustellart ${o.id} gibt es nicht.`]] : [])),
+        input.flatMap((o, i) => (unknown.includes(o.id) ? [[`${i}.id`, `Die Zustelloption ${o.id} gibt es nicht.`]] : [])),
       );
-      throw invalid(`Unbekannte Zustellart: ${unknown.join(', ')}.`, fields);
+      throw invalid(`Unbekannte Zustelloption: ${unknown.join(', ')}.`, fields);
     }
     await clearGroupDeliveryOptions(tx.db, id);
     await addGroupDeliveryOptions(tx.db, id, ids);

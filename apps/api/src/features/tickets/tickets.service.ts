@@ -105,7 +105,7 @@ export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Prom
       if (!state) throw notFound(GAME_NOT_FOUND);
       if (state.existingId !== null) return replay(tx, memberId, state.existingId, input);
       if (state.optionName === null || !state.optionOffered) {
-        throw notFound('Diese Zustellart wird für dieses Spiel nicht angeboten.');
+        throw notFound('Diese Zustelloption wird für dieses Spiel nicht angeboten.');
       }
       const window = salesState(game, tx.now);
       if (window === 'NOT_YET_OPEN' && game.salesOpenAt) {

@@ -75,7 +75,7 @@ export async function seedGame(
   const db = database.prisma;
   const optionIds: number[] = [];
   for (let i = 0; i < (options.options ?? 2); i++) {
-    optionIds.push((await db.deliveryOption.create({ data: { name: unique('Zustellart ') } })).id);
+    optionIds.push((await db.deliveryOption.create({ data: { name: unique('Zustelloption ') } })).id);
   }
   const group = await db.gameGroup.create({
     data: {

@@ -1,5 +1,103 @@
+import { memberAddressSchema, type MemberAddress, type MemberAddressInput } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { formatDate, todayInZurich } from '@/lib/format';
+import { useChangeAddress } from '../api/change-address';
+import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '../components/address-fields';
+import { AddressLines } from '../components/address-lines';
+import { applyServerFieldErrors } from '../lib/forms';
+import { useMemberOnly } from '../lib/use-member-only';
+
+const TITLE = 'Adresse ändern';
+const INTRO = 'Ihre neue Adresse gilt ab heute; die bisherige bleibt in Ihrer Mitgliedschaftsgeschichte erhalten.';
 
 export default function AddressChangePage() {
-  return <PageHeader title="Adresse ändern" intro="Ihre neue Adresse gilt ab heute; die bisherige bleibt in Ihrer Mitgliedschaftsgeschichte erhalten." />;
+  const session = useMemberOnly(paths.addressChange.href());
+  const navigate = useNavigate();
+  const change = useChangeAddress();
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const form = useForm<MemberAddressInput, unknown, MemberAddress>({
+    resolver: zodResolver(memberAddressSchema),
+    defaultValues: emptyAddress,
+  });
+
+  if (!session.user) {
+    return (
+      <>
+        <PageHeader title={TITLE} intro={INTRO} />
+        {session.status === 'error' ? <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut." /> : <PageSpinner />}
+      </>
+    );
+  }
+
+  const current = session.user.address;
+  const onSubmit = form.handleSubmit((values) => {
+    setSubmitError(null);
+    change.mutate(values, {
+      onSuccess: async (address) => {
+        await navigate(paths.account.href(), {
+          state: { notice: `Ihre neue Adresse ist gespeichert und gilt ab ${formatDate(address.validFrom)}.` },
+        });
+      },
+      onError: (error) => {
+        setSubmitError(error);
+        applyServerFieldErrors(error, form.setError, ADDRESS_FIELDS);
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader title={TITLE} intro={INTRO} />
+      <div className="row g-4">
+        <div className="col-lg-7 order-2 order-lg-1">
+          <FormProvider {...form}>
+            <form onSubmit={onSubmit} noValidate aria-labelledby="new-address-heading">
+              <h2 id="new-address-heading" className="h4">
+                Neue Adresse
+              </h2>
+              {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
+              <AddressFields idPrefix="new-address" />
+              <div className="d-flex flex-wrap gap-2 mt-3">
+                <Button type="submit" variant="primary" disabled={change.isPending}>
+                  {change.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Adresse speichern
+                </Button>
+                <Link to={paths.account.href()} className="btn btn-outline-secondary">
+                  Abbrechen
+                </Link>
+              </div>
+            </form>
+          </FormProvider>
+        </div>
+        <aside className="col-lg-5 order-1 order-lg-2" aria-labelledby="current-address-heading">
+          <div className="card shadow-sm">
+            <div className="card-body">
+              <h2 id="current-address-heading" className="h5 card-title">
+                Bisherige Adresse
+              </h2>
+              {current ? (
+                <>
+                  <AddressLines address={current} />
+                  <p className="small text-body-secondary mt-2 mb-0">
+                    {current.validFrom >= todayInZurich()
+                      ? 'Diese Adresse haben Sie heute erfasst; die neue ersetzt sie.'
+                      : `Gültig seit ${formatDate(current.validFrom)}. Mit dem Speichern der neuen Adresse endet sie per gestern.`}
+                  </p>
+                </>
+              ) : (
+                <p className="mb-0">Bei uns ist noch keine Adresse hinterlegt.</p>
+              )}
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
 }

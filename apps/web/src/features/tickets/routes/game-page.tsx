@@ -1,5 +1,121 @@
+import type { Game, TicketReservation } from '@club/contract';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import { Link, useParams } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths, serverPaths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useGame } from '../api/get-game';
+import { GameFacts } from '../components/game-facts';
+import { Matchup } from '../components/matchup';
+import { ReservationConfirmation } from '../components/reservation-confirmation';
+import { ReservationForm } from '../components/reservation-form';
+import { TicketsLeftBadge } from '../components/tickets-left-badge';
+import { matchup, ticketCount } from '../lib/games';
+import '../tickets.css';
+
+/** Why a member cannot reserve now, or null when they can. */
+function blockedReason(game: Game): string | null {
+  if (game.salesState === 'NOT_YET_OPEN') return `Der Ticketverkauf für dieses Spiel beginnt am ${formatDateTime(game.salesOpenAt)} Uhr.`;
+  if (game.salesState === 'CLOSED') return 'Der Ticketverkauf für dieses Spiel ist geschlossen.';
+  if (game.ticketsLeft <= 0) return 'Dieses Spiel ist ausverkauft.';
+  if ((game.ticketsMayReserve ?? 0) <= 0) {
+    return `Sie haben bereits ${ticketCount(game.ticketsHeld ?? 0)} reserviert – das ist das Maximum pro Mitglied.`;
+  }
+  return null;
+}
+
+function ReservationPanel({ game }: { game: Game }) {
+  const session = useSession();
+  const [reserved, setReserved] = useState<TicketReservation | null>(null);
+  const here = paths.game.href(game.id);
+
+  if (session.status === 'pending') return <PageSpinner />;
+  if (!session.loggedIn) {
+    return (
+      <>
+        <p>Tickets aus dem Kontingent des Vereins können nur Mitglieder reservieren.</p>
+        <a className="btn btn-primary" href={serverPaths.login(here)}>
+          Anmelden und reservieren
+        </a>
+      </>
+    );
+  }
+  if (reserved) {
+    return <ReservationConfirmation reservation={reserved} onAnother={blockedReason(game) ? undefined : () => setReserved(null)} />;
+  }
+  const blocked = blockedReason(game);
+  return (
+    <>
+      {game.ticketsHeld ? (
+        <Alert variant="secondary" className="py-2">
+          Sie haben für dieses Spiel bereits {ticketCount(game.ticketsHeld)} reserviert (<Link to={paths.account.href()}>Mein Konto</Link>).
+        </Alert>
+      ) : null}
+      {blocked ? <p className="mb-0 fw-semibold">{blocked}</p> : <ReservationForm key={game.id} game={game} onReserved={setReserved} />}
+    </>
+  );
+}
 
 export default function GamePage() {
-  return <PageHeader title="Spiel" intro="Tickets für dieses Spiel reservieren: Zustellart, Lieferadresse und Anzahl wählen." />;
+  const { id } = useParams();
+  const gameId = Number(id);
+  const valid = Number.isInteger(gameId) && gameId > 0;
+  const game = useGame(valid ? gameId : 0, valid);
+
+  if (!valid || game.isError) {
+    return (
+      <>
+        <PageHeader title="Spiel" />
+        <ErrorAlert error={valid ? game.error : undefined} message={valid ? undefined : 'Dieses Spiel gibt es nicht.'} />
+        <Link to={paths.ticket.href()}>Zur Spielübersicht</Link>
+      </>
+    );
+  }
+  if (game.isPending || !game.data) {
+    return (
+      <>
+        <PageHeader title="Spiel" />
+        <PageSpinner label="Spiel wird geladen…" />
+      </>
+    );
+  }
+
+  const g = game.data;
+  return (
+    <>
+      <PageHeader title={matchup(g).title} intro={g.gameGroupName} />
+      <p className="mb-3">
+        <Link to={paths.ticket.href()}>← Alle Spiele</Link>
+      </p>
+      <div className="row g-4">
+        <div className="col-lg-5">
+          <Card className="shadow-sm game-card h-100">
+            <Card.Body>
+              <div className="d-flex justify-content-between align-items-start gap-2 mb-3">
+                <Matchup opponent={g.opponent} homeGame={g.homeGame} size={64} />
+                <TicketsLeftBadge left={g.ticketsLeft} />
+              </div>
+              <h2 className="visually-hidden">Angaben zum Spiel</h2>
+              <GameFacts game={g} />
+            </Card.Body>
+          </Card>
+        </div>
+        <div className="col-lg-7">
+          <Card className="shadow-sm h-100">
+            <Card.Body>
+              <h2 id="reservation-heading" className="h4">
+                Tickets reservieren
+              </h2>
+              <ReservationPanel game={g} />
+            </Card.Body>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { DATA_DIR: '/tmp/club-config-test', SESSION_SECRET: 'x'.repeat(32) };
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, embedded database and login, no SMTP', () => {
+    const c = loadConfig(base);
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.oidc).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.secureCookies).toBe(false);
+    expect(c.production).toBe(false);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ ...base, PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('SMTP_URL');
+    }
+  });
+
+  it('treats an https PUBLIC_URL as production: secure cookies, a required secret, no demo data', () => {
+    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, PUBLIC_URL: 'https://fanclub.example.ch' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://fanclub.example.ch', DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
+    const c = loadConfig({ ...base, PUBLIC_URL: 'https://fanclub.example.ch/' });
+    expect(c.secureCookies).toBe(true);
+    expect(c.production).toBe(true);
+    expect(c.publicUrl).toBe('https://fanclub.example.ch');
+  });
+
+  it('wants an external provider completely or not at all', () => {
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://login.example.ch' })).toThrow(/OIDC/);
+    const c = loadConfig({ ...base, OIDC_ISSUER: 'https://login.example.ch', OIDC_CLIENT_ID: 'club', OIDC_CLIENT_SECRET: 's' });
+    expect(c.oidc).toEqual({ issuer: 'https://login.example.ch', clientId: 'club', clientSecret: 's' });
+  });
+
+  it('ignores empty variables, as docker compose passes them', () => {
+    const c = loadConfig({ ...base, SMTP_URL: '', OIDC_ISSUER: '', CLUB_NAME: '' });
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.clubName).toBe('ZSC Fanclub Limmat');
+  });
+});

@@ -1,0 +1,19 @@
+import type { Game, ListEnvelope } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrapList } from '@/lib/api-client';
+
+/** Every query of the public game data starts with this key; mutations invalidate it. */
+export const gamesKey = ['games'] as const;
+
+/** `GET /api/v1/games/`: upcoming games of all groups, soonest first. */
+export async function getGames({ signal }: { signal?: AbortSignal } = {}): Promise<Game[]> {
+  return unwrapList(await api.get<ListEnvelope<Game>>('/api/v1/games/', { signal }));
+}
+
+export function gamesQueryOptions() {
+  return queryOptions({ queryKey: [...gamesKey, 'list'] as const, queryFn: ({ signal }) => getGames({ signal }) });
+}
+
+export function useGames() {
+  return useQuery(gamesQueryOptions());
+}

@@ -1,0 +1,49 @@
+import type { Game } from '@club/contract';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatDateTime, formatMoney, formatWeekday } from '@/lib/format';
+import { matchup, salesText, ticketCount } from '../lib/games';
+import { Matchup } from './matchup';
+import { TicketsLeftBadge } from './tickets-left-badge';
+
+/** One upcoming game in the ticket list. */
+export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) {
+  const { title } = matchup(game);
+  const headingId = `game-${game.id}-title`;
+  const canReserve = loggedIn && game.salesOpen && (game.ticketsMayReserve ?? 0) > 0;
+  return (
+    <Card as="article" className={`h-100 shadow-sm game-card${game.homeGame ? '' : ' game-card-away'}`} aria-labelledby={headingId}>
+      <Card.Body className="position-relative">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+          <Matchup opponent={game.opponent} homeGame={game.homeGame} />
+          <TicketsLeftBadge left={game.ticketsLeft} />
+        </div>
+        <Card.Title as="h3" className="h5 mb-1" id={headingId}>
+          <Link to={paths.game.href(game.id)}>{title}</Link>
+        </Card.Title>
+        <p className="mb-2">
+          <span className="fw-semibold">
+            {formatWeekday(game.start)}, {formatDateTime(game.start)} Uhr
+          </span>
+          <br />
+          <span className="text-body-secondary">{game.venue}</span>
+        </p>
+        <p className="mb-1">{formatMoney(game.pricePerTicket)} pro Ticket</p>
+        <p className={`mb-0 small ${game.salesOpen ? 'text-success-emphasis' : 'text-body-secondary'}`}>{salesText(game)}</p>
+        {loggedIn && game.ticketsHeld ? (
+          <p className="mb-0 mt-2 small fw-semibold" data-testid="tickets-held">
+            Sie haben {ticketCount(game.ticketsHeld)} reserviert.
+          </p>
+        ) : null}
+      </Card.Body>
+      {canReserve ? (
+        <Card.Footer className="border-0 pt-0 pb-3">
+          <Link to={paths.game.href(game.id)} className="btn btn-primary w-100" aria-describedby={headingId}>
+            Tickets reservieren
+          </Link>
+        </Card.Footer>
+      ) : null}
+    </Card>
+  );
+}

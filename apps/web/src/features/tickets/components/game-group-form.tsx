@@ -1,0 +1,153 @@
+import type { GameGroup } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { useDeliveryOptions } from '../api/admin-delivery-options';
+import { useSaveGameGroup } from '../api/admin-game-groups';
+import { applyServerFieldErrors } from '../lib/server-errors';
+import { FormField } from './form-field';
+
+const number = (label: string) => z.number({ error: `${label}: Bitte eine Zahl angeben.` });
+const schema = z.object({
+  name: z.string().trim().min(1, { error: 'Name: Bitte ausfüllen.' }).max(100, { error: 'Name: Höchstens 100 Zeichen.' }),
+  price: number('Preis')
+    .min(0, { error: 'Preis: Darf nicht negativ sein.' })
+    .max(1_000_000, { error: 'Preis: Zu gross.' })
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Preis: Höchstens zwei Nachkommastellen.' }),
+  availableTicketsPerGame: number('Tickets pro Spiel').int({ error: 'Tickets pro Spiel: Bitte eine ganze Zahl.' }).min(0, { error: 'Tickets pro Spiel: Mindestens 0.' }),
+  freeTicketAmount: number('Tickets pro Mitglied').int({ error: 'Tickets pro Mitglied: Bitte eine ganze Zahl.' }).min(1, { error: 'Tickets pro Mitglied: Mindestens 1.' }).max(100, { error: 'Tickets pro Mitglied: Höchstens 100.' }),
+  deliveryOptionIds: z.array(z.string()),
+});
+type Values = z.infer<typeof schema>;
+
+const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
+const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];
+
+interface GameGroupFormProps {
+  /** Absent: a new group. */
+  group?: GameGroup;
+  onSaved: (group: GameGroup) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * Name, price per ticket, quota per game, tickets per member and the offered delivery
+ * options. Saving sends the group, then DELETE and PUT of its delivery options (SPEC.md §7).
+ */
+export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) {
+  const options = useDeliveryOptions();
+  const save = useSaveGameGroup();
+  const [error, setError] = useState<unknown>(null);
+  const prefix = group ? `group-${group.id}` : 'new-group';
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: group
+      ? {
+          name: group.name,
+          price: group.defaultPricePerTicket.amount,
+          availableTicketsPerGame: group.availableTicketsPerGame,
+          freeTicketAmount: group.freeTicketAmount,
+          deliveryOptionIds: group.deliveryOptions.map((o) => String(o.id)),
+        }
+      : { name: '', price: 35, availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: [] },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await save.mutateAsync({
+        ...(group ? { id: group.id } : {}),
+        group: {
+          name: values.name,
+          defaultPricePerTicket: { currency: 'CHF', amount: values.price },
+          availableTicketsPerGame: values.availableTicketsPerGame,
+          freeTicketAmount: values.freeTicketAmount,
+        },
+        deliveryOptionIds: values.deliveryOptionIds.map(Number),
+      });
+      onSaved(saved);
+    } catch (e) {
+      applyServerFieldErrors(e, form.setError, known, serverPath);
+      setError(e);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="row g-3">
+        <FormField className="col-md-6" id={`${prefix}-name`} label="Name" registration={form.register('name')} error={errors.name?.message} />
+        <FormField
+          className="col-6 col-md-2"
+          id={`${prefix}-price`}
+          label="Preis pro Ticket (CHF)"
+          type="number"
+          step="0.05"
+          min={0}
+          inputMode="decimal"
+          registration={form.register('price', { valueAsNumber: true })}
+          error={errors.price?.message}
+        />
+        <FormField
+          className="col-6 col-md-2"
+          id={`${prefix}-quota`}
+          label="Tickets pro Spiel"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          registration={form.register('availableTicketsPerGame', { valueAsNumber: true })}
+          error={errors.availableTicketsPerGame?.message}
+        />
+        <FormField
+          className="col-6 col-md-2"
+          id={`${prefix}-per-member`}
+          label="Tickets pro Mitglied"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          registration={form.register('freeTicketAmount', { valueAsNumber: true })}
+          error={errors.freeTicketAmount?.message}
+        />
+      </div>
+      <fieldset className="mt-3">
+        <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
+        {options.isPending ? <LoadingSpinner size="sm" /> : null}
+        {options.isError ? <ErrorAlert error={options.error} /> : null}
+        {options.data && options.data.length === 0 ? <p className="small">Noch keine Zustelloptionen erfasst.</p> : null}
+        <div className="d-flex flex-wrap column-gap-4">
+          {options.data?.map((option) => (
+            <div className="form-check" key={option.id}>
+              <input className="form-check-input" type="checkbox" id={`${prefix}-option-${option.id}`} value={String(option.id)} {...form.register('deliveryOptionIds')} />
+              <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
+                {option.name}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {error ? (
+        <div className="mt-3">
+          <ErrorAlert error={error} title="Nicht gespeichert." />
+        </div>
+      ) : null}
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          {group ? 'Spielegruppe speichern' : 'Spielegruppe erstellen'}
+        </Button>
+        {onCancel ? (
+          <Button variant="outline-secondary" onClick={onCancel}>
+            Abbrechen
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

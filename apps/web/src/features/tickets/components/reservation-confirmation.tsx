@@ -1,0 +1,46 @@
+import type { TicketReservation } from '@club/contract';
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { matchup, ticketCount } from '../lib/games';
+
+/** What the member reserved, right after the server said yes. */
+export function ReservationConfirmation({ reservation, onAnother }: { reservation: TicketReservation; onAnother?: (() => void) | undefined }) {
+  const a = reservation.deliveryAddress;
+  return (
+    <Alert variant="success" role="status" aria-live="polite" className="mb-0">
+      <Alert.Heading as="h3" className="h5">
+        Reservation bestätigt
+      </Alert.Heading>
+      <p className="mb-2">
+        {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr sind für Sie reserviert.
+      </p>
+      <dl className="game-facts mb-3">
+        <dt>Zustellung</dt>
+        <dd>{reservation.deliveryOption.name}</dd>
+        <dt>Adresse</dt>
+        <dd>
+          {a.street} {a.houseNumber}, {a.postalCode} {a.city}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {formatMoney(reservation.totalPrice)} ({formatMoney(reservation.price)} pro Ticket)
+        </dd>
+      </dl>
+      <div className="d-flex flex-wrap gap-2">
+        <Link to={paths.account.href()} className="btn btn-success">
+          Meine Reservationen
+        </Link>
+        <Link to={paths.ticket.href()} className="btn btn-outline-success">
+          Weitere Spiele
+        </Link>
+        {onAnother ? (
+          <button type="button" className="btn btn-link" onClick={onAnother}>
+            Weitere Tickets für dieses Spiel
+          </button>
+        ) : null}
+      </div>
+    </Alert>
+  );
+}

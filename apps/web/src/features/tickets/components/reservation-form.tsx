@@ -1,0 +1,269 @@
+import { addressSchema, type Address, type Game, type TicketReservation } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { formatCountry, formatMoney } from '@/lib/format';
+import { useDeliveryAddress } from '../api/get-delivery-address';
+import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
+import { useReserveTickets } from '../api/reserve-tickets';
+import { multiplyMoney, ticketCount } from '../lib/games';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+import { applyServerFieldErrors } from '../lib/server-errors';
+import { FormField } from './form-field';
+
+const emptyAddress = { street: '', houseNumber: '', addressLine2: '', postalCode: '', city: '', country: 'CH' };
+
+const formSchema = z
+  .object({
+    deliveryOptionId: z.string({ error: 'Bitte eine Zustelloption wählen.' }).min(1, { error: 'Bitte eine Zustelloption wählen.' }),
+    amount: z.number({ error: 'Bitte die Anzahl wählen.' }).int().min(1, { error: 'Bitte die Anzahl wählen.' }),
+    otherAddress: z.boolean(),
+    address: z.object({
+      street: z.string(),
+      houseNumber: z.string(),
+      addressLine2: z.string(),
+      postalCode: z.string(),
+      city: z.string(),
+      country: z.string(),
+    }),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.otherAddress) return;
+    const parsed = addressSchema.safeParse(values.address);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['address', ...issue.path], message: issue.message });
+  });
+type FormInput = z.input<typeof formSchema>;
+
+const addressFields = ['street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country'] as const;
+const knownFields = ['deliveryOptionId', 'amount', ...addressFields.map((f) => `address.${f}`)];
+
+function AddressText({ address }: { address: Address }) {
+  return (
+    <address className="mb-0">
+      {address.street} {address.houseNumber}
+      {address.addressLine2 ? (
+        <>
+          <br />
+          {address.addressLine2}
+        </>
+      ) : null}
+      <br />
+      {address.postalCode} {address.city}
+      {address.country !== 'CH' ? (
+        <>
+          <br />
+          {formatCountry(address.country)}
+        </>
+      ) : null}
+    </address>
+  );
+}
+
+interface ReservationFormProps {
+  game: Game;
+  /** Called with the reservation the server made. */
+  onReserved: (reservation: TicketReservation) => void;
+}
+
+/**
+ * Delivery option, amount (1 to what the member may still take), delivery address and
+ * price total. The button is disabled while a reservation is on its way, and every try of
+ * one reservation carries the same Idempotency-Key, so a double click reserves once.
+ */
+export function ReservationForm({ game, onReserved }: ReservationFormProps) {
+  const options = useGameDeliveryOptions(game.id);
+  const current = useDeliveryAddress(game.id, true);
+  const reserve = useReserveTickets();
+  const key = useRef(newIdempotencyKey());
+  const inFlight = useRef(false);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const max = Math.max(0, game.ticketsMayReserve ?? 0);
+
+  const form = useForm<FormInput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { deliveryOptionId: '', amount: Math.min(2, max) || 1, otherAddress: false, address: emptyAddress },
+  });
+  const { register, handleSubmit, watch, formState, setError } = form;
+  const amount = watch('amount');
+  const otherAddress = watch('otherAddress');
+  const needsAddress = current.isSuccess && current.data === null;
+  const showAddressFields = otherAddress || needsAddress;
+  const errors = formState.errors;
+
+  if (options.isPending || current.isPending) return <LoadingSpinner label="Angaben werden geladen…" />;
+  if (options.isError || current.isError) return <ErrorAlert error={options.error ?? current.error} />;
+  if (options.data.length === 0) {
+    return <p className="mb-0">Für dieses Spiel ist im Moment keine Zustelloption verfügbar. Bitte melden Sie sich beim Vorstand.</p>;
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitError(null);
+    const deliveryAddress = showAddressFields ? addressSchema.parse(values.address) : null;
+    reserve.mutate(
+      { gameId: game.id, deliveryOptionId: Number(values.deliveryOptionId), amount: values.amount, deliveryAddress, idempotencyKey: key.current },
+      {
+        onSuccess: (reservation) => {
+          key.current = newIdempotencyKey();
+          onReserved(reservation);
+        },
+        onError: (error) => {
+          setSubmitError(error);
+          applyServerFieldErrors(error, setError, knownFields, (path) => path.replace(/^deliveryAddress\./, 'address.'));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="reservation-heading">
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 fw-semibold">Zustellung</legend>
+        {options.data.map((option) => (
+          <div className="form-check" key={option.id}>
+            <input
+              className={`form-check-input${errors.deliveryOptionId ? ' is-invalid' : ''}`}
+              type="radio"
+              id={`option-${option.id}`}
+              value={String(option.id)}
+              aria-describedby={errors.deliveryOptionId ? 'option-error' : undefined}
+              {...register('deliveryOptionId')}
+            />
+            <label className="form-check-label" htmlFor={`option-${option.id}`}>
+              {option.name}
+            </label>
+          </div>
+        ))}
+        {errors.deliveryOptionId ? (
+          <div id="option-error" className="invalid-feedback d-block">
+            {errors.deliveryOptionId.message}
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div className="mb-3">
+        <label htmlFor="amount" className="form-label fw-semibold">
+          Anzahl Tickets
+        </label>
+        <select
+          id="amount"
+          className={`form-select${errors.amount ? ' is-invalid' : ''}`}
+          aria-describedby={`amount-hint${errors.amount ? ' amount-error' : ''}`}
+          {...register('amount', { valueAsNumber: true })}
+        >
+          {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <div id="amount-hint" className="form-text">
+          Sie können noch {ticketCount(max)} reservieren.
+        </div>
+        {errors.amount ? (
+          <div id="amount-error" className="invalid-feedback">
+            {errors.amount.message}
+          </div>
+        ) : null}
+      </div>
+
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 fw-semibold">Lieferadresse</legend>
+        {current.data ? (
+          <>
+            <AddressText address={current.data} />
+            <div className="form-check mt-2">
+              <input className="form-check-input" type="checkbox" id="other-address" {...register('otherAddress')} />
+              <label className="form-check-label" htmlFor="other-address">
+                Für diese Reservation an eine andere Adresse liefern
+              </label>
+            </div>
+          </>
+        ) : (
+          <p className="mb-2">Bei uns ist keine Adresse hinterlegt. Bitte geben Sie die Lieferadresse an.</p>
+        )}
+        {showAddressFields ? (
+          <div className="row g-2 mt-1">
+            <FormField
+              className="col-8"
+              id="address-street"
+              label="Strasse"
+              autoComplete="address-line1"
+              registration={register('address.street')}
+              error={errors.address?.street?.message}
+            />
+            <FormField className="col-4" id="address-house" label="Nr." registration={register('address.houseNumber')} error={errors.address?.houseNumber?.message} />
+            <FormField
+              className="col-12"
+              id="address-line2"
+              label="Adresszusatz (optional)"
+              autoComplete="address-line2"
+              registration={register('address.addressLine2')}
+              error={errors.address?.addressLine2?.message}
+            />
+            <FormField
+              className="col-4"
+              id="address-postal"
+              label="PLZ"
+              autoComplete="postal-code"
+              inputMode="numeric"
+              registration={register('address.postalCode')}
+              error={errors.address?.postalCode?.message}
+            />
+            <FormField
+              className="col-8"
+              id="address-city"
+              label="Ort"
+              autoComplete="address-level2"
+              registration={register('address.city')}
+              error={errors.address?.city?.message}
+            />
+            <FormField
+              className="col-4"
+              id="address-country"
+              label="Land"
+              maxLength={2}
+              autoComplete="country"
+              hint="z. B. CH"
+              registration={register('address.country')}
+              error={errors.address?.country?.message}
+            />
+          </div>
+        ) : null}
+      </fieldset>
+
+      <p className="mb-3" aria-live="polite">
+        <span className="text-body-secondary">
+          {ticketCount(Number.isFinite(amount) ? amount : 0)} × {formatMoney(game.pricePerTicket)} ={' '}
+        </span>
+        <span className="reservation-total" data-testid="reservation-total">
+          {formatMoney(total)}
+        </span>
+      </p>
+
+      {submitError ? <ErrorAlert error={submitError} title="Die Reservation ist nicht gelungen." /> : null}
+
+      <Button type="submit" size="lg" className="w-100" disabled={reserve.isPending}>
+        {reserve.isPending ? (
+          <>
+            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+            Wird reserviert…
+          </>
+        ) : (
+          'Verbindlich reservieren'
+        )}
+      </Button>
+    </form>
+  );
+}
