@@ -1,30 +1,8 @@
-import type { AddressOut, OwnMember } from '@club/contract';
+import type { OwnMember } from '@club/contract';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { formatCountry, formatDate } from '@/lib/format';
-
-function AddressLines({ address }: { address: AddressOut }) {
-  const street = [address.street, address.houseNumber].filter(Boolean).join(' ');
-  return (
-    <address className="mb-0">
-      {street}
-      <br />
-      {address.addressLine2 ? (
-        <>
-          {address.addressLine2}
-          <br />
-        </>
-      ) : null}
-      {address.postalCode} {address.city}
-      {address.country && address.country !== 'CH' ? (
-        <>
-          <br />
-          {formatCountry(address.country)}
-        </>
-      ) : null}
-    </address>
-  );
-}
+import { formatDate } from '@/lib/format';
+import { AddressLines } from './address-lines';
 
 function Phone({ number }: { number: string | null }) {
   if (!number) return <span className="text-body-secondary">keine Angabe</span>;

@@ -1,27 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, serverPaths } from '@/config/paths';
-import { redirectToLogin, sessionQueryKey, useSession } from '@/lib/session';
+import { sessionQueryKey } from '@/lib/session';
+import { DataExport } from '../components/data-export';
 import { InvoiceList } from '../components/invoice-list';
 import { MembershipList } from '../components/membership-list';
 import { PersonalData } from '../components/personal-data';
 import { ReservationList } from '../components/reservation-list';
+import { useMemberOnly } from '../lib/use-member-only';
+
+/** A message another screen left for this one (e.g. after an address change). */
+function useNotice(): string | null {
+  const { state } = useLocation() as { state: unknown };
+  if (state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string') return state.notice;
+  return null;
+}
 
 export default function AccountPage() {
-  const session = useSession();
+  const session = useMemberOnly(paths.account.href());
   const queryClient = useQueryClient();
-  const visitor = session.status === 'settled' && !session.loggedIn;
-  // Someone who was logged in here and just logged out is on the way Home, not to the login.
-  const [wasMember, setWasMember] = useState(false);
-  if (session.loggedIn && !wasMember) setWasMember(true);
-
-  // Only members have an account page: a visitor goes to the login and comes back here.
-  useEffect(() => {
-    if (visitor && !wasMember) redirectToLogin(paths.account.href());
-  }, [visitor, wasMember]);
+  const notice = useNotice();
 
   if (session.status === 'pending') {
     return (
@@ -60,6 +61,11 @@ export default function AccountPage() {
   return (
     <>
       <PageHeader title="Mein Konto" intro="Ihre Angaben, Mitgliedschaften, Ticketreservationen und Rechnungen auf einen Blick." />
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      ) : null}
       <div className="row g-4">
         <div className="col-lg-6">
           <PersonalData member={member} />
@@ -68,8 +74,11 @@ export default function AccountPage() {
           <MembershipList memberships={member.memberships} />
         </div>
       </div>
+      {/* Ticket reservations: the list of GET /api/v1/member/ (filled by the tickets feature). */}
       <ReservationList reservations={member.ticketReservations} />
+      {/* Invoices: the list of GET /api/v1/member/ (filled by the invoices feature), with PDF download. */}
       <InvoiceList invoices={member.invoices} />
+      <DataExport />
     </>
   );
 }

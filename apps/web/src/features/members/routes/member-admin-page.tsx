@@ -1,5 +1,92 @@
+import { Link, useParams } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useMember } from '../api/get-member';
+import { AddressesCard } from '../components/addresses-card';
+import { AuditLogCard } from '../components/audit-log-card';
+import { InvoicesCard } from '../components/invoices-card';
+import { MembershipsCard } from '../components/memberships-card';
+import { PersonalDataCard } from '../components/personal-data-card';
+import { PhonesCard } from '../components/phones-card';
+import { RolesCard } from '../components/roles-card';
+
+function BackLink() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.members.href()}>‹ Zurück zur Mitgliederliste</Link>
+    </p>
+  );
+}
 
 export default function MemberAdminPage() {
-  return <PageHeader title="Mitglied" intro="Adressen, Telefonnummern, Mitgliedschaften und Rechnungen eines Mitglieds." />;
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useMember(valid ? id : 0);
+
+  if (!valid || (detail.isError && 'status' in detail.error && detail.error.status === 404)) {
+    return (
+      <>
+        <BackLink />
+        <PageHeader title="Mitglied nicht gefunden" intro="Dieses Mitglied gibt es nicht." />
+      </>
+    );
+  }
+  if (detail.isPending) {
+    return (
+      <>
+        <BackLink />
+        <PageHeader title="Mitglied" />
+        <PageSpinner label="Mitglied wird geladen…" />
+      </>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <>
+        <BackLink />
+        <PageHeader title="Mitglied" />
+        <ErrorAlert error={detail.error} title="Das Mitglied konnte nicht geladen werden." />
+      </>
+    );
+  }
+
+  const { member } = detail.data;
+  return (
+    <>
+      <BackLink />
+      <PageHeader title={`${member.firstName} ${member.lastName}`} intro={`Mitglied Nr. ${member.memberNumber}`}>
+        <p className="mt-2 mb-0 d-flex flex-wrap align-items-center gap-2">
+          {member.active ? <span className="badge text-bg-success">Aktives Mitglied</span> : <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>}
+          {member.roles.includes('MEMBER_OF_THE_BOARD') ? <span className="badge text-bg-info">Vorstand</span> : null}
+          {detail.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
+        </p>
+      </PageHeader>
+      <div className="row g-4">
+        <div className="col-lg-6">
+          <PersonalDataCard member={member} />
+        </div>
+        <div className="col-lg-6">
+          <div className="d-flex flex-column gap-4 h-100">
+            <PhonesCard member={member} />
+            <RolesCard member={member} />
+          </div>
+        </div>
+        <div className="col-lg-6">
+          <AddressesCard memberId={member.id} addresses={detail.data.addresses} />
+        </div>
+        <div className="col-lg-6">
+          <MembershipsCard memberId={member.id} memberships={detail.data.memberships} />
+        </div>
+        <div className="col-lg-6">
+          <InvoicesCard memberId={member.id} invoices={detail.data.invoices} />
+        </div>
+        <div className="col-lg-6">
+          <AuditLogCard entries={detail.data.auditLog} />
+        </div>
+      </div>
+    </>
+  );
 }

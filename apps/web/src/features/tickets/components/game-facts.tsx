@@ -1,6 +1,6 @@
 import type { Game } from '@club/contract';
 import { formatDateTime, formatMoney, formatWeekday } from '@/lib/format';
-import { salesText, ticketCount } from '../lib/games';
+import { salesWindowText, ticketCount } from '../lib/games';
 
 /** Date, place, price and sales window of a game as a definition list. */
 export function GameFacts({ game }: { game: Game }) {
@@ -17,7 +17,7 @@ export function GameFacts({ game }: { game: Game }) {
       <dt>Preis</dt>
       <dd>{formatMoney(game.pricePerTicket)} pro Ticket</dd>
       <dt>Verkauf</dt>
-      <dd>{salesText(game)}</dd>
+      <dd>{salesWindowText(game)}</dd>
       <dt>Limite</dt>
       <dd>höchstens {ticketCount(game.freeTicketAmount)} pro Mitglied</dd>
     </dl>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -89,9 +89,9 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
     resolver: zodResolver(formSchema),
     defaultValues: { deliveryOptionId: '', amount: Math.min(2, max) || 1, otherAddress: false, address: emptyAddress },
   });
-  const { register, handleSubmit, watch, formState, setError } = form;
-  const amount = watch('amount');
-  const otherAddress = watch('otherAddress');
+  const { register, handleSubmit, control, formState, setError } = form;
+  const amount = useWatch({ control, name: 'amount' });
+  const otherAddress = useWatch({ control, name: 'otherAddress' });
   const needsAddress = current.isSuccess && current.data === null;
   const showAddressFields = otherAddress || needsAddress;
   const errors = formState.errors;
@@ -102,7 +102,7 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
     return <p className="mb-0">Für dieses Spiel ist im Moment keine Zustelloption verfügbar. Bitte melden Sie sich beim Vorstand.</p>;
   }
 
-  const onSubmit = handleSubmit((values) => {
+  const send = (values: z.output<typeof formSchema>) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitError(null);
@@ -123,11 +123,11 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
         },
       },
     );
-  });
+  };
 
   const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="reservation-heading">
+    <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate aria-labelledby="reservation-heading">
       <fieldset className="mb-3">
         <legend className="form-label fs-6 fw-semibold">Zustellung</legend>
         {options.data.map((option) => (

@@ -47,6 +47,18 @@ export function salesText(game: { salesState: SalesState; salesOpenAt: string | 
   }
 }
 
+/** The sales window as a short fact: `offen bis …`, `ab …`, `geschlossen`. */
+export function salesWindowText(game: { salesState: SalesState; salesOpenAt: string | null; salesCloseAt: string | null; start: string }): string {
+  switch (game.salesState) {
+    case 'NOT_YET_OPEN':
+      return `ab ${formatDateTime(game.salesOpenAt)} Uhr`;
+    case 'OPEN':
+      return `offen bis ${formatDateTime(game.salesCloseAt ?? game.start)} Uhr`;
+    case 'CLOSED':
+      return 'geschlossen';
+  }
+}
+
 /** Tickets left as a short label: `Ausverkauft`, `Noch 1 Ticket`, `Noch 12 Tickets`. */
 export function ticketsLeftText(left: number): string {
   return left <= 0 ? 'Ausverkauft' : `Noch ${ticketCount(left)}`;

@@ -1,5 +1,146 @@
+import type { AdminGame } from '@club/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteGameGroup, useGameGroup } from '../api/admin-game-groups';
+import { useDeleteGame } from '../api/admin-games';
+import { AdminGameCard } from '../components/admin-game-card';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { GameFormDialog } from '../components/game-form-dialog';
+import { GameGroupForm } from '../components/game-group-form';
+import { matchup } from '../lib/games';
+import '../tickets.css';
 
 export default function GameGroupIdPage() {
-  return <PageHeader title="Spielegruppe" intro="Preis, Kontingent, Zustelloptionen und Spiele dieser Spielegruppe bearbeiten." />;
+  const { id } = useParams();
+  const groupId = Number(id);
+  const valid = Number.isInteger(groupId) && groupId > 0;
+  const group = useGameGroup(valid ? groupId : 0);
+  const navigate = useNavigate();
+  const deleteGroup = useDeleteGameGroup();
+  const deleteGame = useDeleteGame();
+  const [saved, setSaved] = useState(false);
+  const [editing, setEditing] = useState<AdminGame | 'new' | null>(null);
+  const [deletingGame, setDeletingGame] = useState<AdminGame | null>(null);
+  const [deletingGroup, setDeletingGroup] = useState(false);
+
+  if (!valid || group.isError) {
+    return (
+      <>
+        <PageHeader title="Spielegruppe" />
+        <ErrorAlert error={valid ? group.error : undefined} message={valid ? undefined : 'Diese Spielegruppe gibt es nicht.'} />
+        <Link to={paths.gameGroup.href()}>Zu allen Spielegruppen</Link>
+      </>
+    );
+  }
+  if (group.isPending) {
+    return (
+      <>
+        <PageHeader title="Spielegruppe" />
+        <PageSpinner />
+      </>
+    );
+  }
+
+  const g = group.data;
+  return (
+    <>
+      <PageHeader title={g.name} intro="Preis, Kontingent, Zustelloptionen und Spiele dieser Spielegruppe bearbeiten." />
+      <p>
+        <Link to={paths.gameGroup.href()}>← Alle Spielegruppen</Link>
+      </p>
+
+      <Card className="mb-4 shadow-sm">
+        <Card.Body>
+          <h2 className="h5">Einstellungen</h2>
+          <GameGroupForm key={`${g.id}-${g.name}-${g.availableTicketsPerGame}-${g.freeTicketAmount}`} group={g} onSaved={() => setSaved(true)} />
+          {saved ? (
+            <p role="status" className="text-success mt-2 mb-0">
+              Gespeichert.
+            </p>
+          ) : null}
+        </Card.Body>
+      </Card>
+
+      <section aria-labelledby="games-heading" className="mb-4">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <h2 id="games-heading" className="h4 mb-0">
+            Spiele
+          </h2>
+          <Button onClick={() => setEditing('new')}>Spiel hinzufügen</Button>
+        </div>
+        {g.games.length === 0 ? <p>Diese Spielegruppe hat noch keine Spiele.</p> : null}
+        {g.games.map((game) => (
+          <AdminGameCard
+            key={game.id}
+            game={game}
+            quota={g.availableTicketsPerGame}
+            onEdit={() => setEditing(game)}
+            onDelete={() => {
+              deleteGame.reset();
+              setDeletingGame(game);
+            }}
+          />
+        ))}
+      </section>
+
+      <section aria-labelledby="danger-heading" className="border-top pt-3">
+        <h2 id="danger-heading" className="h6">
+          Spielegruppe löschen
+        </h2>
+        <p className="small mb-2">Löscht die Gruppe mit ihren Spielen. Solange Reservationen bestehen, ist das nicht möglich.</p>
+        <Button
+          variant="outline-danger"
+          onClick={() => {
+            deleteGroup.reset();
+            setDeletingGroup(true);
+          }}
+        >
+          Spielegruppe löschen
+        </Button>
+      </section>
+
+      {editing !== null ? (
+        <GameFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          gameGroupId={g.id}
+          game={editing === 'new' ? undefined : editing}
+          show
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        show={deletingGame !== null}
+        title="Spiel löschen"
+        confirmLabel="Spiel löschen"
+        pending={deleteGame.isPending}
+        error={deleteGame.error}
+        onCancel={() => setDeletingGame(null)}
+        onConfirm={() => deletingGame && deleteGame.mutate(deletingGame.id, { onSuccess: () => setDeletingGame(null) })}
+      >
+        <p className="mb-0">
+          Soll das Spiel {deletingGame ? matchup(deletingGame).title : ''} vom {formatDateTime(deletingGame?.start)} Uhr gelöscht werden?
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        show={deletingGroup}
+        title="Spielegruppe löschen"
+        confirmLabel="Spielegruppe löschen"
+        pending={deleteGroup.isPending}
+        error={deleteGroup.error}
+        onCancel={() => setDeletingGroup(false)}
+        onConfirm={() => deleteGroup.mutate(g.id, { onSuccess: () => void navigate(paths.gameGroup.href()) })}
+      >
+        <p className="mb-0">Soll die Spielegruppe «{g.name}» mit allen ihren Spielen gelöscht werden?</p>
+      </ConfirmDialog>
+    </>
+  );
 }

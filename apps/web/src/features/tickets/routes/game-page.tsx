@@ -94,7 +94,7 @@ export default function GamePage() {
       </p>
       <div className="row g-4">
         <div className="col-lg-5">
-          <Card className="shadow-sm game-card h-100">
+          <Card className="shadow-sm game-card">
             <Card.Body>
               <div className="d-flex justify-content-between align-items-start gap-2 mb-3">
                 <Matchup opponent={g.opponent} homeGame={g.homeGame} size={64} />

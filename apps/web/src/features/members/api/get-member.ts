@@ -1,0 +1,38 @@
+import type { AddressOut, AdminMember, AuditEntry, InvoiceSummary, ItemEnvelope, Membership, Phone } from '@club/contract';
+import { findExpand } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminMembersBase, memberKeys } from './keys';
+
+export interface MemberDetail {
+  member: AdminMember;
+  memberships: Membership[];
+  phones: Phone[];
+  addresses: AddressOut[];
+  invoices: InvoiceSummary[];
+  auditLog: AuditEntry[];
+}
+
+/** `GET /api/v1/admin/members/{id}?expands=memberships,phones,addresses,invoices,auditlog` */
+export async function getMember(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<MemberDetail> {
+  const envelope = await api.get<ItemEnvelope<AdminMember>>(`${adminMembersBase}/${encodeURIComponent(id)}`, {
+    params: { expands: 'memberships,phones,addresses,invoices,auditlog' },
+    signal,
+  });
+  return {
+    member: envelope.data,
+    memberships: findExpand<Membership>(envelope, 'memberships'),
+    phones: findExpand<Phone>(envelope, 'phones'),
+    addresses: findExpand<AddressOut>(envelope, 'addresses'),
+    invoices: findExpand<InvoiceSummary>(envelope, 'invoices'),
+    auditLog: findExpand<AuditEntry>(envelope, 'auditlog'),
+  };
+}
+
+export function memberQueryOptions(id: number) {
+  return queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => getMember(id, { signal }) });
+}
+
+export function useMember(id: number) {
+  return useQuery(memberQueryOptions(id));
+}

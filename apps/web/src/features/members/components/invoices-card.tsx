@@ -1,0 +1,42 @@
+import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
+import { formatDate, formatMoney } from '@/lib/format';
+import { adminMembersBase } from '../api/keys';
+import { SectionCard } from './section-card';
+
+const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
+  OPEN: { text: 'Offen', className: 'text-bg-warning' },
+  PAID: { text: 'Bezahlt', className: 'text-bg-success' },
+  CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
+};
+
+/** The member's invoices, newest first, each with its PDF. */
+export function InvoicesCard({ memberId, invoices }: { memberId: number; invoices: readonly InvoiceSummary[] }) {
+  const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
+  return (
+    <SectionCard id="invoices" title="Rechnungen">
+      {sorted.length === 0 ? (
+        <p className="mb-0">Keine Rechnungen.</p>
+      ) : (
+        <ul className="list-group list-group-flush">
+          {sorted.map((invoice) => (
+            <li key={invoice.id} className="list-group-item px-0 d-flex flex-wrap justify-content-between gap-2">
+              <span>
+                <span className="fw-semibold">{invoice.number}</span> {invoice.title}
+                <br />
+                <span className="small">
+                  {formatDate(invoice.invoiceDate)}, fällig {formatDate(invoice.dueDate)} · {formatMoney(invoice.total)}
+                </span>
+              </span>
+              <span className="d-flex align-items-center gap-2">
+                <span className={`badge ${STATUS[invoice.status].className}`}>{STATUS[invoice.status].text}</span>
+                <a href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`} download aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}>
+                  PDF
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}

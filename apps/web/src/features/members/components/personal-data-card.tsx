@@ -1,0 +1,107 @@
+import { birthDateSchema, memberUpdateBodySchema, type AdminMember, type MemberUpdateBody } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { formatDate, formatDateTime, todayInZurich } from '@/lib/format';
+import { useUpdateMember } from '../api/update-member';
+import { applyServerFieldErrors } from '../lib/forms';
+import { FormField } from './form-field';
+import { SavedNote, SectionCard } from './section-card';
+
+/** The date field sends '' when empty: that means "no date of birth". */
+const formSchema = memberUpdateBodySchema.extend({
+  dateOfBirth: z.union([z.literal(''), birthDateSchema]).transform((v) => (v === '' ? null : v)),
+});
+type FormInput = z.input<typeof formSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'dateOfBirth'] as const;
+
+function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember; onSaved: () => void; onCancel: () => void }) {
+  const update = useUpdateMember(member.id);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const form = useForm<FormInput, unknown, MemberUpdateBody>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { firstName: member.firstName, lastName: member.lastName, email: member.email, dateOfBirth: member.dateOfBirth ?? '' },
+  });
+  const onSubmit = form.handleSubmit((values) => {
+    setSubmitError(null);
+    update.mutate(values, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        setSubmitError(error);
+        applyServerFieldErrors(error, form.setError, FIELDS);
+      },
+    });
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label="Personalien bearbeiten">
+        {submitError ? <ErrorAlert error={submitError} title="Die Personalien wurden nicht gespeichert." /> : null}
+        <div className="row g-3">
+          <FormField<FormInput> className="col-sm-6" name="firstName" label="Vorname" idPrefix="personal" required maxLength={60} />
+          <FormField<FormInput> className="col-sm-6" name="lastName" label="Nachname" idPrefix="personal" required maxLength={60} />
+          <FormField<FormInput> className="col-12" name="email" label="E-Mail" idPrefix="personal" type="email" inputMode="email" required maxLength={254} help="Gilt sofort, ohne Bestätigungslink." />
+          <FormField<FormInput> className="col-sm-6" name="dateOfBirth" label="Geburtsdatum" idPrefix="personal" type="date" min="1900-01-01" max={todayInZurich()} />
+        </div>
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Speichern
+          </Button>
+          <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={update.isPending}>
+            Abbrechen
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+export function PersonalDataCard({ member }: { member: AdminMember }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  return (
+    <SectionCard
+      id="personal"
+      title="Personalien"
+      action={
+        editing ? null : (
+          <Button size="sm" variant="outline-primary" onClick={() => (setEditing(true), setSaved(false))}>
+            Personalien bearbeiten
+          </Button>
+        )
+      }
+    >
+      {editing ? (
+        <PersonalForm member={member} onSaved={() => (setEditing(false), setSaved(true))} onCancel={() => setEditing(false)} />
+      ) : (
+        <>
+          {saved ? <SavedNote /> : null}
+          <dl className="row mb-0">
+            <dt className="col-sm-5">Name</dt>
+            <dd className="col-sm-7">
+              {member.firstName} {member.lastName}
+            </dd>
+            <dt className="col-sm-5">Mitgliedernummer</dt>
+            <dd className="col-sm-7">{member.memberNumber}</dd>
+            <dt className="col-sm-5">Benutzername</dt>
+            <dd className="col-sm-7">{member.username}</dd>
+            <dt className="col-sm-5">E-Mail</dt>
+            <dd className="col-sm-7 text-break">
+              {member.email}
+              {member.pendingEmail ? <div className="small text-body-secondary">Änderung auf {member.pendingEmail} wartet auf Bestätigung.</div> : null}
+            </dd>
+            <dt className="col-sm-5">Geburtsdatum</dt>
+            <dd className="col-sm-7">{member.dateOfBirth ? formatDate(member.dateOfBirth) : <span className="text-body-secondary">keine Angabe</span>}</dd>
+            <dt className="col-sm-5">Login</dt>
+            <dd className="col-sm-7">{member.hasLogin ? 'Passwort gesetzt' : 'Noch kein Passwort gewählt'}</dd>
+            <dt className="col-sm-5">Erfasst am</dt>
+            <dd className="col-sm-7 mb-0">{formatDateTime(member.createdAt)}</dd>
+          </dl>
+        </>
+      )}
+    </SectionCard>
+  );
+}

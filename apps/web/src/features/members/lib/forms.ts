@@ -1,0 +1,27 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '@/lib/api-client';
+
+/** Countries offered in address forms (ISO codes), the usual ones first. */
+export const COUNTRIES: readonly { code: string; name: string }[] = [
+  { code: 'CH', name: 'Schweiz' },
+  { code: 'LI', name: 'Liechtenstein' },
+  { code: 'DE', name: 'Deutschland' },
+  { code: 'AT', name: 'Österreich' },
+  { code: 'FR', name: 'Frankreich' },
+  { code: 'IT', name: 'Italien' },
+];
+
+/**
+ * Puts the server's German field messages (`error.fields`) beside the form's fields.
+ * Returns true when at least one message found its field.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly string[]): boolean {
+  if (!isApiError(error)) return false;
+  let placed = false;
+  for (const [path, message] of Object.entries(error.fields)) {
+    if (!known.includes(path)) continue;
+    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}

@@ -1,0 +1,107 @@
+import type { AdminGame } from '@club/contract';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
+import { matchup, salesText } from '../lib/games';
+import { Matchup } from './matchup';
+
+interface AdminGameCardProps {
+  game: AdminGame;
+  quota: number;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One game on the board's group screen: reserved / quota and every reservation. */
+export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardProps) {
+  const { title } = matchup(game);
+  const headingId = `admin-game-${game.id}`;
+  const percent = quota > 0 ? Math.min(100, Math.round((game.reserved / quota) * 100)) : 100;
+  const reservations = game.reservations ?? [];
+  return (
+    <Card as="article" className="mb-3 shadow-sm" aria-labelledby={headingId} data-testid={`admin-game-${game.id}`}>
+      <Card.Body>
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
+          <div className="d-flex align-items-center gap-3">
+            <Matchup opponent={game.opponent} homeGame={game.homeGame} size={40} />
+            <div>
+              <h3 id={headingId} className="h5 mb-0">
+                {title}
+              </h3>
+              <div>
+                {formatWeekday(game.start)}, {formatDateTime(game.start)} Uhr
+              </div>
+              <div className="small text-body-secondary">
+                {game.venue} · {game.homeGame ? 'Heimspiel' : 'Auswärtsspiel'} · {salesText(game)}
+              </div>
+            </div>
+          </div>
+          <div className="d-flex gap-2">
+            <Button variant="outline-primary" size="sm" onClick={onEdit} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} bearbeiten`}>
+              Bearbeiten
+            </Button>
+            <Button variant="outline-danger" size="sm" onClick={onDelete} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} löschen`}>
+              Löschen
+            </Button>
+          </div>
+        </div>
+        <div className="mt-3">
+          <div className="d-flex justify-content-between small">
+            <span className="fw-semibold" data-testid="reserved-of-quota">
+              {game.reserved} / {quota} reserviert
+            </span>
+            <span>{game.ticketsLeft > 0 ? `${game.ticketsLeft} frei` : 'ausverkauft'}</span>
+          </div>
+          <ProgressBar
+            now={percent}
+            className="quota-bar mt-1"
+            variant={game.ticketsLeft <= 0 ? 'danger' : 'primary'}
+            aria-label={`${game.reserved} von ${quota} Tickets reserviert`}
+          />
+        </div>
+        <h4 className="h6 mt-3">Reservationen</h4>
+        {reservations.length === 0 ? (
+          <p className="small mb-0">Noch keine Reservationen.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-sm table-striped align-middle mb-0">
+              <caption className="visually-hidden">Reservationen für {title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Mitglied</th>
+                  <th scope="col" className="text-end">
+                    Anzahl
+                  </th>
+                  <th scope="col">Zustellung</th>
+                  <th scope="col">Lieferadresse</th>
+                  <th scope="col">Reserviert am</th>
+                </tr>
+              </thead>
+              <tbody>
+                {reservations.map((r) => {
+                  const a = r.deliveryAddress;
+                  return (
+                    <tr key={r.id}>
+                      <td>
+                        {r.member.firstName} {r.member.lastName} <span className="text-body-secondary small">(Nr. {r.member.memberNumber})</span>
+                      </td>
+                      <td className="text-end">{r.amount}</td>
+                      <td>{r.deliveryOption.name}</td>
+                      <td>
+                        {a.street} {a.houseNumber}
+                        {a.addressLine2 ? `, ${a.addressLine2}` : ''}, {a.postalCode} {a.city}
+                        {a.country !== 'CH' ? `, ${formatCountry(a.country)}` : ''}
+                      </td>
+                      <td className="text-nowrap">{formatDateTime(r.createdAt)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, loggedInContext, loginThroughPage, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { linkIn, waitForMail } from './support/mailbox.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const email = `lara.meier.${Date.now().toString(36)}@example.ch`;
+const remarks = '<b>Hopp ZSC</b> – seit 2010 an jedem Heimspiel';
+const password = 'Hopp-ZSC-Limmat-2026';
+
+async function fillApplication(page: Page): Promise<void> {
+  await page.getByLabel('Vorname').fill('Lara');
+  await page.getByLabel('Nachname').fill('Meier');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Geburtsdatum').fill('1994-07-12');
+  await page.getByLabel('Strasse').fill('Hardturmstrasse');
+  await page.getByLabel('Nr.').fill('12a');
+  await page.getByLabel('PLZ').fill('8005');
+  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Zürich');
+  await page.getByLabel('Mobile').fill('079 555 12 34');
+  await page.getByLabel('Bemerkungen').fill(remarks);
+}
+
+describe('membership application, from the form to the first login', () => {
+  let candidatePath = '';
+  let invitation = '';
+  let username = '';
+
+  it('a visitor applies on /candidates, is checked in German and gets a confirmation screen and mail', async () => {
+    const context = await newContext(browser, { viewport: 'phone' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Werde Mitglied' }).click();
+    await page.waitForURL(`${baseUrl()}/candidates`);
+    await page.getByRole('heading', { name: 'Mitglied werden' }).waitFor();
+    await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
+    await screenshot(page, 'candidates-form-360');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Sent empty: every required field says what is missing, in German, beside the field.
+    await page.getByRole('button', { name: 'Antrag senden' }).click();
+    await page.getByText('Vorname: Bitte ausfüllen.').waitFor();
+    expect(await page.getByText('E-Mail: Bitte ausfüllen.').isVisible()).toBe(true);
+    expect(await page.getByText('Strasse: Bitte ausfüllen.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Vorname').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'candidates-form-errors-360');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await fillApplication(page);
+    await page.getByLabel('Geburtsdatum').fill('2999-01-01');
+    await page.getByRole('button', { name: 'Antrag senden' }).click();
+    await page.getByText('Geburtsdatum: Das Datum liegt in der Zukunft.').waitFor();
+    await page.getByLabel('Geburtsdatum').fill('1994-07-12');
+    await page.getByRole('button', { name: 'Antrag senden' }).click();
+
+    await page.getByRole('heading', { name: 'Vielen Dank, Lara!' }).waitFor();
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    await screenshot(page, 'candidates-confirmation-360');
+    const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Ihr Mitgliedschaftsantrag'));
+    expect(mail.text).toContain('Grüezi Lara');
+    await context.close();
+  });
+
+  it('the form looks right on a desktop', async () => {
+    const context = await newContext(browser, { viewport: 'desktop' });
+    const page = await context.newPage();
+    await page.goto('/candidates');
+    await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
+    await screenshot(page, 'candidates-form-1280');
+    await context.close();
+  });
+
+  it('the board finds the application in the list, open ones first, on phone and desktop', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/candidates');
+      await page.getByRole('heading', { name: 'Mitgliedschaftanträge' }).waitFor();
+      const entry = page.getByRole('link').filter({ hasText: email });
+      await entry.waitFor();
+      expect(await entry.textContent()).toContain('Offen');
+      expect(await page.getByText('E-Mail bereits Mitglied').count()).toBeGreaterThan(0);
+      await screenshot(page, `admin-candidates-${viewport === 'phone' ? 360 : 1280}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.getByLabel('Status').selectOption('REJECTED');
+      await page.waitForURL(/status=REJECTED/);
+      await page.getByText('Abgelehnt').first().waitFor();
+      expect(await page.getByRole('link').filter({ hasText: email }).count()).toBe(0);
+      await page.getByLabel('Status').selectOption('');
+      await page.getByRole('link').filter({ hasText: email }).waitFor();
+
+      if (viewport === 'desktop') {
+        await page.getByRole('link').filter({ hasText: email }).click();
+        await page.waitForURL(/\/admin\/candidates\/\d+$/);
+        candidatePath = new URL(page.url()).pathname;
+      }
+      await context.close();
+    }
+  });
+
+  it('the board accepts it on /admin/candidates/{id}; the welcome mail with the invitation arrives', async () => {
+    const context = await loggedInContext(browser, 'vorstand', 'desktop');
+    const page = await context.newPage();
+    await page.goto(candidatePath);
+    await page.getByRole('heading', { name: 'Antrag von Lara Meier' }).waitFor();
+    // What the applicant typed is text, never markup.
+    expect(await page.getByLabel('Bemerkungen').inputValue()).toBe(remarks);
+    await screenshot(page, 'admin-candidate-1280');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Annehmen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Antrag annehmen?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Annehmen' }).click();
+    await page.getByText('Lara Meier ist jetzt Mitglied').waitFor();
+    await page.getByText(/^Aufgenommen am/).waitFor();
+    expect(await page.getByText(remarks, { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('b', { hasText: 'Hopp ZSC' }).count()).toBe(0);
+    await screenshot(page, 'admin-candidate-accepted-1280');
+    expect(await page.getByRole('button', { name: 'Annehmen' }).count()).toBe(0);
+
+    const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Willkommen'));
+    invitation = linkIn(mail, `${baseUrl()}/idp/invitation/`);
+    username = /Ihr Benutzername: (\S+)/.exec(mail.text)?.[1] ?? '';
+    expect(username).toMatch(/^lara\.meier\d*$/);
+    await context.close();
+  });
+
+  it('the new member sets a password through the invitation, logs in, changes the address and sees it on /account', async () => {
+    const context = await newContext(browser, { viewport: 'phone' });
+    const page = await context.newPage();
+    await page.goto(invitation);
+    await page.getByLabel('Neues Passwort').fill(password);
+    await page.getByLabel('Passwort bestätigen').fill(password);
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await page.getByText('Passwort gespeichert').first().waitFor();
+    await page.getByRole('link', { name: 'Jetzt anmelden' }).click();
+    await loginThroughPage(page, username, password);
+    await page.waitForURL(`${baseUrl()}/`);
+
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Mein Konto' }).waitFor();
+    await page.getByText('Hardturmstrasse 12a').waitFor();
+    expect(await page.getByText(username, { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Adresse ändern' }).click();
+    await page.waitForURL(`${baseUrl()}/account/changeaddress`);
+    await page.getByRole('heading', { name: 'Neue Adresse' }).waitFor();
+    await page.getByLabel('Strasse').fill('Seefeldstrasse');
+    await page.getByLabel('Nr.').fill('88');
+    await page.getByLabel('PLZ').fill('8008');
+    await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Zürich');
+    await page.getByRole('button', { name: 'Adresse speichern' }).click();
+    await page.waitForURL(`${baseUrl()}/account`);
+    await page.getByText('Seefeldstrasse 88').waitFor();
+    expect(await page.getByText('Hardturmstrasse 12a').count()).toBe(0);
+    await screenshot(page, 'account-after-address-change-360');
+    await context.close();
+  });
+});
