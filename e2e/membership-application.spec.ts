@@ -92,7 +92,8 @@ describe('membership application, from the form to the first login', () => {
 
       await page.getByLabel('Status').selectOption('REJECTED');
       await page.waitForURL(/status=REJECTED/);
-      await page.getByText('Abgelehnt').first().waitFor();
+      await page.getByRole('heading', { name: /^\d+ (Antrag|Anträge)$/ }).waitFor();
+      expect(await page.getByRole('list').getByText('Offen', { exact: true }).count()).toBe(0);
       expect(await page.getByRole('link').filter({ hasText: email }).count()).toBe(0);
       await page.getByLabel('Status').selectOption('');
       await page.getByRole('link').filter({ hasText: email }).waitFor();
@@ -115,10 +116,14 @@ describe('membership application, from the form to the first login', () => {
     expect(await page.getByLabel('Bemerkungen').inputValue()).toBe(remarks);
     await screenshot(page, 'admin-candidate-1280');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'admin-candidate-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Annehmen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Antrag annehmen?' });
     await dialog.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annehmen' }).click();
     await page.getByText('Lara Meier ist jetzt Mitglied').waitFor();
     await page.getByText(/^Aufgenommen am/).waitFor();
@@ -151,7 +156,7 @@ describe('membership application, from the form to the first login', () => {
     await page.getByText('Hardturmstrasse 12a').waitFor();
     expect(await page.getByText(username, { exact: true }).isVisible()).toBe(true);
 
-    await page.getByRole('link', { name: 'Adresse ändern' }).click();
+    await page.getByRole('link', { name: 'Adresse ändern', exact: true }).click();
     await page.waitForURL(`${baseUrl()}/account/changeaddress`);
     await page.getByRole('heading', { name: 'Neue Adresse' }).waitFor();
     await page.getByLabel('Strasse').fill('Seefeldstrasse');

@@ -51,6 +51,16 @@ export function searchMembers(db: DbOrTx, input: { words: readonly string[]; tod
      ORDER BY m."lastName", m."firstName", m."id"`;
 }
 
+/**
+ * The planner does not see what the searched expression costs per row and picks a
+ * sequential scan over the trigram index even where the index is several times faster
+ * (10,000 members: about 5 ms instead of 20 to 40 ms). Inside the search's transaction it
+ * is told to prefer the indexes.
+ */
+export async function preferSearchIndex(db: DbOrTx): Promise<void> {
+  await db.$executeRaw`SET LOCAL enable_seqscan = off`;
+}
+
 export async function countMembers(db: DbOrTx, words: readonly string[]): Promise<number> {
   const rows = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "members" WHERE ${searchCondition(words)}`;
   return rows[0]?.total ?? 0;

@@ -7,10 +7,10 @@ import {
   type PageInfo,
 } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
-import type { Ctx } from '../../lib/ctx.ts';
+import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { listMemberAudit, loadMemberProfile, type MemberProfile } from '../members/members.service.ts';
-import { countMembers, searchMembers as searchMemberRows } from './member-admin.repository.ts';
+import { countMembers, preferSearchIndex, searchMembers as searchMemberRows } from './member-admin.repository.ts';
 
 export const MEMBER_NOT_FOUND = 'Dieses Mitglied gibt es nicht.';
 
@@ -29,15 +29,13 @@ export function searchWords(q: string): string[] {
  */
 export async function searchMembers(ctx: Ctx, input: { q: string; page: number; pageSize: number }): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
   const words = searchWords(input.q);
-  const [rows, total] = await Promise.all([
-    searchMemberRows(ctx.db, {
-      words,
-      today: toIsoDate(zurichToday(ctx.now)),
-      limit: input.pageSize,
-      offset: (input.page - 1) * input.pageSize,
-    }),
-    countMembers(ctx.db, words),
-  ]);
+  const page = { words, today: toIsoDate(zurichToday(ctx.now)), limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const [rows, total] = words.length
+    ? await withTx(ctx, async (tx) => {
+        await preferSearchIndex(tx.db);
+        return [await searchMemberRows(tx.db, page), await countMembers(tx.db, words)] as const;
+      })
+    : await Promise.all([searchMemberRows(ctx.db, page), countMembers(ctx.db, words)]);
   const hits = rows.map((r) => ({
     id: r.id,
     memberNumber: r.memberNumber,

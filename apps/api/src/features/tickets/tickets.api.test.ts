@@ -138,6 +138,22 @@ describe('games and ticket reservations', () => {
       expect(own.price).toEqual({ currency: 'CHF', amount: 20 });
     });
 
+    it('asks for a delivery address (422) when none is given and none is on file', async () => {
+      const g = await seedGame(server.database);
+      const homeless = await loggedIn(server.url, server.database);
+      await server.database.prisma.address.updateMany({ where: { memberId: homeless.id }, data: { current: false } });
+      expect((await homeless.call('GET', `/games/${g.gameId}/deliveryaddress/`)).body).toEqual({ data: null });
+      const before = await ticketRowCounts(server.database);
+      const refused = await homeless.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.fields.deliveryAddress).toBeTruthy();
+      expect(await ticketRowCounts(server.database)).toEqual(before);
+      const address = { street: 'Seestrasse', postalCode: '8800', city: 'Thalwil' };
+      const made = await homeless.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1, deliveryAddress: address });
+      expect(made.status).toBe(201);
+      expect(made.body.data.deliveryAddress).toEqual({ ...address, houseNumber: '', addressLine2: '', country: 'CH' });
+    });
+
     it('needs a login', async () => {
       const g = await seedGame(server.database);
       const answer = await visitor('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });

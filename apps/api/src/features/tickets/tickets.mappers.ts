@@ -6,7 +6,6 @@ import type {
   GameRow,
   LockedGame,
   OwnReservationRow,
-  ReservationFields,
 } from './tickets.repository.ts';
 import { mayReserve, salesState, ticketsLeft, toMoney } from './tickets.rules.ts';
 
@@ -20,7 +19,7 @@ export function toAdminDeliveryOption(o: DeliveryOptionUsageRow): AdminDeliveryO
   return { id: o.id, name: o.name, gameGroupCount: o._count.gameGroups, reservationCount: o._count.reservations };
 }
 
-type AddressColumns = Pick<ReservationFields, 'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country'>;
+type AddressColumns = Record<'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country', string>;
 
 export function toAddress(a: AddressColumns): Address {
   return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };

@@ -238,7 +238,7 @@ export async function lockGame(db: DbOrTx, gameId: number): Promise<LockedGame |
   return rows[0] ?? null;
 }
 
-export interface ReservationState {
+export interface ReservationAttempt {
   groupName: string;
   pricePerTicketRappen: number;
   quota: number;
@@ -246,59 +246,85 @@ export interface ReservationState {
   /** null when no delivery option has that id. */
   optionName: string | null;
   optionOffered: boolean;
-  /** Tickets reserved for the game by everyone. */
+  /** Tickets reserved for the game by everyone, before this request. */
   reserved: number;
-  /** Tickets the member holds for the game. */
+  /** Tickets the member held for the game, before this request. */
   held: number;
-  /** The member's reservation made with the same Idempotency-Key, if any. */
+  /** The member's reservation made earlier with the same Idempotency-Key, if any. */
   existingId: number | null;
+  /** false when no address was given and the member has no current one. */
+  hasAddress: boolean;
+  /** The new reservation, when the request was within every limit. */
+  insertedId: number | null;
+  insertedAt: Date | null;
+  street: string | null;
+  houseNumber: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
 }
 
-/**
- * Everything a reservation decides on, in one statement. Call it only after lockGame in the
- * same transaction: its snapshot is then taken after the lock, so the sums are current.
- */
-export async function readReservationState(
-  db: DbOrTx,
-  q: { gameId: number; gameGroupId: number; memberId: number; deliveryOptionId: number; idempotencyKey: string | null },
-): Promise<ReservationState | null> {
-  const rows = await db.$queryRaw<ReservationState[]>`
-    SELECT gg."name" AS "groupName",
-           gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
-           gg."availableTicketsPerGame" AS "quota",
-           gg."freeTicketAmount" AS "perMember",
-           o."name" AS "optionName",
-           EXISTS (SELECT 1 FROM "game_group_delivery_options" l
-                   WHERE l."gameGroupId" = gg."id" AND l."deliveryOptionId" = ${q.deliveryOptionId}) AS "optionOffered",
-           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
-           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
-             WHERE r."gameId" = ${q.gameId} AND r."memberId" = ${q.memberId}) AS "held",
-           (SELECT r."id" FROM "ticket_reservations" r
-             WHERE r."memberId" = ${q.memberId} AND r."idempotencyKey" = ${q.idempotencyKey}) AS "existingId"
-    FROM "game_groups" gg
-    LEFT JOIN "delivery_options" o ON o."id" = ${q.deliveryOptionId}
-    WHERE gg."id" = ${q.gameGroupId}`;
-  return rows[0] ?? null;
-}
-
-export interface ReservationFields {
+export interface ReservationRequest {
   gameId: number;
+  gameGroupId: number;
   memberId: number;
   deliveryOptionId: number;
   amount: number;
-  pricePerTicketRappen: number;
-  street: string;
-  houseNumber: string;
-  addressLine2: string;
-  postalCode: string;
-  city: string;
-  country: string;
+  /** The sales window is open (decided from the locked game row). */
+  salesOpen: boolean;
+  /** null: deliver to the member's current address. */
+  address: { street: string; houseNumber: string; addressLine2: string; postalCode: string; city: string; country: string } | null;
   idempotencyKey: string | null;
   createdAt: Date;
 }
 
-export function insertReservation(db: DbOrTx, data: ReservationFields) {
-  return db.ticketReservation.create({ data });
+/**
+ * Decides and inserts in one statement: the current sums, the group's limits, the option,
+ * an earlier reservation with the same Idempotency-Key and the member's current address,
+ * then the INSERT only when every rule holds. Call it only after lockGame in the same
+ * transaction: the statement's snapshot is then taken after the lock, so the sums are
+ * current, and the lock is held for this one round trip and the commit.
+ */
+export async function reserveIfAllowed(db: DbOrTx, q: ReservationRequest): Promise<ReservationAttempt | null> {
+  const given = q.address;
+  const rows = await db.$queryRaw<ReservationAttempt[]>`
+    WITH state AS (
+      SELECT gg."name" AS "groupName",
+             gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
+             gg."availableTicketsPerGame" AS "quota",
+             gg."freeTicketAmount" AS "perMember",
+             o."name" AS "optionName",
+             EXISTS (SELECT 1 FROM "game_group_delivery_options" l
+                     WHERE l."gameGroupId" = gg."id" AND l."deliveryOptionId" = ${q.deliveryOptionId}) AS "optionOffered",
+             (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
+             (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
+               WHERE r."gameId" = ${q.gameId} AND r."memberId" = ${q.memberId}) AS "held",
+             (SELECT r."id" FROM "ticket_reservations" r
+               WHERE r."memberId" = ${q.memberId} AND r."idempotencyKey" = ${q.idempotencyKey}) AS "existingId",
+             COALESCE(${given?.street ?? null}, a."street") AS "street",
+             COALESCE(${given?.houseNumber ?? null}, a."houseNumber") AS "houseNumber",
+             COALESCE(${given?.addressLine2 ?? null}, a."addressLine2") AS "addressLine2",
+             COALESCE(${given?.postalCode ?? null}, a."postalCode") AS "postalCode",
+             COALESCE(${given?.city ?? null}, a."city") AS "city",
+             COALESCE(${given?.country ?? null}, a."country") AS "country"
+      FROM "game_groups" gg
+      LEFT JOIN "delivery_options" o ON o."id" = ${q.deliveryOptionId}
+      LEFT JOIN "addresses" a ON ${given === null} AND a."memberId" = ${q.memberId} AND a."current"
+      WHERE gg."id" = ${q.gameGroupId}
+    ), inserted AS (
+      INSERT INTO "ticket_reservations" ("gameId", "memberId", "deliveryOptionId", "amount", "pricePerTicketRappen",
+             "street", "houseNumber", "addressLine2", "postalCode", "city", "country", "idempotencyKey", "createdAt")
+      SELECT ${q.gameId}, ${q.memberId}, ${q.deliveryOptionId}, ${q.amount}, s."pricePerTicketRappen",
+             s."street", s."houseNumber", s."addressLine2", s."postalCode", s."city", s."country", ${q.idempotencyKey}, ${q.createdAt}
+      FROM state s
+      WHERE ${q.salesOpen} AND s."existingId" IS NULL AND s."optionName" IS NOT NULL AND s."optionOffered" AND s."street" IS NOT NULL
+        AND s."reserved" + ${q.amount} <= s."quota" AND s."held" + ${q.amount} <= s."perMember"
+      RETURNING "id", "createdAt"
+    )
+    SELECT s.*, s."street" IS NOT NULL AS "hasAddress", i."id" AS "insertedId", i."createdAt" AS "insertedAt"
+    FROM state s LEFT JOIN inserted i ON true`;
+  return rows[0] ?? null;
 }
 
 const ownReservationInclude = { deliveryOption: true, game: { include: { gameGroup: true } } } satisfies Prisma.TicketReservationInclude;

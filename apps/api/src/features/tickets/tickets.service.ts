@@ -8,12 +8,11 @@ import {
   findGame,
   findReservationOfMember,
   heldByMember,
-  insertReservation,
   listDeliveryOptionsOfGroup,
   listGamesStartingAfter,
   listReservationsOfMember,
   lockGame,
-  readReservationState,
+  reserveIfAllowed,
   reservedByGame,
   setLockTimeout,
 } from './tickets.repository.ts';
@@ -85,29 +84,45 @@ export interface ReserveTicketsResult {
  */
 export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
   const memberId = memberIdOf(ctx);
-  const address = input.deliveryAddress ?? (await findCurrentAddress(ctx.db, memberId));
-  if (!address) {
-    throw invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
-  }
-  const key = input.idempotencyKey ?? null;
   try {
     return await withTx(ctx, async (tx) => {
       await setLockTimeout(tx.db, LOCK_TIMEOUT_MS);
       const game = await lockGame(tx.db, input.gameId);
       if (!game) throw notFound(GAME_NOT_FOUND);
-      const state = await readReservationState(tx.db, {
+      const window = salesState(game, tx.now);
+      const attempt = await reserveIfAllowed(tx.db, {
         gameId: game.id,
         gameGroupId: game.gameGroupId,
         memberId,
         deliveryOptionId: input.deliveryOptionId,
-        idempotencyKey: key,
+        amount: input.amount,
+        salesOpen: window === 'OPEN',
+        address: input.deliveryAddress ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdAt: tx.now,
       });
-      if (!state) throw notFound(GAME_NOT_FOUND);
-      if (state.existingId !== null) return replay(tx, memberId, state.existingId, input);
-      if (state.optionName === null || !state.optionOffered) {
+      if (!attempt) throw notFound(GAME_NOT_FOUND);
+      if (attempt.insertedId !== null && attempt.insertedAt !== null && attempt.optionName !== null) {
+        const row = {
+          id: attempt.insertedId,
+          amount: input.amount,
+          pricePerTicketRappen: attempt.pricePerTicketRappen,
+          createdAt: attempt.insertedAt,
+          street: attempt.street ?? '',
+          houseNumber: attempt.houseNumber ?? '',
+          addressLine2: attempt.addressLine2 ?? '',
+          postalCode: attempt.postalCode ?? '',
+          city: attempt.city ?? '',
+          country: attempt.country ?? '',
+        };
+        const option = { id: input.deliveryOptionId, name: attempt.optionName };
+        return { reservation: toReservation(row, { game, groupName: attempt.groupName, option }, tx.now), replayed: false };
+      }
+      // Nothing was written: say why, in the order a member can act on.
+      if (attempt.existingId !== null) return replay(tx, memberId, attempt.existingId, input);
+      if (attempt.optionName === null || !attempt.optionOffered) {
         throw notFound('Diese Zustelloption wird für dieses Spiel nicht angeboten.');
       }
-      const window = salesState(game, tx.now);
       if (window === 'NOT_YET_OPEN' && game.salesOpenAt) {
         throw conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurich(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
       }
@@ -119,28 +134,17 @@ export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Prom
           'SALES_CLOSED',
         );
       }
-      const refusal = quotaRefusal({ amount: input.amount, quota: state.quota, reserved: state.reserved, perMember: state.perMember, held: state.held });
-      if (refusal) throw new AppError('QUOTA_EXCEEDED', refusal, { amount: refusal });
-      const row = await insertReservation(tx.db, {
-        gameId: game.id,
-        memberId,
-        deliveryOptionId: input.deliveryOptionId,
-        amount: input.amount,
-        pricePerTicketRappen: state.pricePerTicketRappen,
-        street: address.street,
-        houseNumber: address.houseNumber,
-        addressLine2: address.addressLine2,
-        postalCode: address.postalCode,
-        city: address.city,
-        country: address.country,
-        idempotencyKey: key,
-        createdAt: tx.now,
-      });
-      const option = { id: input.deliveryOptionId, name: state.optionName };
-      return { reservation: toReservation(row, { game, groupName: state.groupName, option }, tx.now), replayed: false };
+      if (!attempt.hasAddress) {
+        throw invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
+      }
+      const refusal = quotaRefusal({ amount: input.amount, quota: attempt.quota, reserved: attempt.reserved, perMember: attempt.perMember, held: attempt.held });
+      throw new AppError('QUOTA_EXCEEDED', refusal ?? 'Die Reservation ist nicht möglich.', refusal ? { amount: refusal } : undefined);
     });
   } catch (error) {
-    throw asBusy(error) ?? error;
+    const busy = asBusy(error);
+    if (!busy) throw error;
+    ctx.log.warn({ err: error, gameId: input.gameId }, 'reservation refused as busy');
+    throw busy;
   }
 }
 

@@ -112,7 +112,7 @@ function RequestEmailChange() {
               </p>
             ) : null}
             <FormProvider {...form}>
-              <form onSubmit={onSubmit} noValidate aria-label="Neue E-Mail-Adresse">
+              <form onSubmit={onSubmit} noValidate aria-label="Änderung der E-Mail-Adresse">
                 {submitError ? <ErrorAlert error={submitError} title="Die Änderung wurde nicht angefordert." /> : null}
                 <FormField<EmailChangeBody> name="email" label="Neue E-Mail-Adresse" idPrefix="email-change" type="email" inputMode="email" autoComplete="email" required maxLength={254} />
                 <div className="d-flex flex-wrap gap-2">

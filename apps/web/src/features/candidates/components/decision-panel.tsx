@@ -28,19 +28,18 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
   const [asking, setAsking] = useState<Decision | null>(null);
   const name = `${candidate.firstName} ${candidate.lastName}`;
 
-  const confirm = (decision: Decision) => {
-    decide.mutate(
-      { id: candidate.id, decision },
-      {
-        onSuccess: (c) => onDecided(c),
-        onSettled: () => setAsking(null),
-      },
-    );
+  const confirm = async (decision: Decision) => {
+    // mutateAsync: the panel unmounts as soon as the application shows as decided.
+    try {
+      onDecided(await decide.mutateAsync({ id: candidate.id, decision }));
+    } catch {
+      setAsking(null);
+    }
   };
   const text = asking ? texts[asking] : null;
 
   return (
-    <section className="card shadow-sm mb-4" aria-labelledby="decision-heading">
+    <section className="card shadow-sm" aria-labelledby="decision-heading">
       <div className="card-body">
         <h2 id="decision-heading" className="h4">
           Entscheid
@@ -69,7 +68,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
               <Button variant="outline-secondary" onClick={() => setAsking(null)} disabled={decide.isPending}>
                 Abbrechen
               </Button>
-              <Button variant={text.variant} onClick={() => confirm(asking)} disabled={decide.isPending}>
+              <Button variant={text.variant} onClick={() => void confirm(asking)} disabled={decide.isPending}>
                 {decide.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
                 {text.confirm}
               </Button>

@@ -136,7 +136,11 @@ export default function AdminCandidateEditPage() {
       ) : (
         <>
           <Decided candidate={c} />
-          <CandidateDetails candidate={c} />
+          <div className="row">
+            <div className="col-lg-8">
+              <CandidateDetails candidate={c} />
+            </div>
+          </div>
         </>
       )}
     </>

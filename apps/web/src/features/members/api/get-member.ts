@@ -33,6 +33,6 @@ export function memberQueryOptions(id: number) {
   return queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => getMember(id, { signal }) });
 }
 
-export function useMember(id: number) {
-  return useQuery(memberQueryOptions(id));
+export function useMember(id: number, enabled = true) {
+  return useQuery({ ...memberQueryOptions(id), enabled });
 }

@@ -49,7 +49,7 @@ function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: nu
           <Button type="submit" disabled={correct.isPending}>
             {correct.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Korrektur speichern
           </Button>
-          <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={correct.isPending}>
+          <Button type="button" variant="outline-dark" onClick={onCancel} disabled={correct.isPending}>
             Abbrechen
           </Button>
         </div>

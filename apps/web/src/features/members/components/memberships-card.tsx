@@ -58,7 +58,7 @@ function EndForm({ memberId, membership, onSaved, onCancel }: { memberId: number
         <Button type="submit" size="sm" disabled={update.isPending}>
           {update.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Ende speichern
         </Button>
-        <Button type="button" size="sm" variant="outline-secondary" onClick={onCancel} disabled={update.isPending}>
+        <Button type="button" size="sm" variant="outline-dark" onClick={onCancel} disabled={update.isPending}>
           Abbrechen
         </Button>
       </div>

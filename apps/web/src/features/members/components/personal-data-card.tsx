@@ -50,7 +50,7 @@ function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember; onSa
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Speichern
           </Button>
-          <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={update.isPending}>
+          <Button type="button" variant="outline-dark" onClick={onCancel} disabled={update.isPending}>
             Abbrechen
           </Button>
         </div>

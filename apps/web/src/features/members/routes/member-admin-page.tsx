@@ -3,6 +3,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
 import { useMember } from '../api/get-member';
 import { AddressesCard } from '../components/addresses-card';
 import { AuditLogCard } from '../components/audit-log-card';
@@ -24,9 +25,9 @@ export default function MemberAdminPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useMember(valid ? id : 0);
+  const detail = useMember(valid ? id : 0, valid);
 
-  if (!valid || (detail.isError && 'status' in detail.error && detail.error.status === 404)) {
+  if (!valid || (isApiError(detail.error) && detail.error.status === 404)) {
     return (
       <>
         <BackLink />

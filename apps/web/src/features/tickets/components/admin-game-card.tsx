@@ -1,7 +1,6 @@
 import type { AdminGame } from '@club/contract';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
 import { matchup, salesText } from '../lib/games';
 import { Matchup } from './matchup';
@@ -23,7 +22,7 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
     <Card as="article" className="mb-3 shadow-sm" aria-labelledby={headingId} data-testid={`admin-game-${game.id}`}>
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
-          <div className="d-flex align-items-center gap-3">
+          <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-2 gap-sm-3">
             <Matchup opponent={game.opponent} homeGame={game.homeGame} size={40} />
             <div>
               <h3 id={headingId} className="h5 mb-0">
@@ -53,12 +52,16 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             </span>
             <span>{game.ticketsLeft > 0 ? `${game.ticketsLeft} frei` : 'ausverkauft'}</span>
           </div>
-          <ProgressBar
-            now={percent}
-            className="quota-bar mt-1"
-            variant={game.ticketsLeft <= 0 ? 'danger' : 'primary'}
+          <div
+            className="progress quota-bar mt-1"
+            role="progressbar"
             aria-label={`${game.reserved} von ${quota} Tickets reserviert`}
-          />
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className={`progress-bar ${game.ticketsLeft <= 0 ? 'bg-danger' : 'bg-primary'}`} style={{ width: `${percent}%` }} />
+          </div>
         </div>
         <h4 className="h6 mt-3">Reservationen</h4>
         {reservations.length === 0 ? (

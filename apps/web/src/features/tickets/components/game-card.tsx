@@ -15,7 +15,7 @@ export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) 
   return (
     <Card as="article" className={`h-100 shadow-sm game-card${game.homeGame ? '' : ' game-card-away'}`} aria-labelledby={headingId}>
       <Card.Body className="position-relative">
-        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <Matchup opponent={game.opponent} homeGame={game.homeGame} />
           <TicketsLeftBadge left={game.ticketsLeft} />
         </div>

@@ -80,10 +80,10 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="row g-3">
-        <FormField className="col-md-6" id={`${prefix}-name`} label="Name" registration={form.register('name')} error={errors.name?.message} />
+      <div className="row g-3 align-items-end">
+        <FormField className="col-lg-6" id={`${prefix}-name`} label="Name" registration={form.register('name')} error={errors.name?.message} />
         <FormField
-          className="col-6 col-md-2"
+          className="col-sm-4 col-lg-2"
           id={`${prefix}-price`}
           label="Preis pro Ticket (CHF)"
           type="number"
@@ -94,7 +94,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           error={errors.price?.message}
         />
         <FormField
-          className="col-6 col-md-2"
+          className="col-sm-4 col-lg-2"
           id={`${prefix}-quota`}
           label="Tickets pro Spiel"
           type="number"
@@ -105,7 +105,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           error={errors.availableTicketsPerGame?.message}
         />
         <FormField
-          className="col-6 col-md-2"
+          className="col-sm-4 col-lg-2"
           id={`${prefix}-per-member`}
           label="Tickets pro Mitglied"
           type="number"

@@ -96,7 +96,7 @@ export default function GamePage() {
         <div className="col-lg-5">
           <Card className="shadow-sm game-card">
             <Card.Body>
-              <div className="d-flex justify-content-between align-items-start gap-2 mb-3">
+              <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
                 <Matchup opponent={g.opponent} homeGame={g.homeGame} size={64} />
                 <TicketsLeftBadge left={g.ticketsLeft} />
               </div>

@@ -1,0 +1,355 @@
+// Ticket rush against the real server on the local PostgreSQL: 500 members with sessions
+// fire at one game at once (quota 200), then a second wave of 2,000 requests over 20
+// connections; then pgbench runs the same database work as one reservation on the same
+// database. Prints figures; asserts only that nothing is oversold.
+//
+//   node bench/ticket-rush/run.mjs
+//
+// Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
+// BENCH_POOL (server's DATABASE_POOL_SIZE, default 10 like the server's own default),
+// MEMBERS (500), QUOTA (200), WAVE2 (2000), WAVE2_CONNECTIONS (20), KEEP_DB=1 keeps the database,
+// SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const MEMBERS = Number(process.env.MEMBERS ?? 500);
+const QUOTA = Number(process.env.QUOTA ?? 200);
+const PER_MEMBER = 4;
+const WAVE2 = Number(process.env.WAVE2 ?? 2000);
+const WAVE2_CONNECTIONS = Number(process.env.WAVE2_CONNECTIONS ?? 20);
+const WAVE2_QUOTA = 1000;
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+const SECRET = randomBytes(32).toString('hex');
+
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** express-session's signed cookie value: `s:<sid>.<base64 HMAC-SHA256>` (cookie-signature). */
+function sessionCookie(sid) {
+  const mac = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One JSON request over the given agent; resolves with status, body and latency in ms. */
+function call(agent, port, method, urlPath, cookie, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const t0 = performance.now();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        agent,
+        headers: {
+          accept: 'application/json',
+          cookie,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode, body: json, ms: performance.now() - t0, end: performance.now() });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function peakRssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+function describe(label, results, ms) {
+  const lat = results.map((r) => r.ms).sort((a, b) => a - b);
+  const byStatus = {};
+  for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  const rps = results.length / (ms / 1000);
+  console.log(`${label}: ${results.length} Anfragen in ${Math.round(ms)} ms → ${round(rps)} Anfragen/s`);
+  console.log(`  Status: ${Object.entries(byStatus).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+  console.log(`  Latenz min ${round(lat[0] ?? 0)} ms, p50 ${round(percentile(lat, 50))} ms, p95 ${round(percentile(lat, 95))} ms, p99 ${round(percentile(lat, 99))} ms, max ${round(lat.at(-1) ?? 0)} ms`);
+  const busy = results.filter((r) => r.status >= 500).map((r) => r.body?.error?.message);
+  if (busy.length) console.log(`  5xx-Antworten: ${[...new Set(busy)].join(' | ')}`);
+  return { rps, p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), byStatus };
+}
+
+const dbName = `club_bench_tickets_${Date.now().toString(36)}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${dbName}"`);
+await admin.end();
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${dbName}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-tickets-'));
+
+const port = await freePort();
+const baseEnv = { ...process.env };
+delete baseEnv.DATABASE_URL;
+const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...serverArgs, '--import', 'tsx', 'src/index.ts'], {
+  cwd: apiDir,
+  env: {
+    ...baseEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: dbUrl.toString(),
+    DATABASE_POOL_SIZE: String(POOL),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+
+async function cleanup() {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  }
+  await db.end().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.KEEP_DB) {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await c.end();
+  }
+}
+
+let failed = false;
+try {
+  const started = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`Server beendet mit Code ${server.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
+  console.log(`Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg().map((l) => round(l, 2)).join(' / ')}`);
+  console.log(`Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, Pool ${POOL} Verbindungen) nach ${Date.now() - started} ms`);
+
+  // --- members and sessions, straight into the database ------------------------------
+  const t0 = Date.now();
+  const { rows: memberRows } = await db.query(
+    `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt")
+     SELECT 'bench' || g, 'Bench', 'Mitglied ' || g, 'bench' || g || '@example.ch', now() FROM generate_series(0, $1) g
+     RETURNING id, username`,
+    [MEMBERS],
+  );
+  const ids = memberRows.map((r) => r.id);
+  const boardId = ids[MEMBERS];
+  const memberIds = ids.slice(0, MEMBERS);
+  await db.query(`INSERT INTO member_roles ("memberId", role) SELECT unnest($1::int[]), 'MEMBER'`, [ids]);
+  await db.query(`INSERT INTO member_roles ("memberId", role) VALUES ($1, 'MEMBER_OF_THE_BOARD')`, [boardId]);
+  await db.query(
+    `INSERT INTO addresses ("memberId", street, "houseNumber", "postalCode", city, "validFrom", current)
+     SELECT unnest($1::int[]), 'Hardturmstrasse', '1', '8005', 'Zürich', DATE '2020-01-01', true`,
+    [ids],
+  );
+  const cookies = new Map();
+  const sids = ids.map(() => randomBytes(24).toString('base64url'));
+  const now = Date.now();
+  const sessionData = ids.map((memberId) =>
+    JSON.stringify({
+      cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' },
+      memberId,
+      loginAt: now,
+    }),
+  );
+  await db.query(
+    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
+    [sids, sessionData],
+  );
+  ids.forEach((id, i) => cookies.set(id, sessionCookie(sids[i])));
+  console.log(
+    `${MEMBERS} Mitglieder und 1 Vorstand mit Sitzungen in ${Date.now() - t0} ms angelegt (Sitzungen direkt in der Tabelle sessions im Format des Session-Stores, signierte sid-Cookies; nicht über den Login)`,
+  );
+
+  // --- the board sets up the sale through the real admin API -------------------------
+  const boardAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const board = (method, p, body) => call(boardAgent, port, method, p, cookies.get(boardId), body);
+  const expectOk = (r, what) => {
+    if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  const option = expectOk(await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Abholung im Fanlokal' }), 'Zustelloption');
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  async function saleGame(name, quota) {
+    const group = expectOk(
+      await board('POST', '/api/v1/admin/gamegroups/', { name, defaultPricePerTicket: { currency: 'CHF', amount: 35 }, availableTicketsPerGame: quota, freeTicketAmount: PER_MEMBER }),
+      'Spielegruppe',
+    );
+    expectOk(await board('PUT', `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`, [{ id: option.id }]), 'Zustelloptionen');
+    const game = expectOk(await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, { start, opponent: 'SCB', homeGame: true, venue: 'Swiss Life Arena' }), 'Spiel');
+    return { groupId: group.id, gameId: game.id };
+  }
+  const rush = await saleGame('Ansturm', QUOTA);
+  const second = await saleGame('Zweite Welle', WAVE2_QUOTA);
+  const mirror = await saleGame('pgbench', WAVE2_QUOTA);
+  boardAgent.destroy();
+  const reservePath = (gameId) => `/api/v1/games/${gameId}/deliveryoptions/${option.id}/ticketreservations/`;
+  const amountOf = (k) => 1 + ((k * 7) % PER_MEMBER);
+
+  async function soldFor(gameId) {
+    const { rows } = await db.query(
+      `SELECT COALESCE(SUM(amount), 0)::int AS sold, COUNT(*)::int AS reservations,
+              COALESCE(MAX(per), 0)::int AS "maxPerMember"
+       FROM ticket_reservations r
+       LEFT JOIN LATERAL (SELECT SUM(amount) AS per FROM ticket_reservations x WHERE x."gameId" = r."gameId" AND x."memberId" = r."memberId") m ON true
+       WHERE r."gameId" = $1`,
+      [gameId],
+    );
+    return rows[0];
+  }
+
+  // --- wave 1: every member at once ----------------------------------------------------
+  const burstAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const t1 = performance.now();
+  const wave1 = await Promise.all(memberIds.map((id, i) => call(burstAgent, port, 'POST', reservePath(rush.gameId), cookies.get(id), { amount: amountOf(i) })));
+  const wave1Ms = performance.now() - t1;
+  burstAgent.destroy();
+  console.log('');
+  const w1 = describe(`Welle 1 (${MEMBERS} Mitglieder gleichzeitig, Kontingent ${QUOTA}, höchstens ${PER_MEMBER} pro Mitglied)`, wave1, wave1Ms);
+  const s1 = await soldFor(rush.gameId);
+  const accepted1 = wave1.filter((r) => r.status === 201).length;
+  console.log(`  Reservationen angenommen: ${accepted1} (${s1.sold} Tickets), überbucht: ${Math.max(0, s1.sold - QUOTA)}, höchstens ${s1.maxPerMember} pro Mitglied`);
+
+  // --- wave 2: 2,000 requests over 20 connections -----------------------------------
+  const agent2 = new http.Agent({ keepAlive: true, maxSockets: WAVE2_CONNECTIONS });
+  const wave2 = [];
+  let next = 0;
+  const t2 = performance.now();
+  await Promise.all(
+    Array.from({ length: WAVE2_CONNECTIONS }, async () => {
+      while (next < WAVE2) {
+        const k = next++;
+        const memberId = memberIds[k % MEMBERS];
+        wave2.push(await call(agent2, port, 'POST', reservePath(second.gameId), cookies.get(memberId), { amount: amountOf(k) }));
+      }
+    }),
+  );
+  const wave2Ms = performance.now() - t2;
+  agent2.destroy();
+  console.log('');
+  const w2 = describe(`Welle 2 (${WAVE2} Anfragen über ${WAVE2_CONNECTIONS} Verbindungen, Kontingent ${WAVE2_QUOTA})`, wave2, wave2Ms);
+  const s2 = await soldFor(second.gameId);
+  console.log(`  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`);
+
+  const rss = peakRssMb(server.pid);
+  console.log('');
+  console.log(`Server-Spitzenspeicher (VmHWM): ${rss ?? '?'} MB`);
+
+  // --- pgbench: the same database work as one reservation ---------------------------
+  const scriptDir = mkdtempSync(path.join(tmpdir(), 'club-bench-pgbench-'));
+  const script = path.join(scriptDir, 'reservation.sql');
+  writeFileSync(
+    script,
+    `\\set member random(:min_member, :max_member)
+\\set amount random(1, ${PER_MEMBER})
+BEGIN;
+SET LOCAL lock_timeout = 3000;
+SELECT "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt" FROM "games" WHERE "id" = :game FOR UPDATE;
+SELECT gg."name" AS "groupName", gg."defaultPricePerTicketRappen" AS price, gg."availableTicketsPerGame" AS quota, gg."freeTicketAmount" AS per_member, o."name" AS option_name,
+       EXISTS (SELECT 1 FROM "game_group_delivery_options" l WHERE l."gameGroupId" = gg."id" AND l."deliveryOptionId" = :option) AS offered,
+       (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = :game) AS reserved,
+       (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = :game AND r."memberId" = :member) AS held,
+       (SELECT r."id" FROM "ticket_reservations" r WHERE r."memberId" = :member AND r."idempotencyKey" = NULL) AS existing
+FROM "game_groups" gg LEFT JOIN "delivery_options" o ON o."id" = :option WHERE gg."id" = :group \\gset
+\\if :reserved + :amount <= :quota and :held + :amount <= :per_member
+INSERT INTO "ticket_reservations" ("gameId", "memberId", "deliveryOptionId", "amount", "pricePerTicketRappen", "street", "houseNumber", "addressLine2", "postalCode", "city", "country", "idempotencyKey", "createdAt")
+VALUES (:game, :member, :option, :amount, :price, 'Hardturmstrasse', '1', '', '8005', 'Zürich', 'CH', NULL, now()) RETURNING *;
+\\endif
+COMMIT;
+`,
+  );
+  const perClient = Math.ceil(WAVE2 / WAVE2_CONNECTIONS);
+  const pgb = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-c', String(WAVE2_CONNECTIONS),
+      '-j', '2',
+      '-t', String(perClient),
+      '-f', script,
+      '-D', `game=${mirror.gameId}`,
+      '-D', `group=${mirror.groupId}`,
+      '-D', `option=${option.id}`,
+      '-D', `min_member=${Math.min(...memberIds)}`,
+      '-D', `max_member=${Math.max(...memberIds)}`,
+      dbUrl.toString(),
+    ],
+    { encoding: 'utf8' },
+  );
+  rmSync(scriptDir, { recursive: true, force: true });
+  console.log('');
+  if (pgb.status !== 0) {
+    console.log(`pgbench fehlgeschlagen (${pgb.error?.message ?? pgb.status}): ${pgb.stderr}`);
+  } else {
+    const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? 0);
+    const latency = /latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1];
+    const s3 = await soldFor(mirror.gameId);
+    console.log(`pgbench (gleiche Datenbankarbeit wie eine Reservation, ${WAVE2_CONNECTIONS} Clients × ${perClient} Transaktionen, Kontingent ${WAVE2_QUOTA}):`);
+    console.log(`  ${round(tps)} Transaktionen/s, Latenz im Mittel ${latency} ms, ${s3.sold} Tickets verkauft, überbucht: ${Math.max(0, s3.sold - WAVE2_QUOTA)}`);
+    console.log(`  Unser Server in Welle 2: ${round(w2.rps)} Anfragen/s = ${round((w2.rps / tps) * 100)} % von pgbench (Ziel: mindestens 40 %)`);
+  }
+  console.log('');
+  console.log(`Ziele: 0 überbucht (${s1.sold <= QUOTA && s2.sold <= WAVE2_QUOTA ? 'erfüllt' : 'VERFEHLT'}), p99 der Welle 1 unter 250 ms (${w1.p99 < 250 ? 'erfüllt' : `verfehlt: ${round(w1.p99)} ms`})`);
+  console.log(`Hinweis: Server, PostgreSQL, pgbench und dieser Lastgenerator teilen sich dieselbe Maschine (Last am Ende ${loadavg().map((l) => round(l, 2)).join(' / ')}).`);
+  if (s1.sold > QUOTA || s2.sold > WAVE2_QUOTA || s1.maxPerMember > PER_MEMBER || s2.maxPerMember > PER_MEMBER) {
+    console.error('ÜBERBUCHT: mehr verkauft als das Kontingent oder die Limite pro Mitglied erlaubt.');
+    failed = true;
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await cleanup();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** From the member list to one member's page, the way the board does it. */
+async function openMember(page: Page, query: string, linkName: string): Promise<void> {
+  await page.goto('/admin/members');
+  await page.getByRole('heading', { name: 'Mitglieder', level: 1 }).waitFor();
+  await page.getByLabel('Suche nach Name, Benutzername, E-Mail oder Mitgliedernummer').fill(query);
+  // Wait for the hits of this query (the unfiltered first page may hold the same name).
+  await page.waitForURL((url) => url.searchParams.get('q') === query);
+  await page.getByRole('heading', { name: '1 Mitglied gefunden' }).waitFor();
+  const link = page.getByRole('link', { name: linkName });
+  await link.waitFor();
+  await link.click();
+  await page.getByRole('heading', { level: 1, name: linkName.split(', ').reverse().join(' ') }).waitFor();
+}
+
+describe('board: member administration', () => {
+  it('searches a member, opens the detail, edits a phone and sees the audit entry', async () => {
+    const context = await loggedInContext(browser, 'vorstand', 'desktop');
+    const page = await context.newPage();
+    await page.goto('/admin/members');
+    // The empty search lists everyone, page by page.
+    await page.getByRole('heading', { name: /^\d+ Mitglieder$/ }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Seiten der Trefferliste' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await openMember(page, 'reto schmid', 'Schmid, Reto');
+    expect(page.url()).toMatch(/\/admin\/members\/\d+$/);
+    await page.getByRole('button', { name: 'Telefonnummern bearbeiten' }).click();
+    const form = page.getByRole('form', { name: 'Telefonnummern bearbeiten' });
+    await form.getByLabel('Festnetz').fill('044 555 12 34');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('region', { name: 'Telefon' }).getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Telefon' }).getByRole('link', { name: '044 555 12 34' }).isVisible()).toBe(true);
+
+    const audit = page.getByRole('region', { name: 'Änderungsprotokoll' });
+    const entry = audit.getByRole('listitem').filter({ hasText: 'Telefonnummern geändert' }).first();
+    await entry.waitFor();
+    const text = await entry.innerText();
+    expect(text).toContain('Viktor Vogel');
+    expect(text).toMatch(/Festnetz: \(leer\) → 044 555 12 34/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A field the server refuses shows its German message beside the field, and nothing is saved.
+    await page.getByRole('button', { name: 'Telefonnummern bearbeiten' }).click();
+    await form.getByLabel('Mobile').fill('<script>alert(1)</script>');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await form.getByText('Mobile: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.').waitFor();
+    await form.getByRole('button', { name: 'Abbrechen' }).click();
+    await context.close();
+  });
+
+  it('shows the member page at 360 px and 1280 px with an edit form open', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await openMember(page, 'reto schmid', 'Schmid, Reto');
+      await page.getByRole('region', { name: 'Änderungsprotokoll' }).waitFor();
+      await page.getByRole('region', { name: 'Adressen' }).getByRole('button', { name: /korrigieren$/ }).first().click();
+      await page.getByRole('form', { name: 'Adresse korrigieren' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `member-admin-${viewport}`);
+      await context.close();
+    }
+  });
+
+  it('adds a membership for the current season and sees it marked current and in the audit log', async () => {
+    const context = await loggedInContext(browser, 'vorstand', 'desktop');
+    const page = await context.newPage();
+    await openMember(page, 'noah moser', 'Moser, Noah');
+    const memberships = page.getByRole('region', { name: 'Mitgliedschaften' });
+    await memberships.getByText('Keine Mitgliedschaften.').waitFor();
+    // The newest season comes first in the choice.
+    await memberships.getByLabel('Saison').selectOption({ index: 1 });
+    await memberships.getByRole('button', { name: 'Hinzufügen' }).click();
+    await memberships.getByText('Aktuelle Mitgliedschaft').waitFor();
+    await page.getByRole('region', { name: 'Änderungsprotokoll' }).getByText('Mitgliedschaft hinzugefügt').waitFor();
+    expect(await page.getByText('Aktives Mitglied').isVisible()).toBe(true);
+    await context.close();
+  });
+});

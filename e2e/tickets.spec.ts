@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPeople } from '../apps/api/src/features/demo/demo-data.ts';
+import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const suffix = Date.now().toString(36).slice(-5);
+const groupName = `E2E Derbys ${suffix}`;
+const optionName = `Abholung E2E ${suffix}`;
+/** A plain demo member besides 'mitglied' (password = username). */
+const secondMember = demoPeople().find((p) => !p.board && p.username !== 'mitglied')!.username;
+
+/** `YYYY-MM-DDTHH:mm` for a datetime-local input, `days` ahead at 19:45. */
+function localDateTime(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return `${day}T19:45`;
+}
+
+async function ticketsLeftOnGamePage(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  const badge = page.getByTestId('tickets-left').first();
+  await badge.waitFor();
+  return (await badge.textContent()) ?? '';
+}
+
+/** Nothing is wider than the screen; names what sticks out when something does. */
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const wider = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
+          .slice(0, 10),
+  );
+  expect(wider).toEqual([]);
+}
+
+describe('ticket sales', () => {
+  let gamePath = '';
+
+  it('the board creates a delivery option, a game group with two options and a game', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+
+    await page.goto('/admin/deliveryoptions');
+    await page.getByRole('heading', { name: 'Zustelloptionen', level: 1 }).waitFor();
+    await page.getByLabel('Name der Zustelloption').first().fill(optionName);
+    await page.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.getByText(optionName).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto('/admin/gamegroups');
+    await page.getByRole('button', { name: 'Neue Spielegruppe' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(groupName);
+    await page.getByLabel('Preis pro Ticket (CHF)').fill('30');
+    await page.getByLabel('Tickets pro Spiel').fill('10');
+    await page.getByLabel('Tickets pro Mitglied').fill('4');
+    await page.getByLabel(optionName).check();
+    await page.getByLabel('Versand per Post').check();
+    await page.getByRole('button', { name: 'Spielegruppe erstellen' }).click();
+    await page.getByRole('heading', { name: groupName, level: 1 }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/gamegroups\/\d+$/);
+
+    await page.getByRole('button', { name: 'Spiel hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Spiel hinzufügen' });
+    await dialog.getByLabel('Spielbeginn (Datum und Zeit)').fill(localDateTime(12));
+    await dialog.getByLabel('Gegner (Teamcode)').fill('SCB');
+    await dialog.getByRole('button', { name: 'Spiel speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'ZSC – SCB', level: 3 }).waitFor();
+    expect(await page.getByTestId('reserved-of-quota').first().textContent()).toBe('0 / 10 reserviert');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'tickets-admin-group-desktop');
+    await context.close();
+  });
+
+  it('a member reserves 2 tickets (a double click reserves once), another member sees the count go down and up', async () => {
+    const member = await loggedInContext(browser, 'mitglied');
+    const other = await loggedInContext(browser, secondMember);
+    const page = await member.newPage();
+    const otherPage = await other.newPage();
+
+    await page.goto('/tickets');
+    const section = page.getByRole('region', { name: groupName });
+    await section.getByRole('link', { name: 'Tickets reservieren' }).click();
+    await page.getByRole('heading', { name: 'ZSC – SCB', level: 1 }).waitFor();
+    gamePath = new URL(page.url()).pathname;
+    expect(gamePath).toMatch(/^\/tickets\/games\/\d+$/);
+    expect(await ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 10 Tickets');
+
+    await page.getByLabel(optionName).check();
+    await page.getByLabel('Anzahl Tickets').selectOption('2');
+    expect(await page.getByTestId('reservation-total').textContent()).toMatch(/CHF\s60\.00/);
+    await page.getByRole('button', { name: 'Verbindlich reservieren' }).dblclick();
+    await page.getByRole('heading', { name: 'Reservation bestätigt' }).waitFor();
+    expect(await page.getByText(optionName).first().isVisible()).toBe(true);
+
+    await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 8 Tickets');
+
+    await page.getByRole('link', { name: 'Meine Reservationen' }).click();
+    await page.getByRole('heading', { name: 'Ticketreservationen' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByText('ZSC – SCB') }).filter({ has: page.getByText(optionName) });
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: /Stornieren/ }).click();
+    await row.waitFor({ state: 'detached' });
+
+    await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 10 Tickets');
+    await member.close();
+    await other.close();
+  });
+
+  it('the ticket list and a game screen look right on a phone and a desktop, without serious a11y violations', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const visitor = await newContext(browser, { viewport });
+      const page = await visitor.newPage();
+      await page.goto('/tickets');
+      await page.getByRole('heading', { name: groupName }).waitFor();
+      expect(await page.getByRole('link', { name: 'Anmelden und reservieren' }).isVisible()).toBe(true);
+      await noHorizontalScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `tickets-list-${viewport}`);
+      await visitor.close();
+
+      const member = await loggedInContext(browser, 'mitglied', viewport);
+      const gamePage = await member.newPage();
+      await gamePage.goto(gamePath);
+      await gamePage.getByRole('button', { name: 'Verbindlich reservieren' }).waitFor();
+      await noHorizontalScroll(gamePage);
+      expect(await seriousA11yViolations(gamePage)).toEqual([]);
+      await screenshot(gamePage, `tickets-game-${viewport}`);
+      await member.close();
+    }
+  });
+});
