@@ -102,6 +102,16 @@ function peakRssMb(pid) {
   }
 }
 
+/** CPU time (user + system) the server process has used so far, in ms. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 function describe(label, results, ms) {
   const lat = results.map((r) => r.ms).sort((a, b) => a - b);
   const byStatus = {};
@@ -251,12 +261,14 @@ try {
 
   // --- wave 1: every member at once ----------------------------------------------------
   const burstAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const cpu1 = cpuMs(server.pid);
   const t1 = performance.now();
   const wave1 = await Promise.all(memberIds.map((id, i) => call(burstAgent, port, 'POST', reservePath(rush.gameId), cookies.get(id), { amount: amountOf(i) })));
   const wave1Ms = performance.now() - t1;
   burstAgent.destroy();
   console.log('');
   const w1 = describe(`Welle 1 (${MEMBERS} Mitglieder gleichzeitig, Kontingent ${QUOTA}, höchstens ${PER_MEMBER} pro Mitglied)`, wave1, wave1Ms);
+  console.log(`  Server-CPU: ${round((cpuMs(server.pid) - cpu1) / wave1.length, 2)} ms pro Anfrage`);
   const s1 = await soldFor(rush.gameId);
   const accepted1 = wave1.filter((r) => r.status === 201).length;
   console.log(`  Reservationen angenommen: ${accepted1} (${s1.sold} Tickets), überbucht: ${Math.max(0, s1.sold - QUOTA)}, höchstens ${s1.maxPerMember} pro Mitglied`);
@@ -265,6 +277,7 @@ try {
   const agent2 = new http.Agent({ keepAlive: true, maxSockets: WAVE2_CONNECTIONS });
   const wave2 = [];
   let next = 0;
+  const cpu2 = cpuMs(server.pid);
   const t2 = performance.now();
   await Promise.all(
     Array.from({ length: WAVE2_CONNECTIONS }, async () => {
@@ -279,6 +292,7 @@ try {
   agent2.destroy();
   console.log('');
   const w2 = describe(`Welle 2 (${WAVE2} Anfragen über ${WAVE2_CONNECTIONS} Verbindungen, Kontingent ${WAVE2_QUOTA})`, wave2, wave2Ms);
+  console.log(`  Server-CPU: ${round((cpuMs(server.pid) - cpu2) / wave2.length, 2)} ms pro Anfrage`);
   const s2 = await soldFor(second.gameId);
   console.log(`  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`);
 

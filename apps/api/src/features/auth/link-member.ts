@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../db/client.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 
 /** What the relying party knows about an identity after the code flow. */
 export interface Identity {
@@ -73,7 +74,7 @@ export async function linkIdentity(db: PrismaClient, identity: Identity): Promis
     if (count === 1) return { memberId: candidate.id, linkedBy: candidate.linkedBy };
   } catch (error) {
     // Two callbacks of one identity at once: the other one linked it first.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   const raced = await bySubject();
   return raced ? { memberId: raced.id, linkedBy: 'subject' } : null;

@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 describe('login invitations', () => {
   let server: TestServer;
-  let now = new Date();
+  const now = new Date();
 
   beforeAll(async () => {
     server = await startTestServer({ clock: () => now });

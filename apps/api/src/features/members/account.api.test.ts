@@ -200,6 +200,19 @@ describe('PUT /api/v1/member/email and the confirmation link', () => {
     expect(await db().mailOutbox.count({ where: { to: newEmail } })).toBe(1);
   });
 
+  it('when a member asks for more than five changes in a day, then 429 and no more mails', async () => {
+    const m = await loggedInMember();
+    for (let i = 0; i < 5; i++) {
+      expect((await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: `${unique('viele')}@example.ch` } })).status).toBe(202);
+    }
+    const outbox = await db().mailOutbox.count();
+    const res = await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: `${unique('zuviel')}@example.ch` } });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('morgen') });
+    expect(await db().mailOutbox.count()).toBe(outbox);
+    expect(await db().emailChangeRequest.count({ where: { memberId: m.id } })).toBe(1);
+  });
+
   it('when a newer change is asked, then the older link no longer works (404)', async () => {
     const m = await loggedInMember();
     const first = `${unique('erst')}@example.ch`;

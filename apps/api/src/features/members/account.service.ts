@@ -9,6 +9,7 @@ import { toAddress } from './members.mappers.ts';
 import { emailChangedNotice, emailChangeRequestedNotice, emailConfirmationMail } from './members.mails.ts';
 import {
   claimEmailChange,
+  countAuditAbout,
   createCurrentAddress,
   createEmailChange,
   deletePendingEmailChanges,
@@ -89,6 +90,8 @@ export function emailConfirmPath(token: string): string {
 
 /** A request for the same address within this time is taken as a repeat: no second mail. */
 const REPEAT_WINDOW_MS = 5 * 60 * 1000;
+/** At most this many requests (each sends two mails) per member and 24 hours. */
+export const EMAIL_CHANGES_PER_DAY = 5;
 
 /**
  * Asks for a new e-mail address: a confirmation link goes to the new address, a notice to
@@ -110,6 +113,10 @@ export async function requestEmailChange(ctx: Ctx, input: { memberId: number; em
       tx.now.getTime() - pending.createdAt.getTime() < REPEAT_WINDOW_MS
     ) {
       return { pendingEmail: pending.newEmail, expiresAt: pending.expiresAt.toISOString() };
+    }
+    const recent = await countAuditAbout(tx.db, input.memberId, 'member.email.change_requested', new Date(tx.now.getTime() - 86_400_000));
+    if (recent >= EMAIL_CHANGES_PER_DAY) {
+      throw new AppError('RATE_LIMITED', 'Sie haben heute schon mehrere Änderungen Ihrer E-Mail-Adresse angefordert. Bitte versuchen Sie es morgen wieder.');
     }
     await deletePendingEmailChanges(tx.db, input.memberId);
     const token = randomBytes(32).toString('base64url');

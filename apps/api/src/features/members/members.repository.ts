@@ -107,6 +107,11 @@ export function findAuditAbout(db: DbOrTx, memberId: number, take: number) {
 }
 export type AuditRow = Awaited<ReturnType<typeof findAuditAbout>>[number];
 
+/** How often an action about the member was recorded since a time (for limits). */
+export function countAuditAbout(db: DbOrTx, memberId: number, action: string, since: Date): Promise<number> {
+  return db.auditLog.count({ where: { entity: 'member', entityId: String(memberId), action, createdAt: { gte: since } } });
+}
+
 export function findMemberNames(db: DbOrTx, ids: number[]) {
   return db.member.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true } });
 }

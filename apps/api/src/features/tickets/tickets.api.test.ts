@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseUrl, type TestServer } from '../../test/harness.ts';
+import { LOCK_TIMEOUT_MS } from './tickets.service.ts';
 import { client, DAY, HOUR, loggedIn, reservePath, seedGame, ticketRowCounts, type Call } from './tickets.test-support.ts';
 
 describe('games and ticket reservations', () => {
@@ -323,7 +324,11 @@ describe('games and ticket reservations', () => {
     await server.database.prisma.$transaction(
       async (tx) => {
         await tx.$queryRaw`SELECT "id" FROM "games" WHERE "id" = ${g.gameId} FOR UPDATE`;
+        const started = Date.now();
         answer = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });
+        // The lock timeout (3 s) answered, not the transaction timeout (15 s).
+        expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
+        expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
       },
       { timeout: 20_000 },
     );

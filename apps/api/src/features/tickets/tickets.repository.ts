@@ -213,12 +213,6 @@ export async function heldByMember(db: DbOrTx, memberId: number, gameIds: number
 // Reservations: the quota path (DESIGN.md §6)
 // ---------------------------------------------------------------------------------------
 
-/** Bounds how long the transaction waits for a row lock (then PostgreSQL raises 55P03). */
-export async function setLockTimeout(db: DbOrTx, ms: number): Promise<void> {
-  // SET cannot take a bind parameter; ms is a number chosen by the code, never by a client.
-  await db.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.trunc(ms)}`);
-}
-
 export interface LockedGame {
   id: number;
   gameGroupId: number;
@@ -230,10 +224,17 @@ export interface LockedGame {
   salesCloseAt: Date | null;
 }
 
-/** SELECT ... FOR UPDATE of the game row: every reservation of the game queues here. */
-export async function lockGame(db: DbOrTx, gameId: number): Promise<LockedGame | null> {
+/**
+ * SELECT ... FOR UPDATE of the game row: every reservation of the game queues here.
+ * `set_config(..., true)` is SET LOCAL lock_timeout in the same round trip: the target list
+ * is evaluated before the row is locked, so the timeout bounds this very wait (then
+ * PostgreSQL raises 55P03). `lockTimeoutMs` is chosen by the code, never by a client.
+ */
+export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: number): Promise<LockedGame | null> {
+  const timeout = lockTimeoutMs === undefined ? null : String(Math.trunc(lockTimeoutMs));
   const rows = await db.$queryRaw<LockedGame[]>`
-    SELECT "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt"
+    SELECT CASE WHEN ${timeout}::text IS NULL THEN NULL ELSE set_config('lock_timeout', ${timeout}::text, true) END AS "lockTimeout",
+           "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt"
     FROM "games" WHERE "id" = ${gameId} FOR UPDATE`;
   return rows[0] ?? null;
 }

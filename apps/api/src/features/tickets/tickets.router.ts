@@ -44,6 +44,7 @@ import {
 } from './tickets-admin.service.ts';
 import {
   cancelReservation,
+  createGameQueue,
   getDeliveryAddress,
   getGame,
   listGameDeliveryOptions,
@@ -66,6 +67,7 @@ function groupExpands(group: GameGroup, requested: string[]) {
 /** Ticket sales: public game list, member reservations, the board's groups, games and options. */
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
+  const queue = createGameQueue();
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -116,7 +118,7 @@ export function ticketsRouter(deps: Deps): Router {
         amount: body.amount,
         deliveryAddress: body.deliveryAddress,
         idempotencyKey,
-      });
+      }, queue);
       if (result.replayed) res.set('Idempotency-Replayed', 'true');
       sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
     }),

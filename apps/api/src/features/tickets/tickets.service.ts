@@ -14,12 +14,20 @@ import {
   lockGame,
   reserveIfAllowed,
   reservedByGame,
-  setLockTimeout,
 } from './tickets.repository.ts';
+import { GameQueue } from './game-queue.ts';
 import { formatZurich, quotaRefusal, salesEnd, salesState } from './tickets.rules.ts';
 
 /** How long a reservation waits for the game's lock before it answers 503 BUSY. */
 export const LOCK_TIMEOUT_MS = 3_000;
+
+/**
+ * Reservation transactions per game and server process at a time (the rest wait in the
+ * process, not on a database connection), and how long they wait for a slot.
+ */
+export function createGameQueue(): GameQueue {
+  return new GameQueue(4, 10_000);
+}
 
 const BUSY_MESSAGE = 'Gerade reservieren sehr viele Mitglieder gleichzeitig. Bitte nochmals versuchen.';
 const GAME_NOT_FOUND = 'Dieses Spiel gibt es nicht.';
@@ -82,12 +90,21 @@ export interface ReserveTicketsResult {
  * Reserves tickets (DESIGN.md §6): locks the game row, then decides on current sums and
  * inserts, all in one transaction. Nothing decides availability outside it.
  */
-export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
+export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, queue?: GameQueue): Promise<ReserveTicketsResult> {
   const memberId = memberIdOf(ctx);
+  if (!queue) return reserveInTransaction(ctx, memberId, input);
+  const slot = await queue.run(input.gameId, () => reserveInTransaction(ctx, memberId, input));
+  if (!slot) {
+    ctx.log.warn({ gameId: input.gameId }, 'reservation refused as busy: no slot in time');
+    throw new AppError('BUSY', BUSY_MESSAGE);
+  }
+  return slot.value;
+}
+
+async function reserveInTransaction(ctx: Ctx, memberId: number, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
   try {
     return await withTx(ctx, async (tx) => {
-      await setLockTimeout(tx.db, LOCK_TIMEOUT_MS);
-      const game = await lockGame(tx.db, input.gameId);
+      const game = await lockGame(tx.db, input.gameId, LOCK_TIMEOUT_MS);
       if (!game) throw notFound(GAME_NOT_FOUND);
       const window = salesState(game, tx.now);
       const attempt = await reserveIfAllowed(tx.db, {
@@ -143,7 +160,7 @@ export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput): Prom
   } catch (error) {
     const busy = asBusy(error);
     if (!busy) throw error;
-    ctx.log.warn({ err: error, gameId: input.gameId }, 'reservation refused as busy');
+    ctx.log.warn({ gameId: input.gameId, cause: error instanceof Error ? error.message : String(error) }, 'reservation refused as busy');
     throw busy;
   }
 }
