@@ -241,6 +241,7 @@ describe('the board\'s ticket administration', () => {
 
       const quota = await board.call('PUT', `/admin/gamegroups/${g.groupId}`, { ...body, availableTicketsPerGame: 4 });
       expect(quota.status).toBe(409);
+      expect(quota.body.error.code).toBe('CONFLICT');
       expect(quota.body.error.message).toContain('bereits 5 Tickets reserviert');
       const perMember = await board.call('PUT', `/admin/gamegroups/${g.groupId}`, { ...body, freeTicketAmount: 2 });
       expect(perMember.status).toBe(409);

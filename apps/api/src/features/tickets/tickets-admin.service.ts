@@ -170,7 +170,7 @@ export async function updateGameGroup(ctx: Ctx, id: number, input: GameGroupBody
         throw conflict(
           `Für das Spiel gegen ${most.opponent} vom ${formatZurich(most.start)} Uhr sind bereits ${tickets(most.reserved)} reserviert: ` +
             `Die Tickets pro Spiel können nicht unter ${most.reserved} gesenkt werden.`,
-          'QUOTA_EXCEEDED',
+          'CONFLICT',
         );
       }
       const held = await mostHeldByOneMemberInGroup(tx.db, id);
@@ -178,7 +178,7 @@ export async function updateGameGroup(ctx: Ctx, id: number, input: GameGroupBody
         throw conflict(
           `Ein Mitglied hat für ein Spiel dieser Gruppe bereits ${tickets(held)} reserviert: ` +
             `Die Tickets pro Mitglied können nicht unter ${held} gesenkt werden.`,
-          'QUOTA_EXCEEDED',
+          'CONFLICT',
         );
       }
     }

@@ -23,9 +23,11 @@ export function zurichAt(now: Date, daysAhead: number, hh: number, mm = 0): Date
 const HOME = 'Swiss Life Arena, Zürich';
 
 export async function loadTicketDemoData(db: PrismaClient, now: Date): Promise<void> {
-  const [fanlokal, post, kasse] = await Promise.all(
-    ['Abholung im Fanlokal', 'Versand per Post', 'Abholung an der Stadionkasse'].map((name) => db.deliveryOption.create({ data: { name } })),
-  );
+  const options = [];
+  for (const name of ['Abholung im Fanlokal', 'Versand per Post', 'Abholung an der Stadionkasse']) {
+    options.push(await db.deliveryOption.create({ data: { name } }));
+  }
+  const [fanlokal, post, kasse] = options;
   if (!fanlokal || !post || !kasse) return;
 
   const home = await db.gameGroup.create({
