@@ -23,6 +23,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    if (!res.get('Retry-After') && (err.status === 503 || err.status === 429)) res.set('Retry-After', err.status === 503 ? '1' : '60');
     res.status(err.status).json(body(err.code, err.message, err.fields));
     return;
   }

@@ -54,3 +54,30 @@ describe('PrismaSessionStore', () => {
     expect(await database.prisma.session.count()).toBe(0);
   });
 });
+
+describe('PrismaSessionStore without a database round trip', () => {
+  it('touch does not write when the expiry it read moves by a minute or less, and never stores that expiry', async () => {
+    const writes: string[] = [];
+    const now = new Date('2026-01-10T08:00:00Z');
+    const fakeDb = {
+      session: {
+        updateMany: async () => {
+          writes.push('updateMany');
+          return { count: 1 };
+        },
+        upsert: async (args: { create: { data: Record<string, unknown> } }) => {
+          writes.push(`upsert:${Object.keys(args.create.data).join(',')}`);
+          return {};
+        },
+      },
+    };
+    const store = new PrismaSessionStore(fakeDb as never, () => now);
+    const loginAt = now.getTime() - 60_000;
+    await new Promise<void>((resolve) => store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 30_000 }, () => resolve()));
+    expect(writes).toEqual([]);
+    await new Promise<void>((resolve) => store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 5 * 60_000 }, () => resolve()));
+    expect(writes).toEqual(['updateMany']);
+    await new Promise<void>((resolve) => store.set('x', { cookie: {} as never, memberId: 1, storedExpiresAt: 1 }, () => resolve()));
+    expect(writes[1]).toBe('upsert:cookie,memberId');
+  });
+});

@@ -19,6 +19,8 @@ declare module 'express-session' {
     returnTo?: string;
     /** ID token of an external provider, for its end-session URL at logout. */
     idToken?: string;
+    /** The expiry the store read (epoch ms); lets touch skip its round trip. Never stored. */
+    storedExpiresAt?: number;
   }
 }
 
@@ -45,14 +47,15 @@ export class PrismaSessionStore extends session.Store {
       .findUnique({ where: { sid } })
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
-        callback(null, row.data as unknown as SessionData);
+        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime() });
       })
       .catch((err: unknown) => callback(err));
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
-    const json = JSON.parse(JSON.stringify(data)) as Prisma.InputJsonValue;
+    const { storedExpiresAt: _read, ...stored } = data;
+    const json = JSON.parse(JSON.stringify(stored)) as Prisma.InputJsonValue;
     this.db.session
       .upsert({ where: { sid }, create: { sid, data: json, expiresAt }, update: { data: json, expiresAt } })
       .then(() => callback?.())
@@ -61,6 +64,11 @@ export class PrismaSessionStore extends session.Store {
 
   override touch(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
+    // Most requests of an active member come within a minute of the last write: nothing to do.
+    if (data.storedExpiresAt !== undefined && expiresAt.getTime() - data.storedExpiresAt <= TOUCH_GRANULARITY_MS) {
+      callback?.();
+      return;
+    }
     this.db.session
       .updateMany({
         where: { sid, expiresAt: { lt: new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), gt: this.clock() } },

@@ -2,7 +2,7 @@ import type { OwnMember } from '@club/contract';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { AddressLines } from './address-lines';
+import { AddressLines } from '@/components/ui/address-lines';
 
 function Phone({ number }: { number: string | null }) {
   if (!number) return <span className="text-body-secondary">keine Angabe</span>;

@@ -10,9 +10,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { useChangeAddress } from '../api/change-address';
-import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '../components/address-fields';
-import { AddressLines } from '../components/address-lines';
-import { applyServerFieldErrors } from '../lib/forms';
+import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '@/components/ui/address-fields';
+import { AddressLines } from '@/components/ui/address-lines';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useMemberOnly } from '../lib/use-member-only';
 
 const TITLE = 'Adresse ändern';

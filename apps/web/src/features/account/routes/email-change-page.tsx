@@ -13,8 +13,8 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useRequestEmailChange } from '../api/request-email-change';
-import { FormField } from '../components/form-field';
-import { applyServerFieldErrors } from '../lib/forms';
+import { FormField } from '@/components/ui/form-field';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useMemberOnly } from '../lib/use-member-only';
 
 const TITLE = 'E-Mail-Adresse ändern';

@@ -1,7 +1,7 @@
 import type { CandidateAdminInput } from '@club/contract';
 import { todayInZurich } from '@/lib/format';
 import { COUNTRIES } from '../lib/form';
-import { FormField, type FieldProps } from './form-field';
+import { FormField, type FieldProps } from '@/components/ui/form-field';
 
 function F(props: FieldProps<CandidateAdminInput>) {
   return <FormField<CandidateAdminInput> {...props} />;

@@ -1,16 +1,6 @@
 import type { Candidate, CandidateAdminInput } from '@club/contract';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '@/lib/api-client';
 
-/** Countries offered in the form (ISO codes); the list starts with the usual ones. */
-export const COUNTRIES: readonly { code: string; name: string }[] = [
-  { code: 'CH', name: 'Schweiz' },
-  { code: 'LI', name: 'Liechtenstein' },
-  { code: 'DE', name: 'Deutschland' },
-  { code: 'AT', name: 'Österreich' },
-  { code: 'FR', name: 'Frankreich' },
-  { code: 'IT', name: 'Italien' },
-];
+export { applyServerFieldErrors, COUNTRIES } from '@/lib/forms';
 
 /** An empty form: every text field '' (so inputs stay controlled), country CH. */
 export function emptyCandidateForm(): CandidateAdminInput {
@@ -41,20 +31,6 @@ export function candidateFormValues(c: Candidate): CandidateAdminInput {
   };
 }
 
-/**
- * Puts the server's German field messages beside the fields (`address.city` is a field
- * path as react-hook-form names it). Returns true when at least one field took a message.
- */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly string[]): boolean {
-  if (!isApiError(error)) return false;
-  let first = true;
-  for (const [field, message] of Object.entries(error.fields)) {
-    if (!known.includes(field)) continue;
-    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: first });
-    first = false;
-  }
-  return !first;
-}
 
 /** Every field path of the form, as the server names them in `error.fields`. */
 export const CANDIDATE_FIELDS = [

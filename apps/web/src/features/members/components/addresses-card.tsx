@@ -7,9 +7,9 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate } from '@/lib/format';
 import { useCorrectAddress } from '../api/correct-address';
-import { applyServerFieldErrors } from '../lib/forms';
-import { AddressFields, ADDRESS_FIELDS } from './address-fields';
-import { AddressLines } from './address-lines';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
+import { AddressLines } from '@/components/ui/address-lines';
 import { SavedNote, SectionCard } from './section-card';
 
 function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {

@@ -8,8 +8,8 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate, formatDateTime, todayInZurich } from '@/lib/format';
 import { useUpdateMember } from '../api/update-member';
-import { applyServerFieldErrors } from '../lib/forms';
-import { FormField } from './form-field';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { FormField } from '@/components/ui/form-field';
 import { SavedNote, SectionCard } from './section-card';
 
 /** The date field sends '' when empty: that means "no date of birth". */

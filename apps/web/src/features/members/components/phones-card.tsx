@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useUpdatePhones } from '../api/update-phones';
-import { applyServerFieldErrors } from '../lib/forms';
-import { FormField } from './form-field';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { FormField } from '@/components/ui/form-field';
 import { SavedNote, SectionCard } from './section-card';
 
 type FormInput = z.input<typeof phonesUpdateBodySchema>;

@@ -1,5 +1,5 @@
 import type { MemberAddressInput } from '@club/contract';
-import { COUNTRIES } from '../lib/forms';
+import { COUNTRIES } from '@/lib/forms';
 import { FormField } from './form-field';
 
 export const ADDRESS_FIELDS = ['street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country'] as const;
