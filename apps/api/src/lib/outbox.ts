@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
@@ -57,7 +58,10 @@ export interface OutboxWorker {
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, log, smtpUrl, from } = options;
   const batchSize = options.batchSize ?? 20;
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : undefined;
+  // A small pool of SMTP connections, reused across mails; after a failure a fresh one is
+  // used (a failed pool waits before it connects again).
+  const newTransport = (url: string) => nodemailer.createTransport({ url, pool: true, maxConnections: 2 } satisfies SMTPPool.Options, { from });
+  let transport: Transporter | undefined = smtpUrl ? newTransport(smtpUrl) : undefined;
   let lastLoggedId = 0n;
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -86,7 +90,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function send(): Promise<number> {
-    if (!transport) return logOnly();
+    if (!transport || !smtpUrl) return logOnly();
     let sent = 0;
     for (const row of await claim()) {
       try {
@@ -94,6 +98,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await db.mailOutbox.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), lastError: null } });
         sent += 1;
       } catch (error) {
+        transport.close();
+        transport = newTransport(smtpUrl);
         const delay = retryDelaySeconds(row.attempts);
         log.warn({ mailId: row.id.toString(), attempts: row.attempts, retryInSeconds: delay, err: error }, 'mail not sent, will retry');
         await db.mailOutbox.update({

@@ -44,6 +44,9 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    disableReverseLookup: true,
+    // close() would otherwise wait up to 30 s for pooled client connections to leave.
+    closeTimeout: 200,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
