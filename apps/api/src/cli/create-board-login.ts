@@ -35,7 +35,8 @@ export function parseBoardLoginArgs(argv: string[]): Omit<BoardLoginInput, 'pass
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      // `pnpm create-board-login -- --username …` hands the separator on.
+      args: argv[0] === '--' ? argv.slice(1) : argv,
       options: {
         username: { type: 'string' },
         email: { type: 'string' },

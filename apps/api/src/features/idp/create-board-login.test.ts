@@ -29,6 +29,8 @@ describe('create-board-login', () => {
       firstName: 'Anna',
       lastName: 'Muster',
     });
+    // `pnpm create-board-login -- --username …` passes the separator on.
+    expect(parseBoardLoginArgs(['--', '--username', 'anna', '--email', 'anna@example.ch', '--first-name', 'Anna', '--last-name', 'Muster']).username).toBe('anna');
     expect(() => parseBoardLoginArgs(['--username', 'anna'])).toThrow(/Es fehlt: --email, --first-name, --last-name/);
     expect(() => parseBoardLoginArgs(['--username', 'an na', '--email', 'a@b.ch', '--first-name', 'A', '--last-name', 'B'])).toThrow(/Benutzername/);
     expect(() => parseBoardLoginArgs(['--username', 'anna', '--email', 'kein-mail', '--first-name', 'A', '--last-name', 'B'])).toThrow(/E-Mail/);
