@@ -7,6 +7,7 @@ import {
   auditEntrySchema,
   emailSchema,
   memberAddressSchema,
+  memberCoreFields,
   membershipSchema,
   personName,
   phoneNumber,
@@ -72,18 +73,8 @@ export const adminMemberExpands = ['memberships', 'phones', 'addresses', 'invoic
 export type AdminMemberExpand = (typeof adminMemberExpands)[number];
 
 export const adminMemberSchema = z.object({
-  id: z.number(),
-  memberNumber: z.number(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...memberCoreFields,
   dateOfBirth: isoDate.nullable(),
-  /** The current address (the one flagged current), or null. */
-  address: addressOutSchema.nullable(),
-  landLine: z.string().nullable(),
-  mobile: z.string().nullable(),
-  roles: z.array(roleSchema),
   /** A membership covers today. */
   active: z.boolean(),
   /** The member has chosen a login password. */

@@ -27,22 +27,28 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-/** `GET /api/v1/member/` (SPEC.md §3 "Member (own data)"). */
-export const ownMemberSchema = z.object({
+/** The fields every view of a member shares (own data and the board's view). */
+export const memberCoreFields = {
   id: z.number(),
   memberNumber: z.number(),
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  dob: isoDate.nullable(),
+  /** The current address (the one flagged current), or null. */
   address: addressOutSchema.nullable(),
   landLine: z.string().nullable(),
   mobile: z.string().nullable(),
+  roles: z.array(roleSchema),
+};
+
+/** `GET /api/v1/member/` (SPEC.md §3 "Member (own data)"). */
+export const ownMemberSchema = z.object({
+  ...memberCoreFields,
+  dob: isoDate.nullable(),
   memberships: z.array(membershipSchema),
   ticketReservations: z.array(ticketReservationSchema),
   invoices: z.array(invoiceSummarySchema),
-  roles: z.array(roleSchema),
   /** A new e-mail address waiting for its confirmation link, or null. */
   pendingEmail: z.string().nullable(),
 });
