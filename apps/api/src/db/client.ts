@@ -1,11 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaClient } from '../generated/prisma/client.ts';
+
+// Each database brings its own driver, loaded only when used (either one costs start-up time).
+const loadPglite = async () => {
+  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('pglite-prisma-adapter'),
+  ]);
+  return { PGlite, pg_trgm, PrismaPGlite };
+};
+const loadPostgres = async () => {
+  const [{ default: pg }, { PrismaPg }] = await Promise.all([import('pg'), import('@prisma/adapter-pg')]);
+  return { pg, PrismaPg };
+};
 
 export type { PrismaClient };
 export type Db = PrismaClient;
@@ -41,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const { pg, PrismaPg } = await loadPostgres();
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
@@ -87,19 +98,21 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 
 /** An in-memory PGlite started from a dump (tests: a migrated template). */
 export async function openPgliteFromDump(dump: Blob): Promise<Database> {
-  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }));
+  const { PGlite, pg_trgm, PrismaPGlite } = await loadPglite();
+  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }), PrismaPGlite);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { PGlite, pg_trgm, PrismaPGlite } = await loadPglite();
   const pglite = await PGlite.create({
     dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
     extensions: { pg_trgm },
   });
-  return wrapPglite(pglite);
+  return wrapPglite(pglite, PrismaPGlite);
 }
 
-function wrapPglite(pglite: PGlite): Database {
+function wrapPglite(pglite: PGlite, PrismaPGlite: Awaited<ReturnType<typeof loadPglite>>['PrismaPGlite']): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const raw: RawSql = {
     async execInTransaction(sql) {
