@@ -43,7 +43,7 @@ describe('a member’s own account', () => {
     await page.getByRole('status').filter({ hasText: `Ihre neue Adresse ist gespeichert und gilt ab ${todayDeCh()}.` }).waitFor();
     const personal = page.getByRole('region', { name: 'Persönliche Angaben' });
     await personal.getByText('Seefeldstrasse 77').waitFor();
-    expect(await personal.getByText('8008 Zürich').isVisible()).toBe(true);
+    await personal.getByText('8008 Zürich').waitFor();
     await context.close();
   });
 
@@ -107,8 +107,8 @@ describe('a member’s own account', () => {
       const memberships = page.getByRole('region', { name: 'Mitgliedschaften' });
       await memberships.getByText('Aktuelle Mitgliedschaft').waitFor();
       expect(await memberships.getByText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/).count()).toBeGreaterThan(0);
-      expect(await page.getByRole('heading', { name: 'Ticketreservationen' }).isVisible()).toBe(true);
-      expect(await page.getByRole('heading', { name: 'Rechnungen' }).isVisible()).toBe(true);
+      await page.getByRole('heading', { name: 'Ticketreservationen' }).waitFor();
+      await page.getByRole('heading', { name: 'Rechnungen' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

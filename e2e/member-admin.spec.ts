@@ -31,7 +31,7 @@ describe('board: member administration', () => {
     await page.goto('/admin/members');
     // The empty search lists everyone, page by page.
     await page.getByRole('heading', { name: /^\d+ Mitglieder$/ }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Seiten der Trefferliste' }).isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Seiten der Trefferliste' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await openMember(page, 'reto schmid', 'Schmid, Reto');
@@ -41,7 +41,7 @@ describe('board: member administration', () => {
     await form.getByLabel('Festnetz').fill('044 555 12 34');
     await form.getByRole('button', { name: 'Speichern' }).click();
     await page.getByRole('region', { name: 'Telefon' }).getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Telefon' }).getByRole('link', { name: '044 555 12 34' }).isVisible()).toBe(true);
+    await page.getByRole('region', { name: 'Telefon' }).getByRole('link', { name: '044 555 12 34' }).waitFor();
 
     const audit = page.getByRole('region', { name: 'Änderungsprotokoll' });
     const entry = audit.getByRole('listitem').filter({ hasText: 'Telefonnummern geändert' }).first();
@@ -88,7 +88,7 @@ describe('board: member administration', () => {
     await memberships.getByRole('button', { name: 'Hinzufügen' }).click();
     await memberships.getByText('Aktuelle Mitgliedschaft').waitFor();
     await page.getByRole('region', { name: 'Änderungsprotokoll' }).getByText('Mitgliedschaft hinzugefügt').waitFor();
-    expect(await page.getByText('Aktives Mitglied').isVisible()).toBe(true);
+    await page.getByText('Aktives Mitglied').waitFor();
     await context.close();
   });
 });

@@ -47,8 +47,8 @@ describe('membership application, from the form to the first login', () => {
     // Sent empty: every required field says what is missing, in German, beside the field.
     await page.getByRole('button', { name: 'Antrag senden' }).click();
     await page.getByText('Vorname: Bitte ausfüllen.').waitFor();
-    expect(await page.getByText('E-Mail: Bitte ausfüllen.').isVisible()).toBe(true);
-    expect(await page.getByText('Strasse: Bitte ausfüllen.').isVisible()).toBe(true);
+    await page.getByText('E-Mail: Bitte ausfüllen.').waitFor();
+    await page.getByText('Strasse: Bitte ausfüllen.').waitFor();
     expect(await page.getByLabel('Vorname').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'candidates-form-errors-360');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -61,7 +61,7 @@ describe('membership application, from the form to the first login', () => {
     await page.getByRole('button', { name: 'Antrag senden' }).click();
 
     await page.getByRole('heading', { name: 'Vielen Dank, Lara!' }).waitFor();
-    expect(await page.getByText(email).isVisible()).toBe(true);
+    await page.getByText(email).waitFor();
     await screenshot(page, 'candidates-confirmation-360');
     const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Ihr Mitgliedschaftsantrag'));
     expect(mail.text).toContain('Grüezi Lara');
@@ -127,7 +127,7 @@ describe('membership application, from the form to the first login', () => {
     await dialog.getByRole('button', { name: 'Annehmen' }).click();
     await page.getByText('Lara Meier ist jetzt Mitglied').waitFor();
     await page.getByText(/^Aufgenommen am/).waitFor();
-    expect(await page.getByText(remarks, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(remarks, { exact: true }).waitFor();
     expect(await page.locator('b', { hasText: 'Hopp ZSC' }).count()).toBe(0);
     await screenshot(page, 'admin-candidate-accepted-1280');
     expect(await page.getByRole('button', { name: 'Annehmen' }).count()).toBe(0);
@@ -154,7 +154,7 @@ describe('membership application, from the form to the first login', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Mein Konto' }).waitFor();
     await page.getByText('Hardturmstrasse 12a').waitFor();
-    expect(await page.getByText(username, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(username, { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Adresse ändern', exact: true }).click();
     await page.waitForURL(`${baseUrl()}/account/changeaddress`);

@@ -27,11 +27,11 @@ describe('visitor', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { name: 'Herzlich Willkommen' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Werde Mitglied' }).isVisible()).toBe(true);
-    expect(await page.getByText('Kaufe Tickets').first().isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Werde Mitglied' }).waitFor();
+    await page.getByText('Kaufe Tickets').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await nav.getByRole('button', { name: 'Verein' }).click();
-    expect(await nav.getByRole('link', { name: 'Vorstand' }).isVisible()).toBe(true);
+    await nav.getByRole('link', { name: 'Vorstand' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Newsletter' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);

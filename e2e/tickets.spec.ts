@@ -102,7 +102,7 @@ describe('ticket sales', () => {
     expect(await page.getByTestId('reservation-total').textContent()).toMatch(/CHF\s60\.00/);
     await page.getByRole('button', { name: 'Verbindlich reservieren' }).dblclick();
     await page.getByRole('heading', { name: 'Reservation bestätigt' }).waitFor();
-    expect(await page.getByText(optionName).first().isVisible()).toBe(true);
+    await page.getByText(optionName).first().waitFor();
 
     await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 8 Tickets');
 
@@ -126,7 +126,7 @@ describe('ticket sales', () => {
       const page = await visitor.newPage();
       await page.goto('/tickets');
       await page.getByRole('heading', { name: groupName }).waitFor();
-      expect(await page.getByRole('link', { name: 'Anmelden und reservieren' }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Anmelden und reservieren' }).waitFor();
       await noHorizontalScroll(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `tickets-list-${viewport}`);
