@@ -1,4 +1,6 @@
 import express, { type Express, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stdSerializers } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,7 +14,7 @@ import { ticketsRouter } from './features/tickets/tickets.router.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
 import { listRoutes, type RouteInfo } from './http/routes.ts';
-import { csrfGuard, securityHeaders } from './http/security.ts';
+import { csrfGuard, noStore, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
@@ -46,8 +48,23 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // API answers are never cached (below), and the login pages are no-store: an ETag would only cost.
+  app.set('etag', false);
 
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger: log,
+      // Each request's logger is bound to the request at once: only what a log line needs
+      // (no headers, so no cookies), which keeps that cheap on every request.
+      wrapSerializers: false,
+      serializers: {
+        req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+        err: stdSerializers.err,
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+    }),
+  );
   app.use(securityHeaders(config.secureCookies));
 
   app.get('/healthz', async (_req, res) => {
@@ -68,6 +85,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use('/oauth', auth.router);
 
   const api = express.Router();
+  api.use(noStore);
   api.use(csrfGuard(config.publicUrl));
   // Everything under /admin needs the board role, whatever a feature forgets.
   api.use('/admin', requireBoard);

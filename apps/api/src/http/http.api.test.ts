@@ -51,6 +51,14 @@ describe('every admin route', () => {
 });
 
 describe('HTTP basics', () => {
+  it('keeps API answers out of every cache: no-store, no ETag', async () => {
+    for (const res of [await request(server.url).get('/api/v1/member/').set('Cookie', memberCookie), await request(server.url).get('/api/v1/games/')]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
   it('/healthz checks the database', async () => {
     const res = await request(server.url).get('/healthz');
     expect(res.status).toBe(200);

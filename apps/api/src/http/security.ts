@@ -19,6 +19,12 @@ export function securityHeaders(secure: boolean): RequestHandler {
   });
 }
 
+/** Members' data stays out of browser and proxy caches (a shared computer, a company proxy). */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -1,6 +1,10 @@
 import { errorStatus, type ErrorCode } from '@club/contract';
 
-/** An error whose message is safe to show to a member (German). */
+/**
+ * An error whose message is safe to show to a member (German). It is an expected answer
+ * (a sold-out game, a missing field), not a fault: it carries no stack trace, whose capture
+ * would be the dearest part of refusing a request when hundreds arrive at once.
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
@@ -8,7 +12,10 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.status = errorStatus[code];
   }
 }

@@ -1,7 +1,6 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import session from 'express-session';
 import passport from 'passport';
-import type { Role } from '@club/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -69,11 +68,11 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
   });
 
   // Only the API and the login need the session: the SPA's files and pages are the same
-  // for everyone, and loading a session for each of them would cost two queries apiece.
+  // for everyone, and loading a session for each of them would cost a query apiece.
   const needsSession = (req: Request) => /^\/(api|oauth)(\/|$)/.test(req.path);
   const sessionWhereNeeded: RequestHandler = (req, res, next) => (needsSession(req) ? sessionMiddleware(req, res, next) : next());
 
-  /** The session's member with roles read fresh from the database; a visitor is null. */
+  /** The session's member with the roles the store read with the session; a visitor is null. */
   const actor: RequestHandler = async (req, _res, next) => {
     req.actor = null;
     const current = req.session as Request['session'] | undefined;
@@ -82,12 +81,12 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
       await regenerate(req);
       return next();
     }
-    const member = await db.member.findUnique({ where: { id: current.memberId }, select: { roles: { select: { role: true } } } });
-    if (!member) {
+    const roles = current.memberRoles;
+    if (!roles) {
       await regenerate(req);
       return next();
     }
-    req.actor = { memberId: current.memberId, roles: member.roles.map((r): Role => r.role).sort() };
+    req.actor = { memberId: current.memberId, roles };
     next();
   };
 

@@ -1,6 +1,8 @@
 import session, { type SessionData } from 'express-session';
+import type { Role } from '@club/contract';
 import type { PrismaClient } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { oneBatchAtATime } from '../../lib/batching.ts';
 
 /** A session ends after this long without a request (rolling). */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
@@ -21,7 +23,17 @@ declare module 'express-session' {
     idToken?: string;
     /** The expiry the store read (epoch ms); lets touch skip its round trip. Never stored. */
     storedExpiresAt?: number;
+    /** Roles of the session's member, read with the session; null when that member is gone. Never stored. */
+    memberRoles?: Role[] | null;
   }
+}
+
+interface SessionRow {
+  sid: string;
+  data: Prisma.JsonValue;
+  expiresAt: Date;
+  memberExists: boolean;
+  roles: Role[];
 }
 
 /** When a session ends: idle timeout from now, never after the absolute one. */
@@ -35,26 +47,40 @@ export function sessionExpiresAt(data: Pick<SessionData, 'loginAt'>, now: Date):
  * session. Expiry is decided here, with the site's clock: an expired row reads as no session.
  */
 export class PrismaSessionStore extends session.Store {
+  /** Sessions of requests that come together are read with one query. */
+  private readonly rows;
+
   constructor(
     private readonly db: PrismaClient,
     private readonly clock: () => Date,
   ) {
     super();
+    // Every request of a member needs the session and the member's current roles: one query for both.
+    this.rows = oneBatchAtATime(async (sids: readonly string[]) => {
+      const rows = await db.$queryRaw<SessionRow[]>`
+        SELECT s."sid", s."data", s."expiresAt", m."id" IS NOT NULL AS "memberExists",
+               ARRAY(SELECT r."role"::text FROM "member_roles" r WHERE r."memberId" = m."id" ORDER BY r."role") AS "roles"
+        FROM "sessions" s
+        LEFT JOIN "members" m ON m."id" = (s."data"->>'memberId')::int
+        WHERE s."sid" = ANY(${[...new Set(sids)]}::text[])`;
+      const bySid = new Map(rows.map((row) => [row.sid, row]));
+      return sids.map((sid) => bySid.get(sid) ?? null);
+    });
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.db.session
-      .findUnique({ where: { sid } })
+    this.rows
+      .load(sid)
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
-        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime() });
+        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime(), memberRoles: row.memberExists ? row.roles : null });
       })
       .catch((err: unknown) => callback(err));
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
-    const { storedExpiresAt: _read, ...stored } = data;
+    const { storedExpiresAt: _read, memberRoles: _roles, ...stored } = data;
     const json = JSON.parse(JSON.stringify(stored)) as Prisma.InputJsonValue;
     this.db.session
       .upsert({ where: { sid }, create: { sid, data: json, expiresAt }, update: { data: json, expiresAt } })

@@ -70,7 +70,6 @@ export function membersRouter(deps: Deps): Router {
         .status(200)
         .set('Content-Type', 'application/json; charset=utf-8')
         .set('Content-Disposition', `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`)
-        .set('Cache-Control', 'no-store')
         .send(JSON.stringify(data, null, 2));
     }),
   );

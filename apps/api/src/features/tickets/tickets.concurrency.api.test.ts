@@ -24,7 +24,7 @@ async function pooled<T, R>(items: T[], limit: number, fn: (item: T) => Promise<
 
 describe('the quota under concurrent reservations', () => {
   let server: TestServer;
-  const members: { id: number; call: Call }[] = [];
+  const members: { id: number; cookie: string; call: Call }[] = [];
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -33,7 +33,7 @@ describe('the quota under concurrent reservations', () => {
     const createdAt = Date.now();
     // Every member logs in through the real login (code flow through the embedded provider).
     const sessions = await pooled(created, 8, (m) => loginAs(server.url, m.username, m.password));
-    sessions.forEach((s, i) => members.push({ id: created[i]!.id, call: client(server.url, s.cookie) }));
+    sessions.forEach((s, i) => members.push({ id: created[i]!.id, cookie: s.cookie, call: client(server.url, s.cookie) }));
     process.stdout.write(
       `[tickets] ${MEMBERS} Mitglieder erstellt in ${createdAt - started} ms, alle über den echten Login angemeldet in ${Date.now() - createdAt} ms (${server.database.kind})\n`,
     );
@@ -104,5 +104,40 @@ describe('the quota under concurrent reservations', () => {
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get('idempotency-replayed') === 'true')).toHaveLength(9);
     expect(await server.database.prisma.ticketReservation.count({ where: { gameId: g.gameId } })).toBe(1);
+  });
+
+  it('sells exactly the quota when the requests are split over two server instances on one database', async () => {
+    // A second instance of the site (as behind a load balancer): same database, same session secret.
+    const second = await startTestServer({ database: server.database, env: { SESSION_SECRET: server.config.sessionSecret } });
+    try {
+      const g = await seedGame(server.database, { quota: 25, perMember: 4 });
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => {
+          const member = members[i % MEMBERS]!;
+          const call = i % 2 ? client(second.url, member.cookie) : member.call;
+          return call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 + (i % 4) });
+        }),
+      );
+      expect(answers.map((a) => a.status).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+      const rows = await server.database.prisma.ticketReservation.findMany({ where: { gameId: g.gameId } });
+      expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(25);
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(rows.length);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('makes one reservation when one Idempotency-Key is sent for two games at once, and refuses the other with 409', async () => {
+    const a = await seedGame(server.database, { quota: 30, perMember: 4 });
+    const b = await seedGame(server.database, { quota: 30, perMember: 4 });
+    const member = members[2]!;
+    const headers = { 'Idempotency-Key': 'zwei-spiele-ein-schluessel' };
+    const answers = await Promise.all([
+      member.call('POST', reservePath(a.gameId, a.optionIds[0]!), { amount: 2 }, headers),
+      member.call('POST', reservePath(b.gameId, b.optionIds[0]!), { amount: 2 }, headers),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    expect(answers.find((x) => x.status === 409)!.body.error.message).toContain('Idempotency-Key');
+    expect(await server.database.prisma.ticketReservation.count({ where: { memberId: member.id, gameId: { in: [a.gameId, b.gameId] } } })).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import type {
   LockedGame,
   OwnReservationRow,
 } from './tickets.repository.ts';
-import { mayReserve, salesState, ticketsLeft, toMoney } from './tickets.rules.ts';
+import { mayReserve, salesState, ticketsLeft, toMoney, type AddressColumns } from './tickets.rules.ts';
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
@@ -18,8 +18,6 @@ export function toDeliveryOption(o: { id: number; name: string }): DeliveryOptio
 export function toAdminDeliveryOption(o: DeliveryOptionUsageRow): AdminDeliveryOption {
   return { id: o.id, name: o.name, gameGroupCount: o._count.gameGroups, reservationCount: o._count.reservations };
 }
-
-type AddressColumns = Record<'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country', string>;
 
 export function toAddress(a: AddressColumns): Address {
   return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };

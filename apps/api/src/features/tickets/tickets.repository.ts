@@ -1,5 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
+import type { AddressColumns } from './tickets.rules.ts';
 
 // ---------------------------------------------------------------------------------------
 // Delivery options
@@ -239,93 +240,102 @@ export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: numbe
   return rows[0] ?? null;
 }
 
-export interface ReservationAttempt {
+/** What a batch of reservations needs to know, read in one statement after lockGame. */
+export interface ReservationStateRow {
   groupName: string;
   pricePerTicketRappen: number;
   quota: number;
   perMember: number;
-  /** null when no delivery option has that id. */
-  optionName: string | null;
-  optionOffered: boolean;
-  /** Tickets reserved for the game by everyone, before this request. */
   reserved: number;
-  /** Tickets the member held for the game, before this request. */
-  held: number;
-  /** The member's reservation made earlier with the same Idempotency-Key, if any. */
-  existingId: number | null;
-  /** false when no address was given and the member has no current one. */
-  hasAddress: boolean;
-  /** The new reservation, when the request was within every limit. */
-  insertedId: number | null;
-  insertedAt: Date | null;
-  street: string | null;
-  houseNumber: string | null;
-  addressLine2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
+  held: { memberId: number; held: number }[];
+  members: number[];
+  offeredOptions: { id: number; name: string }[];
+  addresses: ({ memberId: number } & AddressColumns)[];
+  earlier: { id: number; memberId: number; idempotencyKey: string }[];
 }
 
-export interface ReservationRequest {
+export interface ReservationStateQuery {
   gameId: number;
   gameGroupId: number;
+  memberIds: number[];
+  deliveryOptionIds: number[];
+  /** Members that want their current address. */
+  addressOf: number[];
+  idempotencyKeys: { memberId: number; key: string }[];
+}
+
+/**
+ * The group's limits and price, the game's reserved sum, what each member of the batch
+ * holds, which of the batch's options the group offers, the members' current addresses and
+ * earlier reservations with the batch's Idempotency-Keys. Call it only after lockGame in the
+ * same transaction: its snapshot is then taken after the lock, so every sum is current.
+ * The members and options it finds are locked against deletion (FOR KEY SHARE) until the
+ * transaction ends, so the inserts that follow cannot miss them.
+ */
+export async function readReservationState(db: DbOrTx, q: ReservationStateQuery): Promise<ReservationStateRow | null> {
+  const keyMembers = q.idempotencyKeys.map((k) => k.memberId);
+  const keys = q.idempotencyKeys.map((k) => k.key);
+  const rows = await db.$queryRaw<ReservationStateRow[]>`
+    WITH members AS (
+      SELECT m."id" FROM "members" m WHERE m."id" = ANY(${q.memberIds}::int[]) FOR KEY SHARE
+    ), options AS (
+      SELECT o."id", o."name" FROM "delivery_options" o
+      JOIN "game_group_delivery_options" l ON l."deliveryOptionId" = o."id" AND l."gameGroupId" = ${q.gameGroupId}
+      WHERE o."id" = ANY(${q.deliveryOptionIds}::int[])
+      FOR KEY SHARE OF o
+    ), held AS (
+      SELECT r."memberId", SUM(r."amount")::int AS "held" FROM "ticket_reservations" r
+      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[])
+      GROUP BY r."memberId"
+    ), addresses AS (
+      SELECT a."memberId", a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
+      FROM "addresses" a WHERE a."current" AND a."memberId" = ANY(${q.addressOf}::int[])
+    ), earlier AS (
+      SELECT r."id", r."memberId", r."idempotencyKey" FROM "ticket_reservations" r
+      JOIN unnest(${keyMembers}::int[], ${keys}::text[]) AS k("memberId", "key")
+        ON r."memberId" = k."memberId" AND r."idempotencyKey" = k."key"
+    )
+    SELECT gg."name" AS "groupName",
+           gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
+           gg."availableTicketsPerGame" AS "quota",
+           gg."freeTicketAmount" AS "perMember",
+           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
+           COALESCE((SELECT json_agg(h) FROM held h), '[]'::json) AS "held",
+           COALESCE((SELECT json_agg(m."id") FROM members m), '[]'::json) AS "members",
+           COALESCE((SELECT json_agg(o) FROM options o), '[]'::json) AS "offeredOptions",
+           COALESCE((SELECT json_agg(a) FROM addresses a), '[]'::json) AS "addresses",
+           COALESCE((SELECT json_agg(e) FROM earlier e), '[]'::json) AS "earlier"
+    FROM "game_groups" gg WHERE gg."id" = ${q.gameGroupId}`;
+  return rows[0] ?? null;
+}
+
+export interface NewReservation {
+  gameId: number;
   memberId: number;
   deliveryOptionId: number;
   amount: number;
-  /** The sales window is open (decided from the locked game row). */
-  salesOpen: boolean;
-  /** null: deliver to the member's current address. */
-  address: { street: string; houseNumber: string; addressLine2: string; postalCode: string; city: string; country: string } | null;
+  pricePerTicketRappen: number;
+  street: string;
+  houseNumber: string;
+  addressLine2: string;
+  postalCode: string;
+  city: string;
+  country: string;
   idempotencyKey: string | null;
   createdAt: Date;
 }
 
 /**
- * Decides and inserts in one statement: the current sums, the group's limits, the option,
- * an earlier reservation with the same Idempotency-Key and the member's current address,
- * then the INSERT only when every rule holds. Call it only after lockGame in the same
- * transaction: the statement's snapshot is then taken after the lock, so the sums are
- * current, and the lock is held for this one round trip and the commit.
+ * Inserts reservations and returns their ids in the order given. The ids are drawn from the
+ * table's sequence first, so each row's id is known without relying on the order of RETURNING.
  */
-export async function reserveIfAllowed(db: DbOrTx, q: ReservationRequest): Promise<ReservationAttempt | null> {
-  const given = q.address;
-  const rows = await db.$queryRaw<ReservationAttempt[]>`
-    WITH state AS (
-      SELECT gg."name" AS "groupName",
-             gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
-             gg."availableTicketsPerGame" AS "quota",
-             gg."freeTicketAmount" AS "perMember",
-             o."name" AS "optionName",
-             EXISTS (SELECT 1 FROM "game_group_delivery_options" l
-                     WHERE l."gameGroupId" = gg."id" AND l."deliveryOptionId" = ${q.deliveryOptionId}) AS "optionOffered",
-             (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
-             (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
-               WHERE r."gameId" = ${q.gameId} AND r."memberId" = ${q.memberId}) AS "held",
-             (SELECT r."id" FROM "ticket_reservations" r
-               WHERE r."memberId" = ${q.memberId} AND r."idempotencyKey" = ${q.idempotencyKey}) AS "existingId",
-             COALESCE(${given?.street ?? null}, a."street") AS "street",
-             COALESCE(${given?.houseNumber ?? null}, a."houseNumber") AS "houseNumber",
-             COALESCE(${given?.addressLine2 ?? null}, a."addressLine2") AS "addressLine2",
-             COALESCE(${given?.postalCode ?? null}, a."postalCode") AS "postalCode",
-             COALESCE(${given?.city ?? null}, a."city") AS "city",
-             COALESCE(${given?.country ?? null}, a."country") AS "country"
-      FROM "game_groups" gg
-      LEFT JOIN "delivery_options" o ON o."id" = ${q.deliveryOptionId}
-      LEFT JOIN "addresses" a ON ${given === null} AND a."memberId" = ${q.memberId} AND a."current"
-      WHERE gg."id" = ${q.gameGroupId}
-    ), inserted AS (
-      INSERT INTO "ticket_reservations" ("gameId", "memberId", "deliveryOptionId", "amount", "pricePerTicketRappen",
-             "street", "houseNumber", "addressLine2", "postalCode", "city", "country", "idempotencyKey", "createdAt")
-      SELECT ${q.gameId}, ${q.memberId}, ${q.deliveryOptionId}, ${q.amount}, s."pricePerTicketRappen",
-             s."street", s."houseNumber", s."addressLine2", s."postalCode", s."city", s."country", ${q.idempotencyKey}, ${q.createdAt}
-      FROM state s
-      WHERE ${q.salesOpen} AND s."existingId" IS NULL AND s."optionName" IS NOT NULL AND s."optionOffered" AND s."street" IS NOT NULL
-        AND s."reserved" + ${q.amount} <= s."quota" AND s."held" + ${q.amount} <= s."perMember"
-      RETURNING "id", "createdAt"
-    )
-    SELECT s.*, s."street" IS NOT NULL AS "hasAddress", i."id" AS "insertedId", i."createdAt" AS "insertedAt"
-    FROM state s LEFT JOIN inserted i ON true`;
-  return rows[0] ?? null;
+export async function insertReservations(db: DbOrTx, rows: NewReservation[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const ids = await db.$queryRaw<{ id: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('ticket_reservations', 'id'))::int AS "id" FROM generate_series(1, ${rows.length}::int)`;
+  const withIds = rows.map((row, i) => ({ ...row, id: ids[i]!.id }));
+  await db.ticketReservation.createMany({ data: withIds });
+  return withIds.map((r) => r.id);
 }
 
 const ownReservationInclude = { deliveryOption: true, game: { include: { gameGroup: true } } } satisfies Prisma.TicketReservationInclude;

@@ -44,7 +44,7 @@ import {
 } from './tickets-admin.service.ts';
 import {
   cancelReservation,
-  createGameQueue,
+  createReservationBatches,
   getDeliveryAddress,
   getGame,
   listGameDeliveryOptions,
@@ -67,7 +67,7 @@ function groupExpands(group: GameGroup, requested: string[]) {
 /** Ticket sales: public game list, member reservations, the board's groups, games and options. */
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
-  const queue = createGameQueue();
+  const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock });
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -118,7 +118,7 @@ export function ticketsRouter(deps: Deps): Router {
         amount: body.amount,
         deliveryAddress: body.deliveryAddress,
         idempotencyKey,
-      }, queue);
+      }, reservations);
       if (result.replayed) res.set('Idempotency-Replayed', 'true');
       sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
     }),

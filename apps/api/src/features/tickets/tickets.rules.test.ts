@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatZurich, mayReserve, quotaRefusal, salesEnd, salesState, toMoney, toRappen } from './tickets.rules.ts';
+import {
+  decideReservations,
+  formatZurich,
+  idempotencyRef,
+  mayReserve,
+  quotaRefusal,
+  salesEnd,
+  salesState,
+  toMoney,
+  toRappen,
+  type ReservationRequest,
+  type ReservationState,
+} from './tickets.rules.ts';
 
 const start = new Date('2027-01-12T18:45:00Z');
 
@@ -43,5 +55,93 @@ describe('money and time in messages', () => {
     expect(toRappen({ currency: 'CHF', amount: 35.55 })).toBe(3555);
     expect(formatZurich(start)).toBe('12.01.2027 um 19:45');
     expect(formatZurich(new Date('2026-07-01T17:30:00Z'))).toBe('01.07.2026 um 19:30');
+  });
+});
+
+describe('deciding a batch of reservations for one game', () => {
+  const home = { street: 'Hardturmstrasse', houseNumber: '1', addressLine2: '', postalCode: '8005', city: 'Zürich', country: 'CH' };
+  const state = (over: Partial<ReservationState> = {}): ReservationState => ({
+    sales: 'OPEN',
+    quota: 10,
+    perMember: 4,
+    reserved: 0,
+    held: new Map(),
+    members: new Set([1, 2, 3]),
+    offeredOptions: new Set([7]),
+    currentAddresses: new Map([
+      [1, home],
+      [2, home],
+    ]),
+    earlier: new Map(),
+    ...over,
+  });
+  const request = (memberId: number, amount: number, over: Partial<ReservationRequest> = {}): ReservationRequest => ({
+    memberId,
+    deliveryOptionId: 7,
+    amount,
+    address: null,
+    idempotencyKey: null,
+    ...over,
+  });
+
+  it('counts each accepted request against the quota for the ones after it, as if they came one by one', () => {
+    const decisions = decideReservations(state({ reserved: 5 }), [request(1, 3), request(2, 3), request(2, 2)]);
+    expect(decisions.map((d) => d.kind)).toEqual(['reserve', 'refuse', 'reserve']);
+    expect(decisions[1]).toEqual({ kind: 'refuse', reason: 'QUOTA', message: 'Für dieses Spiel sind nur noch 2 Tickets verfügbar.' });
+  });
+
+  it('counts what a member already holds and reserves in the same batch against their limit', () => {
+    const decisions = decideReservations(state({ held: new Map([[1, 2]]) }), [request(1, 1), request(1, 2), request(1, 1)]);
+    expect(decisions.map((d) => d.kind)).toEqual(['reserve', 'refuse', 'reserve']);
+    expect(decisions[1]).toMatchObject({ reason: 'QUOTA', message: expect.stringContaining('Sie können noch 1 Ticket reservieren') });
+  });
+
+  it('delivers to the given address, else to the current one, and refuses without either', () => {
+    const elsewhere = { ...home, street: 'Bahnhofstrasse', houseNumber: '10', postalCode: '8001' };
+    const decisions = decideReservations(state(), [request(1, 1), request(3, 1, { address: elsewhere }), request(3, 1)]);
+    expect(decisions).toEqual([
+      { kind: 'reserve', address: home },
+      { kind: 'reserve', address: elsewhere },
+      { kind: 'refuse', reason: 'NO_ADDRESS' },
+    ]);
+  });
+
+  it('answers a retry with the reservation its Idempotency-Key made, before this batch or in it', () => {
+    const earlier = new Map([[idempotencyRef(1, 'klick-1'), 99]]);
+    const decisions = decideReservations(state({ earlier }), [
+      request(1, 2, { idempotencyKey: 'klick-1' }),
+      request(2, 2, { idempotencyKey: 'klick-2' }),
+      request(2, 2, { idempotencyKey: 'klick-2' }),
+      request(1, 2, { idempotencyKey: 'klick-2' }),
+    ]);
+    expect(decisions).toEqual([
+      { kind: 'replay', reservationId: 99 },
+      { kind: 'reserve', address: home },
+      { kind: 'repeat', of: 1 },
+      { kind: 'reserve', address: home },
+    ]);
+  });
+
+  it('does not remember the key of a refused request: the retry is decided anew', () => {
+    const decisions = decideReservations(state({ reserved: 9 }), [request(1, 2, { idempotencyKey: 'k' }), request(1, 1, { idempotencyKey: 'k' })]);
+    expect(decisions.map((d) => d.kind)).toEqual(['refuse', 'reserve']);
+  });
+
+  it('refuses in the order a member can act on: member, option, sales window, address, limits', () => {
+    expect(decideReservations(state(), [request(4, 1)])).toEqual([{ kind: 'refuse', reason: 'NO_MEMBER' }]);
+    expect(decideReservations(state({ sales: 'CLOSED' }), [request(1, 1, { deliveryOptionId: 8 })])).toEqual([{ kind: 'refuse', reason: 'OPTION_NOT_OFFERED' }]);
+    expect(decideReservations(state({ sales: 'NOT_YET_OPEN', reserved: 10 }), [request(3, 1)])).toEqual([{ kind: 'refuse', reason: 'SALES_NOT_OPEN' }]);
+    expect(decideReservations(state({ reserved: 10 }), [request(3, 1)])).toEqual([{ kind: 'refuse', reason: 'NO_ADDRESS' }]);
+  });
+
+  it('never reserves more than the quota, whatever the batch', () => {
+    const members = Array.from({ length: 60 }, (_, i) => i + 1);
+    const batch = Array.from({ length: 200 }, (_, i) => request(members[i % 60]!, 1 + ((i * 7) % 4), { address: home }));
+    const decisions = decideReservations(state({ quota: 30, members: new Set(members) }), batch);
+    const reserved = batch.filter((_, i) => decisions[i]!.kind === 'reserve');
+    expect(reserved.reduce((sum, r) => sum + r.amount, 0)).toBe(30);
+    const perMember = new Map<number, number>();
+    for (const r of reserved) perMember.set(r.memberId, (perMember.get(r.memberId) ?? 0) + r.amount);
+    expect(Math.max(...perMember.values())).toBeLessThanOrEqual(4);
   });
 });

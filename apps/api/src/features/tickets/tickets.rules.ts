@@ -75,3 +75,82 @@ export function quotaRefusal(args: { amount: number; quota: number; reserved: nu
   }
   return `Für dieses Spiel ${left === 1 ? 'ist' : 'sind'} nur noch ${tickets(left)} verfügbar.`;
 }
+
+/** The address columns a reservation stores (the delivery address, frozen). */
+export type AddressColumns = Record<'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country', string>;
+
+/** One request of a batch of reservations for one game. */
+export interface ReservationRequest {
+  memberId: number;
+  deliveryOptionId: number;
+  amount: number;
+  /** null: deliver to the member's current address. */
+  address: AddressColumns | null;
+  idempotencyKey: string | null;
+}
+
+/** What the database says under the game's lock, before the batch. */
+export interface ReservationState {
+  sales: SalesState;
+  quota: number;
+  perMember: number;
+  /** Tickets of the game reserved by everyone. */
+  reserved: number;
+  /** Tickets of the game each member of the batch holds (absent: none). */
+  held: ReadonlyMap<number, number>;
+  /** Members of the batch that (still) exist. */
+  members: ReadonlySet<number>;
+  /** Delivery options of the batch that the game's group offers. */
+  offeredOptions: ReadonlySet<number>;
+  /** Current addresses of the members of the batch. */
+  currentAddresses: ReadonlyMap<number, AddressColumns>;
+  /** Earlier reservations by Idempotency-Key: `idempotencyRef(memberId, key)` to the reservation id. */
+  earlier: ReadonlyMap<string, number>;
+}
+
+export type ReservationRefusal = 'NO_MEMBER' | 'OPTION_NOT_OFFERED' | 'SALES_NOT_OPEN' | 'NO_ADDRESS' | 'QUOTA';
+
+export type ReservationDecision =
+  | { kind: 'reserve'; address: AddressColumns }
+  /** A retry of a reservation made before this batch. */
+  | { kind: 'replay'; reservationId: number }
+  /** A retry of request `of` of this same batch (same member and Idempotency-Key). */
+  | { kind: 'repeat'; of: number }
+  | { kind: 'refuse'; reason: ReservationRefusal; message?: string };
+
+export function idempotencyRef(memberId: number, key: string): string {
+  return `${memberId}\u0000${key}`;
+}
+
+/**
+ * Decides a batch of requests for one game in order, as if they had come one after the
+ * other: each accepted request counts against the quota and the member's limit for the
+ * requests after it. The checks come in the order a member can act on: retry, option,
+ * sales window, address, limits.
+ */
+export function decideReservations(state: ReservationState, requests: readonly ReservationRequest[]): ReservationDecision[] {
+  let reserved = state.reserved;
+  const held = new Map(state.held);
+  const madeNow = new Map<string, number>();
+  return requests.map((r, index): ReservationDecision => {
+    const ref = r.idempotencyKey === null ? null : idempotencyRef(r.memberId, r.idempotencyKey);
+    if (ref !== null) {
+      const earlier = state.earlier.get(ref);
+      if (earlier !== undefined) return { kind: 'replay', reservationId: earlier };
+      const first = madeNow.get(ref);
+      if (first !== undefined) return { kind: 'repeat', of: first };
+    }
+    if (!state.members.has(r.memberId)) return { kind: 'refuse', reason: 'NO_MEMBER' };
+    if (!state.offeredOptions.has(r.deliveryOptionId)) return { kind: 'refuse', reason: 'OPTION_NOT_OFFERED' };
+    if (state.sales !== 'OPEN') return { kind: 'refuse', reason: 'SALES_NOT_OPEN' };
+    const address = r.address ?? state.currentAddresses.get(r.memberId);
+    if (!address) return { kind: 'refuse', reason: 'NO_ADDRESS' };
+    const own = held.get(r.memberId) ?? 0;
+    const refusal = quotaRefusal({ amount: r.amount, quota: state.quota, reserved, perMember: state.perMember, held: own });
+    if (refusal) return { kind: 'refuse', reason: 'QUOTA', message: refusal };
+    reserved += r.amount;
+    held.set(r.memberId, own + r.amount);
+    if (ref !== null) madeNow.set(ref, index);
+    return { kind: 'reserve', address };
+  });
+}

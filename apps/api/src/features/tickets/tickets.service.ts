@@ -1,6 +1,9 @@
 import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
+import { BatchesPerKey } from '../../lib/batching.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
 import {
   deleteReservationOfMember,
@@ -11,22 +14,39 @@ import {
   listDeliveryOptionsOfGroup,
   listGamesStartingAfter,
   listReservationsOfMember,
+  insertReservations,
   lockGame,
-  reserveIfAllowed,
+  readReservationState,
   reservedByGame,
+  type LockedGame,
 } from './tickets.repository.ts';
-import { GameQueue } from './game-queue.ts';
-import { formatZurich, quotaRefusal, salesEnd, salesState } from './tickets.rules.ts';
+import {
+  decideReservations,
+  formatZurich,
+  idempotencyRef,
+  salesEnd,
+  salesState,
+  type ReservationRefusal,
+  type ReservationRequest,
+} from './tickets.rules.ts';
 
-/** How long a reservation waits for the game's lock before it answers 503 BUSY. */
+/** How long a batch of reservations waits for the game's lock before it answers 503 BUSY. */
 export const LOCK_TIMEOUT_MS = 3_000;
 
+/** The most reservation requests of one game decided in one transaction. */
+const MAX_BATCH = 250;
+
+/** Reservations per game, decided in batches (see createReservationBatches). */
+export type ReservationBatches = BatchesPerKey<number, ReservationItem, ReserveTicketsResult>;
+
 /**
- * Reservation transactions per game and server process at a time (the rest wait in the
- * process, not on a database connection), and how long they wait for a slot.
+ * The server's reservation desk: requests for one game that arrive while a transaction of that
+ * game is running wait in this process and are decided together in the next one ("group
+ * commit"), on current sums under the game's row lock. Only throughput depends on the
+ * batching; the lock orders the batches of several server instances as well.
  */
-export function createGameQueue(): GameQueue {
-  return new GameQueue(4, 10_000);
+export function createReservationBatches(base: { db: Db; log: Logger; clock: () => Date }): ReservationBatches {
+  return new BatchesPerKey<number, ReservationItem, ReserveTicketsResult>((gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, gameId, items), MAX_BATCH);
 }
 
 const BUSY_MESSAGE = 'Gerade reservieren sehr viele Mitglieder gleichzeitig. Bitte nochmals versuchen.';
@@ -86,94 +106,175 @@ export interface ReserveTicketsResult {
   replayed: boolean;
 }
 
-/**
- * Reserves tickets (DESIGN.md §6): locks the game row, then decides on current sums and
- * inserts, all in one transaction. Nothing decides availability outside it.
- */
-export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, queue?: GameQueue): Promise<ReserveTicketsResult> {
-  const memberId = memberIdOf(ctx);
-  if (!queue) return reserveInTransaction(ctx, memberId, input);
-  const slot = await queue.run(input.gameId, () => reserveInTransaction(ctx, memberId, input));
-  if (!slot) {
-    ctx.log.warn({ gameId: input.gameId }, 'reservation refused as busy: no slot in time');
-    throw new AppError('BUSY', BUSY_MESSAGE);
-  }
-  return slot.value;
+/** A request as the batch sees it: the input and who sent it. */
+export interface ReservationItem extends ReserveTicketsInput {
+  memberId: number;
 }
 
-async function reserveInTransaction(ctx: Ctx, memberId: number, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
+/** Reserves tickets (DESIGN.md §6) through the desk: decided with the other requests of its batch. */
+export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, batches: ReservationBatches): Promise<ReserveTicketsResult> {
+  return batches.submit(input.gameId, { ...input, memberId: memberIdOf(ctx) });
+}
+
+/**
+ * Decides a batch of requests for one game in one transaction: locks the game row, reads the
+ * current sums, decides every request in order (tickets.rules.ts), inserts the accepted ones.
+ * Nothing decides availability outside this transaction. Answers per request: the result, or
+ * the AppError that request gets.
+ */
+async function reserveBatch(ctx: Ctx, gameId: number, items: readonly ReservationItem[]): Promise<(ReserveTicketsResult | Error)[]> {
+  let answers: (ReserveTicketsResult | AppError | Replay)[];
   try {
-    return await withTx(ctx, async (tx) => {
-      const game = await lockGame(tx.db, input.gameId, LOCK_TIMEOUT_MS);
-      if (!game) throw notFound(GAME_NOT_FOUND);
-      const window = salesState(game, tx.now);
-      const attempt = await reserveIfAllowed(tx.db, {
-        gameId: game.id,
-        gameGroupId: game.gameGroupId,
-        memberId,
-        deliveryOptionId: input.deliveryOptionId,
-        amount: input.amount,
-        salesOpen: window === 'OPEN',
-        address: input.deliveryAddress ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        createdAt: tx.now,
-      });
-      if (!attempt) throw notFound(GAME_NOT_FOUND);
-      if (attempt.insertedId !== null && attempt.insertedAt !== null && attempt.optionName !== null) {
-        const row = {
-          id: attempt.insertedId,
-          amount: input.amount,
-          pricePerTicketRappen: attempt.pricePerTicketRappen,
-          createdAt: attempt.insertedAt,
-          street: attempt.street ?? '',
-          houseNumber: attempt.houseNumber ?? '',
-          addressLine2: attempt.addressLine2 ?? '',
-          postalCode: attempt.postalCode ?? '',
-          city: attempt.city ?? '',
-          country: attempt.country ?? '',
-        };
-        const option = { id: input.deliveryOptionId, name: attempt.optionName };
-        return { reservation: toReservation(row, { game, groupName: attempt.groupName, option }, tx.now), replayed: false };
-      }
-      // Nothing was written: say why, in the order a member can act on.
-      if (attempt.existingId !== null) return replay(tx, memberId, attempt.existingId, input);
-      if (attempt.optionName === null || !attempt.optionOffered) {
-        throw notFound('Diese Zustelloption wird für dieses Spiel nicht angeboten.');
-      }
-      if (window === 'NOT_YET_OPEN' && game.salesOpenAt) {
-        throw conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurich(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
-      }
-      if (window === 'CLOSED') {
-        throw conflict(
-          tx.now >= game.start
-            ? 'Dieses Spiel hat bereits begonnen: Tickets können nicht mehr reserviert werden.'
-            : `Der Ticketverkauf für dieses Spiel ist seit dem ${formatZurich(salesEnd(game))} Uhr geschlossen.`,
-          'SALES_CLOSED',
-        );
-      }
-      if (!attempt.hasAddress) {
-        throw invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
-      }
-      const refusal = quotaRefusal({ amount: input.amount, quota: attempt.quota, reserved: attempt.reserved, perMember: attempt.perMember, held: attempt.held });
-      throw new AppError('QUOTA_EXCEEDED', refusal ?? 'Die Reservation ist nicht möglich.', refusal ? { amount: refusal } : undefined);
-    });
+    answers = await decideAndInsert(ctx, gameId, items);
   } catch (error) {
-    const busy = asBusy(error);
-    if (!busy) throw error;
-    ctx.log.warn({ gameId: input.gameId, cause: error instanceof Error ? error.message : String(error) }, 'reservation refused as busy');
-    throw busy;
+    // A reservation for another game (here or on another server) took one of the batch's
+    // Idempotency-Keys meanwhile: decide once more, now seeing it (the batch was rolled back).
+    if (!isUniqueViolation(error)) return rejectAll(ctx, gameId, items, error);
+    ctx.log.info({ gameId, requests: items.length }, 'reservation batch decided again: an Idempotency-Key was taken meanwhile');
+    try {
+      answers = await decideAndInsert(ctx, gameId, items);
+    } catch (again) {
+      return rejectAll(ctx, gameId, items, again);
+    }
+  }
+  ctx.log.debug({ gameId, requests: items.length, reserved: answers.filter((a) => 'reservation' in a && !a.replayed).length }, 'reservation batch');
+  return Promise.all(answers.map((a, i) => ('replayOf' in a ? replay(ctx, items[i]!, a.replayOf) : a)));
+}
+
+/** An answer that needs the earlier reservation with the same Idempotency-Key. */
+interface Replay {
+  replayOf: number;
+}
+
+async function decideAndInsert(ctx: Ctx, gameId: number, items: readonly ReservationItem[]): Promise<(ReserveTicketsResult | AppError | Replay)[]> {
+  return withTx(ctx, async (tx) => {
+    const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
+    if (!game) return items.map(() => notFound(GAME_NOT_FOUND));
+    const requests = items.map(
+      (item): ReservationRequest => ({
+        memberId: item.memberId,
+        deliveryOptionId: item.deliveryOptionId,
+        amount: item.amount,
+        address: item.deliveryAddress ?? null,
+        idempotencyKey: item.idempotencyKey ?? null,
+      }),
+    );
+    const row = await readReservationState(tx.db, {
+      gameId,
+      gameGroupId: game.gameGroupId,
+      memberIds: unique(requests.map((r) => r.memberId)),
+      deliveryOptionIds: unique(requests.map((r) => r.deliveryOptionId)),
+      addressOf: unique(requests.filter((r) => r.address === null).map((r) => r.memberId)),
+      idempotencyKeys: requests.flatMap((r) => (r.idempotencyKey === null ? [] : [{ memberId: r.memberId, key: r.idempotencyKey }])),
+    });
+    if (!row) return items.map(() => notFound(GAME_NOT_FOUND));
+    const decisions = decideReservations(
+      {
+        sales: salesState(game, tx.now),
+        quota: row.quota,
+        perMember: row.perMember,
+        reserved: row.reserved,
+        held: new Map(row.held.map((h) => [h.memberId, h.held])),
+        members: new Set(row.members),
+        offeredOptions: new Set(row.offeredOptions.map((o) => o.id)),
+        currentAddresses: new Map(row.addresses.map(({ memberId, ...address }) => [memberId, address])),
+        earlier: new Map(row.earlier.map((e) => [idempotencyRef(e.memberId, e.idempotencyKey), e.id])),
+      },
+      requests,
+    );
+
+    const accepted = decisions.flatMap((d, i) => (d.kind === 'reserve' ? [{ index: i, address: d.address }] : []));
+    const ids = await insertReservations(
+      tx.db,
+      accepted.map(({ index, address }) => ({
+        gameId,
+        memberId: requests[index]!.memberId,
+        deliveryOptionId: requests[index]!.deliveryOptionId,
+        amount: requests[index]!.amount,
+        pricePerTicketRappen: row.pricePerTicketRappen,
+        ...address,
+        idempotencyKey: requests[index]!.idempotencyKey,
+        createdAt: tx.now,
+      })),
+    );
+    const optionNames = new Map(row.offeredOptions.map((o) => [o.id, o.name]));
+    const made = new Map<number, ReserveTicketsResult>();
+    accepted.forEach(({ index, address }, k) => {
+      const request = requests[index]!;
+      const option = { id: request.deliveryOptionId, name: optionNames.get(request.deliveryOptionId)! };
+      const reservation = toReservation(
+        { id: ids[k]!, amount: request.amount, pricePerTicketRappen: row.pricePerTicketRappen, createdAt: tx.now, ...address },
+        { game, groupName: row.groupName, option },
+        tx.now,
+      );
+      made.set(index, { reservation, replayed: false });
+    });
+
+    return decisions.map((d, i) => {
+      switch (d.kind) {
+        case 'reserve':
+          return made.get(i)!;
+        case 'replay':
+          return { replayOf: d.reservationId };
+        case 'repeat': {
+          const first = made.get(d.of)!;
+          const same = first.reservation.deliveryOption.id === requests[i]!.deliveryOptionId && first.reservation.amount === requests[i]!.amount;
+          return same ? { reservation: first.reservation, replayed: true } : keyUsedElsewhere();
+        }
+        case 'refuse':
+          return refusal(d.reason, d.message, game, tx.now);
+      }
+    });
+  });
+}
+
+/** The AppError a refused request gets. */
+function refusal(reason: ReservationRefusal, message: string | undefined, game: LockedGame, now: Date): AppError {
+  switch (reason) {
+    case 'NO_MEMBER':
+      return notLoggedIn();
+    case 'OPTION_NOT_OFFERED':
+      return notFound('Diese Zustelloption wird für dieses Spiel nicht angeboten.');
+    case 'SALES_NOT_OPEN':
+      if (salesState(game, now) === 'NOT_YET_OPEN' && game.salesOpenAt) {
+        return conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurich(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
+      }
+      return conflict(
+        now >= game.start
+          ? 'Dieses Spiel hat bereits begonnen: Tickets können nicht mehr reserviert werden.'
+          : `Der Ticketverkauf für dieses Spiel ist seit dem ${formatZurich(salesEnd(game))} Uhr geschlossen.`,
+        'SALES_CLOSED',
+      );
+    case 'NO_ADDRESS':
+      return invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
+    case 'QUOTA':
+      return new AppError('QUOTA_EXCEEDED', message ?? 'Die Reservation ist nicht möglich.', message ? { amount: message } : undefined);
   }
 }
+
+const keyUsedElsewhere = () => conflict('Dieser Idempotency-Key wurde bereits für eine andere Reservation verwendet.');
 
 /** The reservation an earlier request with the same key made, if this request is the same one. */
-async function replay(ctx: Ctx, memberId: number, id: number, input: ReserveTicketsInput): Promise<ReserveTicketsResult> {
-  const row = await findReservationOfMember(ctx.db, memberId, id);
-  if (!row) throw notFound('Reservation nicht gefunden.');
-  if (row.gameId !== input.gameId || row.deliveryOptionId !== input.deliveryOptionId || row.amount !== input.amount) {
-    throw conflict('Dieser Idempotency-Key wurde bereits für eine andere Reservation verwendet.');
-  }
+async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<ReserveTicketsResult | AppError> {
+  const row = await findReservationOfMember(ctx.db, item.memberId, id);
+  if (!row) return notFound('Reservation nicht gefunden.');
+  if (row.gameId !== item.gameId || row.deliveryOptionId !== item.deliveryOptionId || row.amount !== item.amount) return keyUsedElsewhere();
   return { reservation: toOwnReservation(row, ctx.now), replayed: true };
 }
+
+/** A batch that failed as a whole: lock waits and exhausted pools are "busy, try again", never a 500. */
+function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], error: unknown): Error[] {
+  const busy = asBusy(error);
+  if (!busy) return items.map(() => (error instanceof Error ? error : new Error(String(error))));
+  ctx.log.warn({ gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'reservation batch refused as busy');
+  return items.map(() => busy);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'P2002';
+}
+
+const unique = (values: number[]) => [...new Set(values)];
 
 /** Lock waits and exhausted connection pools are "busy, try again", never a 500. */
 function asBusy(error: unknown): AppError | null {
