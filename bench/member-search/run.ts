@@ -200,13 +200,13 @@ async function main(): Promise<void> {
     await db.query('SET LOCAL enable_seqscan = off');
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, COSTS OFF) SELECT "id" FROM "members"
-        WHERE lower("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email") LIKE '%brunn%'
+        WHERE search_fold("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email") LIKE search_fold('%brunn%')
         ORDER BY "lastName", "firstName", "id" LIMIT 25`,
     );
 
     const rare = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM "members"
-        WHERE lower("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email") LIKE '%anna.keller%'`,
+        WHERE search_fold("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email") LIKE search_fold('%anna.keller%')`,
     );
     await db.query('COMMIT');
 

@@ -5,12 +5,13 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 
 // Each database brings its own driver, loaded only when used (either one costs start-up time).
 const loadPglite = async () => {
-  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
     import('pglite-prisma-adapter'),
   ]);
-  return { PGlite, pg_trgm, PrismaPGlite };
+  return { PGlite, extensions: { pg_trgm, unaccent }, PrismaPGlite };
 };
 const loadPostgres = async () => {
   const [{ default: pg }, { PrismaPg }] = await Promise.all([import('pg'), import('@prisma/adapter-pg')]);
@@ -98,16 +99,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 
 /** An in-memory PGlite started from a dump (tests: a migrated template). */
 export async function openPgliteFromDump(dump: Blob): Promise<Database> {
-  const { PGlite, pg_trgm, PrismaPGlite } = await loadPglite();
-  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }), PrismaPGlite);
+  const { PGlite, extensions, PrismaPGlite } = await loadPglite();
+  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions }), PrismaPGlite);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const { PGlite, pg_trgm, PrismaPGlite } = await loadPglite();
+  const { PGlite, extensions, PrismaPGlite } = await loadPglite();
   const pglite = await PGlite.create({
     dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
-    extensions: { pg_trgm },
+    extensions,
   });
   return wrapPglite(pglite, PrismaPGlite);
 }

@@ -85,6 +85,7 @@ describe('GET /api/v1/admin/members/?q= (search)', () => {
     await make('beat', 'Beat', 'Aebischer', 'beat_ae');
     await make('carla', 'Carla', 'Brunner', 'cb');
     await make('percent', 'Dora', 'Prozent', 'd100');
+    await make('umlaut', 'Jürg', 'Kälin', 'jkaelin');
     // Beat and Carla are members this season; Anna only was last season.
     await db().membership.create({ data: { memberId: people.beat!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo } });
     await db().membership.create({ data: { memberId: people.carla!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo } });
@@ -114,6 +115,12 @@ describe('GET /api/v1/admin/members/?q= (search)', () => {
     expect(res.body.data[1].data).toMatchObject({ city: 'Winterthur', active: true });
     expect(res.body.page).toEqual({ page: 1, pageSize: 25, total: 2, totalPages: 1 });
     expect(res.headers.get('x-total-count')).toBe('2');
+  });
+
+  it('when the board types a name without its accents or umlauts, then the search still finds it', async () => {
+    expect(ids(await search(`q=${encodeURIComponent(`kalin${tag}`)}`))).toEqual([people.umlaut!.id]);
+    expect(ids(await search(`q=${encodeURIComponent(`JURG KÄLIN${tag}`)}`))).toEqual([people.umlaut!.id]);
+    expect(ids(await search(`q=${encodeURIComponent(`kälin${tag}`)}`))).toEqual([people.umlaut!.id]);
   });
 
   it('when the board searches by first name and last name together, then every word must match (any case)', async () => {

@@ -3,11 +3,11 @@ import type { Role } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 /**
- * The searched text of a member. Must stay identical to the expression of the trigram
- * index "members_search_trgm_idx" (migration 20261122030000_member_admin), or the index
- * is not used.
+ * The searched text of a member, in lower case without accents (search_fold). Must stay
+ * identical to the expression of the trigram index "members_search_trgm_idx" (migration
+ * 20261123000000_member_search_accents), or the index is not used.
  */
-const SEARCH_TEXT = Prisma.sql`lower("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email")`;
+const SEARCH_TEXT = Prisma.sql`"search_fold"("firstName" || ' ' || "lastName" || ' ' || "username" || ' ' || "email")`;
 
 /** `%part%` for LIKE, with the pattern characters of the part taken literally. */
 function containsPattern(part: string): string {
@@ -15,13 +15,13 @@ function containsPattern(part: string): string {
 }
 
 /**
- * Every word of the query must occur in name, username or e-mail (case-insensitive), or
- * a word of digits may be the member number.
+ * Every word of the query must occur in name, username or e-mail (ignoring case and
+ * accents: "kalin" finds "Kälin"), or a word of digits may be the member number.
  */
 function searchCondition(words: readonly string[]): Prisma.Sql {
   if (words.length === 0) return Prisma.sql`TRUE`;
   const parts = words.map((word) => {
-    const like = Prisma.sql`${SEARCH_TEXT} LIKE ${containsPattern(word.toLowerCase())}`;
+    const like = Prisma.sql`${SEARCH_TEXT} LIKE "search_fold"(${containsPattern(word)})`;
     const number = /^\d{1,9}$/.test(word) ? Number(word) : null;
     return number === null ? like : Prisma.sql`(${like} OR "memberNumber" = ${number})`;
   });

@@ -309,18 +309,12 @@ export async function readReservationState(db: DbOrTx, q: ReservationStateQuery)
   return rows[0] ?? null;
 }
 
-export interface NewReservation {
+export interface NewReservation extends AddressColumns {
   gameId: number;
   memberId: number;
   deliveryOptionId: number;
   amount: number;
   pricePerTicketRappen: number;
-  street: string;
-  houseNumber: string;
-  addressLine2: string;
-  postalCode: string;
-  city: string;
-  country: string;
   idempotencyKey: string | null;
   createdAt: Date;
 }
