@@ -8,7 +8,7 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
 // BENCH_POOL (server's DATABASE_POOL_SIZE, default 10 like the server's own default),
-// MEMBERS (500), QUOTA (200), WARMUP (10 sales between wave 0 and wave 1), WAVE2 (2000),
+// MEMBERS (500), QUOTA (200), WARMUP (10 sales between wave 0 and wave 1), WAVE1_SALES (5), WAVE2 (2000),
 // WAVE2_CONNECTIONS (20), KEEP_DB=1 keeps the database, SERVER_LOG_LEVEL (warn),
 // SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +31,7 @@ const WAVE2_CONNECTIONS = Number(process.env.WAVE2_CONNECTIONS ?? 20);
 const WAVE2_QUOTA = 1000;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 10);
+const WAVE1_SALES = Number(process.env.WAVE1_SALES ?? 5);
 const SECRET = randomBytes(32).toString('hex');
 
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -94,6 +95,18 @@ function call(agent, port, method, urlPath, cookie, body) {
     if (payload) req.write(payload);
     req.end();
   });
+}
+
+/**
+ * A fixed loop of integer arithmetic, in ms: the machine's speed at the moment (a shared
+ * virtual machine here runs the same loop in 420 to 700 ms), to read the figures against.
+ */
+function referenceLoopMs() {
+  const t0 = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return Math.round(performance.now() - t0);
 }
 
 function peakRssMb(pid) {
@@ -185,7 +198,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  console.log(`Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg().map((l) => round(l, 2)).join(' / ')}`);
+  console.log(`Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
   console.log(`Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, Pool ${POOL} Verbindungen) nach ${Date.now() - started} ms`);
 
   // --- members and sessions, straight into the database ------------------------------
@@ -286,7 +299,7 @@ try {
     bursts.push(sold);
     if (!label) return null;
     console.log('');
-    const figures = describe(label, results, ms);
+    const figures = { ...describe(label, results, ms), cpu: cpuPerRequest };
     console.log(`  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage`);
     console.log(`  Reservationen angenommen: ${results.filter((r) => r.status === 201).length} (${sold.sold} Tickets), überbucht: ${Math.max(0, sold.sold - QUOTA)}, höchstens ${sold.maxPerMember} pro Mitglied`);
     return figures;
@@ -297,7 +310,14 @@ try {
   for (let k = 1; k <= WARMUP; k++) await burst(null, `Aufwärmen ${k}`, true);
   console.log('');
   console.log(`Aufwärmen: ${WARMUP} weitere Verkäufe wie Welle 0 (je ${MEMBERS} Seitenaufrufe und Reservationen), nicht gemessen, ${Math.round(performance.now() - warmStarted)} ms`);
-  const w1 = await burst(`Welle 1 (${what}; Server in Betrieb)`, 'Ansturm', true);
+  // The machine's speed varies from moment to moment: wave 1 is several such sales, and the
+  // median of their p99 is the figure.
+  const w1runs = [];
+  for (let k = 1; k <= WAVE1_SALES; k++) w1runs.push(await burst(`Welle 1, Verkauf ${k} von ${WAVE1_SALES} (${what}; Server in Betrieb)`, `Ansturm ${k}`, true));
+  const p99s = w1runs.map((r) => r.p99).sort((a, b) => a - b);
+  const w1 = { p99: p99s[Math.floor(p99s.length / 2)] };
+  console.log('');
+  console.log(`Welle 1: p99 im Median ${round(w1.p99)} ms (${p99s.map((p) => round(p)).join(', ')} ms), Server-CPU im Median ${round(w1runs.map((r) => r.cpu).sort((a, b) => a - b)[Math.floor(w1runs.length / 2)], 2)} ms pro Anfrage`);
   await burst('Welle 1b (wie Welle 1, aber jede Anfrage auf einer neuen Verbindung)', 'Ansturm ohne offene Verbindungen', false);
   boardAgent.destroy();
 
@@ -383,8 +403,8 @@ COMMIT;
   }
   console.log('');
   const oversold = bursts.some((b) => b.sold > QUOTA || b.maxPerMember > PER_MEMBER) || s2.sold > WAVE2_QUOTA || s2.maxPerMember > PER_MEMBER;
-  console.log(`Ziele: 0 überbucht (${oversold ? 'VERFEHLT' : 'erfüllt'}), p99 der Welle 1 unter 250 ms (${w1.p99 < 250 ? 'erfüllt' : 'verfehlt'}: ${round(w1.p99)} ms; direkt nach dem Start: ${round(w0.p99)} ms)`);
-  console.log(`Hinweis: Server, PostgreSQL, pgbench und dieser Lastgenerator teilen sich dieselbe Maschine (Last am Ende ${loadavg().map((l) => round(l, 2)).join(' / ')}).`);
+  console.log(`Ziele: 0 überbucht (${oversold ? 'VERFEHLT' : 'erfüllt'}), p99 der Welle 1 unter 250 ms (${w1.p99 < 250 ? 'erfüllt' : 'verfehlt'}: Median ${round(w1.p99)} ms; direkt nach dem Start: ${round(w0.p99)} ms)`);
+  console.log(`Hinweis: Server, PostgreSQL, pgbench und dieser Lastgenerator teilen sich dieselbe Maschine (Last am Ende ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms).`);
   if (oversold) {
     console.error('ÜBERBUCHT: mehr verkauft als das Kontingent oder die Limite pro Mitglied erlaubt.');
     failed = true;
