@@ -11,14 +11,25 @@ export const COUNTRIES: readonly { code: string; name: string }[] = [
   { code: 'IT', name: 'Italien' },
 ];
 
+interface ServerFieldErrorOptions {
+  /** Maps a server path (`deliveryAddress.street`) to the form's (`address.street`). */
+  rename?: (serverPath: string) => string;
+}
+
 /**
- * Puts the server's German field messages (`error.fields`) beside the form's fields.
- * Returns true when at least one message found its field.
+ * Puts the server's German field messages (`error.fields`) beside the form's fields and
+ * moves the focus to the first of them. Returns true when at least one message found its field.
  */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly string[]): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly string[],
+  { rename = (p) => p }: ServerFieldErrorOptions = {},
+): boolean {
   if (!isApiError(error)) return false;
   let placed = false;
-  for (const [path, message] of Object.entries(error.fields)) {
+  for (const [serverPath, message] of Object.entries(error.fields)) {
+    const path = rename(serverPath);
     if (!known.includes(path)) continue;
     setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
     placed = true;

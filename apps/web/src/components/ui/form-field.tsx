@@ -10,10 +10,15 @@ export interface FieldProps<T extends FieldValues> {
   type?: HTMLInputTypeAttribute;
   required?: boolean;
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   maxLength?: number;
   min?: string;
   max?: string;
+  step?: string;
+  /** The id of a `<datalist>` with suggestions. */
+  list?: string;
+  /** The form keeps the value as a number (`<input type="number">`). */
+  valueAsNumber?: boolean;
   help?: ReactNode;
   textarea?: boolean;
   className?: string;
@@ -39,7 +44,7 @@ export function FormField<T extends FieldValues>(props: FieldProps<T>) {
     'aria-describedby': describedBy,
     autoComplete: props.autoComplete,
     maxLength: props.maxLength,
-    ...register(name),
+    ...register(name, props.valueAsNumber ? { valueAsNumber: true } : undefined),
   };
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={id}>
@@ -56,7 +61,7 @@ export function FormField<T extends FieldValues>(props: FieldProps<T>) {
       ) : textarea ? (
         <Form.Control as="textarea" rows={4} {...common} />
       ) : (
-        <Form.Control type={type} inputMode={props.inputMode} min={props.min} max={props.max} {...common} />
+        <Form.Control type={type} inputMode={props.inputMode} min={props.min} max={props.max} step={props.step} list={props.list} {...common} />
       )}
       {help ? (
         <Form.Text id={`${id}-help`} className="d-block">

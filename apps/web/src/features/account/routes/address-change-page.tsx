@@ -1,15 +1,15 @@
 import { memberAddressSchema, type MemberAddress, type MemberAddressInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
+import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { useChangeAddress } from '../api/change-address';
+import { AccountFormActions } from '../components/account-form-actions';
 import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -65,14 +65,7 @@ export default function AddressChangePage() {
               </h2>
               {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
               <AddressFields idPrefix="new-address" />
-              <div className="d-flex flex-wrap gap-2 mt-3">
-                <Button type="submit" variant="primary" disabled={change.isPending}>
-                  {change.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Adresse speichern
-                </Button>
-                <Link to={paths.account.href()} className="btn btn-outline-secondary">
-                  Abbrechen
-                </Link>
-              </div>
+              <AccountFormActions label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" className="mt-3" />
             </form>
           </FormProvider>
         </div>

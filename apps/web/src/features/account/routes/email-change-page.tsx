@@ -13,6 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useRequestEmailChange } from '../api/request-email-change';
+import { AccountFormActions } from '../components/account-form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useMemberOnly } from '../lib/use-member-only';
@@ -115,14 +116,7 @@ function RequestEmailChange() {
               <form onSubmit={onSubmit} noValidate aria-label="Änderung der E-Mail-Adresse">
                 {submitError ? <ErrorAlert error={submitError} title="Die Änderung wurde nicht angefordert." /> : null}
                 <FormField<EmailChangeBody> name="email" label="Neue E-Mail-Adresse" idPrefix="email-change" type="email" inputMode="email" autoComplete="email" required maxLength={254} />
-                <div className="d-flex flex-wrap gap-2">
-                  <Button type="submit" variant="primary" disabled={request.isPending}>
-                    {request.isPending ? <LoadingSpinner size="sm" label="Wird gesendet…" /> : null} Bestätigungslink senden
-                  </Button>
-                  <Link to={paths.account.href()} className="btn btn-outline-secondary">
-                    Abbrechen
-                  </Link>
-                </div>
+                <AccountFormActions label="Bestätigungslink senden" pending={request.isPending} pendingLabel="Wird gesendet…" />
               </form>
             </FormProvider>
           </div>

@@ -1,6 +1,6 @@
 import type { CandidateAdminInput } from '@club/contract';
 import { todayInZurich } from '@/lib/format';
-import { COUNTRIES } from '../lib/form';
+import { COUNTRIES } from '@/lib/forms';
 import { FormField, type FieldProps } from '@/components/ui/form-field';
 
 function F(props: FieldProps<CandidateAdminInput>) {

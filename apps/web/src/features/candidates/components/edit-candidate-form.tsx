@@ -4,8 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useUpdateCandidate } from '../api/save-candidate';
-import { applyServerFieldErrors, CANDIDATE_FIELDS, candidateFormValues } from '../lib/form';
+import { CANDIDATE_FIELDS, candidateFormValues } from '../lib/form';
 import { CandidateFields } from './candidate-fields';
 
 /** Corrects an open application (PUT); the server refuses once it is decided. */

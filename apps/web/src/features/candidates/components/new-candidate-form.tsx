@@ -6,9 +6,10 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/config/paths';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useCreateCandidate } from '../api/save-candidate';
 import { CandidateFields } from './candidate-fields';
-import { applyServerFieldErrors, CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
+import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
 
 /** The board enters a paper application; afterwards its page opens. */
 export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {

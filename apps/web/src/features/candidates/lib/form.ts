@@ -1,7 +1,5 @@
 import type { Candidate, CandidateAdminInput } from '@club/contract';
 
-export { applyServerFieldErrors, COUNTRIES } from '@/lib/forms';
-
 /** An empty form: every text field '' (so inputs stay controlled), country CH. */
 export function emptyCandidateForm(): CandidateAdminInput {
   return {
@@ -30,7 +28,6 @@ export function candidateFormValues(c: Candidate): CandidateAdminInput {
     applicationDate: c.applicationDate,
   };
 }
-
 
 /** Every field path of the form, as the server names them in `error.fields`. */
 export const CANDIDATE_FIELDS = [

@@ -9,11 +9,12 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useSiteInfo } from '@/lib/site';
 import { useSubmitApplication } from '../api/submit-application';
 import { CandidateFields } from '../components/candidate-fields';
 import { Honeypot } from '../components/honeypot';
-import { applyServerFieldErrors, CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
+import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
 
 
 function Confirmation({ receipt, clubName }: { receipt: CandidateReceipt; clubName: string }) {

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate } from '@/lib/format';
 import { useCorrectAddress } from '../api/correct-address';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
+import { SaveCancelButtons } from './save-cancel-buttons';
 import { SavedNote, SectionCard } from './section-card';
 
 function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {
@@ -45,14 +45,7 @@ function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: nu
         <p className="small text-body-secondary">Für Tippfehler: Gültigkeit und Verlauf bleiben, wie sie sind. Ein Umzug erfasst das Mitglied selbst unter «Mein Konto».</p>
         {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
         <AddressFields idPrefix={`address-${address.id}`} country={address.country} />
-        <div className="d-flex flex-wrap gap-2 mt-3">
-          <Button type="submit" disabled={correct.isPending}>
-            {correct.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Korrektur speichern
-          </Button>
-          <Button type="button" variant="outline-dark" onClick={onCancel} disabled={correct.isPending}>
-            Abbrechen
-          </Button>
-        </div>
+        <SaveCancelButtons pending={correct.isPending} onCancel={onCancel} label="Korrektur speichern" className="mt-3" />
       </form>
     </FormProvider>
   );

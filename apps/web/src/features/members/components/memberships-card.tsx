@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '../api/get-seasons';
 import { useUpdateMembership } from '../api/update-membership';
+import { SaveCancelButtons } from './save-cancel-buttons';
 import { SavedNote, SectionCard } from './section-card';
 
 function isCurrent(m: Membership, today: string): boolean {
@@ -54,14 +55,7 @@ function EndForm({ memberId, membership, onSaved, onCancel }: { memberId: number
           </Form.Control.Feedback>
         ) : null}
       </Form.Group>
-      <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Ende speichern
-        </Button>
-        <Button type="button" size="sm" variant="outline-dark" onClick={onCancel} disabled={update.isPending}>
-          Abbrechen
-        </Button>
-      </div>
+      <SaveCancelButtons pending={update.isPending} onCancel={onCancel} label="Ende speichern" size="sm" />
     </form>
   );
 }

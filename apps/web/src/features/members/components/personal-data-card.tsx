@@ -1,16 +1,16 @@
 import { birthDateSchema, memberUpdateBodySchema, type AdminMember, type MemberUpdateBody } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { formatDate, formatDateTime, todayInZurich } from '@/lib/format';
+import { PersonalDataList } from '@/components/ui/personal-data-list';
+import { formatDateTime, todayInZurich } from '@/lib/format';
 import { useUpdateMember } from '../api/update-member';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { FormField } from '@/components/ui/form-field';
-import { SavedNote, SectionCard } from './section-card';
+import { EditableCard, type EditableCardFormProps } from './editable-card';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** The date field sends '' when empty: that means "no date of birth". */
 const formSchema = memberUpdateBodySchema.extend({
@@ -19,7 +19,7 @@ const formSchema = memberUpdateBodySchema.extend({
 type FormInput = z.input<typeof formSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'dateOfBirth'] as const;
 
-function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember; onSaved: () => void; onCancel: () => void }) {
+function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember } & EditableCardFormProps) {
   const update = useUpdateMember(member.id);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const form = useForm<FormInput, unknown, MemberUpdateBody>({
@@ -46,62 +46,25 @@ function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember; onSa
           <FormField<FormInput> className="col-12" name="email" label="E-Mail" idPrefix="personal" type="email" inputMode="email" required maxLength={254} help="Gilt sofort, ohne Bestätigungslink." />
           <FormField<FormInput> className="col-sm-6" name="dateOfBirth" label="Geburtsdatum" idPrefix="personal" type="date" min="1900-01-01" max={todayInZurich()} />
         </div>
-        <div className="d-flex flex-wrap gap-2 mt-3">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <LoadingSpinner size="sm" label="Wird gespeichert…" /> : null} Speichern
-          </Button>
-          <Button type="button" variant="outline-dark" onClick={onCancel} disabled={update.isPending}>
-            Abbrechen
-          </Button>
-        </div>
+        <SaveCancelButtons pending={update.isPending} onCancel={onCancel} className="mt-3" />
       </form>
     </FormProvider>
   );
 }
 
 export function PersonalDataCard({ member }: { member: AdminMember }) {
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
   return (
-    <SectionCard
-      id="personal"
-      title="Personalien"
-      action={
-        editing ? null : (
-          <Button size="sm" variant="outline-primary" onClick={() => (setEditing(true), setSaved(false))}>
-            Personalien bearbeiten
-          </Button>
-        )
-      }
-    >
-      {editing ? (
-        <PersonalForm member={member} onSaved={() => (setEditing(false), setSaved(true))} onCancel={() => setEditing(false)} />
-      ) : (
-        <>
-          {saved ? <SavedNote /> : null}
-          <dl className="row mb-0">
-            <dt className="col-sm-5">Name</dt>
-            <dd className="col-sm-7">
-              {member.firstName} {member.lastName}
-            </dd>
-            <dt className="col-sm-5">Mitgliedernummer</dt>
-            <dd className="col-sm-7">{member.memberNumber}</dd>
-            <dt className="col-sm-5">Benutzername</dt>
-            <dd className="col-sm-7">{member.username}</dd>
-            <dt className="col-sm-5">E-Mail</dt>
-            <dd className="col-sm-7 text-break">
-              {member.email}
-              {member.pendingEmail ? <div className="small text-body-secondary">Änderung auf {member.pendingEmail} wartet auf Bestätigung.</div> : null}
-            </dd>
-            <dt className="col-sm-5">Geburtsdatum</dt>
-            <dd className="col-sm-7">{member.dateOfBirth ? formatDate(member.dateOfBirth) : <span className="text-body-secondary">keine Angabe</span>}</dd>
-            <dt className="col-sm-5">Login</dt>
-            <dd className="col-sm-7">{member.hasLogin ? 'Passwort gesetzt' : 'Noch kein Passwort gewählt'}</dd>
-            <dt className="col-sm-5">Erfasst am</dt>
-            <dd className="col-sm-7 mb-0">{formatDateTime(member.createdAt)}</dd>
-          </dl>
-        </>
-      )}
-    </SectionCard>
+    <EditableCard id="personal" title="Personalien" editLabel="Personalien bearbeiten" form={(close) => <PersonalForm member={member} {...close} />}>
+      <PersonalDataList
+        member={member}
+        dateOfBirth={member.dateOfBirth}
+        emailNote={member.pendingEmail ? <div className="small text-body-secondary">Änderung auf {member.pendingEmail} wartet auf Bestätigung.</div> : null}
+      >
+        <dt className="col-sm-5">Login</dt>
+        <dd className="col-sm-7">{member.hasLogin ? 'Passwort gesetzt' : 'Noch kein Passwort gewählt'}</dd>
+        <dt className="col-sm-5">Erfasst am</dt>
+        <dd className="col-sm-7 mb-0">{formatDateTime(member.createdAt)}</dd>
+      </PersonalDataList>
+    </EditableCard>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { CancelButton } from './cancel-button';
+import { FormError } from './form-error';
 
 interface ConfirmDialogProps {
   show: boolean;
@@ -27,16 +28,10 @@ export function ConfirmDialog({ show, title, children, confirmLabel, pending, er
       </Modal.Header>
       <Modal.Body>
         {children}
-        {error ? (
-          <div className="mt-3">
-            <ErrorAlert error={error} />
-          </div>
-        ) : null}
+        <FormError error={error} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel}>
-          Abbrechen
-        </Button>
+        <CancelButton onCancel={onCancel} />
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
           {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
           {confirmLabel}

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
 import { isoToZurichLocal, zurichLocalToIso } from '../lib/games';
-import { applyServerFieldErrors } from '../lib/server-errors';
-import { FormField } from './form-field';
+import { CancelButton } from './cancel-button';
+import { FormError } from './form-error';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 
@@ -32,6 +33,10 @@ const schema = z.object({
 type Values = z.input<typeof schema>;
 
 const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt'];
+const GAME_KINDS = [
+  { value: 'home', label: 'Heimspiel' },
+  { value: 'away', label: 'Auswärtsspiel' },
+] as const;
 
 interface GameFormDialogProps {
   gameGroupId: number;
@@ -57,8 +62,6 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
       salesCloseAt: isoToZurichLocal(game?.salesCloseAt),
     },
   });
-  const { errors } = form.formState;
-
   const close = () => {
     setError(null);
     save.reset();
@@ -88,88 +91,56 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
   const title = game ? 'Spiel bearbeiten' : 'Spiel hinzufügen';
   return (
     <Modal show={show} onHide={close} centered size="lg" aria-labelledby={`${prefix}-title`}>
-      <form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Schliessen">
-          <Modal.Title id={`${prefix}-title`} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <div className="row g-3">
-            <FormField
-              className="col-md-6"
-              id={`${prefix}-start`}
-              label="Spielbeginn (Datum und Zeit)"
-              type="datetime-local"
-              registration={form.register('start')}
-              error={errors.start?.message}
-            />
-            <FormField
-              className="col-md-6"
-              id={`${prefix}-opponent`}
-              label="Gegner (Teamcode)"
-              list={`${prefix}-teams`}
-              autoComplete="off"
-              hint="Zum Beispiel SCB, HCD oder EVZ; ein anderer Code erhält das neutrale Logo."
-              registration={form.register('opponent')}
-              error={errors.opponent?.message}
-            />
-            <datalist id={`${prefix}-teams`}>
-              {TEAM_CODES.filter((code) => code !== OWN_TEAM).map((code) => (
-                <option key={code} value={code} />
-              ))}
-            </datalist>
-            <fieldset className="col-md-6">
-              <legend className="form-label fs-6">Spielart</legend>
-              <div className="form-check form-check-inline">
-                <input className="form-check-input" type="radio" id={`${prefix}-home`} value="home" {...form.register('homeGame')} />
-                <label className="form-check-label" htmlFor={`${prefix}-home`}>
-                  Heimspiel
-                </label>
-              </div>
-              <div className="form-check form-check-inline">
-                <input className="form-check-input" type="radio" id={`${prefix}-away`} value="away" {...form.register('homeGame')} />
-                <label className="form-check-label" htmlFor={`${prefix}-away`}>
-                  Auswärtsspiel
-                </label>
-              </div>
-            </fieldset>
-            <FormField className="col-md-6" id={`${prefix}-venue`} label="Spielort" registration={form.register('venue')} error={errors.venue?.message} />
-            <FormField
-              className="col-md-6"
-              id={`${prefix}-sales-open`}
-              label="Verkaufsstart (optional)"
-              type="datetime-local"
-              hint="Leer: sofort."
-              registration={form.register('salesOpenAt')}
-              error={errors.salesOpenAt?.message}
-            />
-            <FormField
-              className="col-md-6"
-              id={`${prefix}-sales-close`}
-              label="Verkaufsende (optional)"
-              type="datetime-local"
-              hint="Leer: bis Spielbeginn."
-              registration={form.register('salesCloseAt')}
-              error={errors.salesCloseAt?.message}
-            />
-          </div>
-          {error ? (
-            <div className="mt-3">
-              <ErrorAlert error={error} title="Nicht gespeichert." />
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <Modal.Header closeButton closeLabel="Schliessen">
+            <Modal.Title id={`${prefix}-title`} as="h2" className="h5">
+              {title}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <div className="row g-3">
+              <FormField<Values> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
+              <FormField<Values>
+                className="col-md-6"
+                name="opponent"
+                label="Gegner (Teamcode)"
+                idPrefix={prefix}
+                list={`${prefix}-teams`}
+                autoComplete="off"
+                help="Zum Beispiel SCB, HCD oder EVZ; ein anderer Code erhält das neutrale Logo."
+              />
+              <datalist id={`${prefix}-teams`}>
+                {TEAM_CODES.filter((code) => code !== OWN_TEAM).map((code) => (
+                  <option key={code} value={code} />
+                ))}
+              </datalist>
+              <fieldset className="col-md-6">
+                <legend className="form-label fs-6">Spielart</legend>
+                {GAME_KINDS.map((kind) => (
+                  <div className="form-check form-check-inline" key={kind.value}>
+                    <input className="form-check-input" type="radio" id={`${prefix}-${kind.value}`} value={kind.value} {...form.register('homeGame')} />
+                    <label className="form-check-label" htmlFor={`${prefix}-${kind.value}`}>
+                      {kind.label}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              <FormField<Values> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
+              <FormField<Values> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
+              <FormField<Values> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
             </div>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-            Spiel speichern
-          </Button>
-        </Modal.Footer>
-      </form>
+            <FormError error={error} title="Nicht gespeichert." />
+          </Modal.Body>
+          <Modal.Footer>
+            <CancelButton onCancel={close} />
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+              Spiel speichern
+            </Button>
+          </Modal.Footer>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -3,14 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
-import { applyServerFieldErrors } from '../lib/server-errors';
-import { FormField } from './form-field';
+import { CancelButton } from './cancel-button';
+import { FormError } from './form-error';
 
 const number = (label: string) => z.number({ error: `${label}: Bitte eine Zahl angeben.` });
 const schema = z.object({
@@ -27,6 +29,7 @@ type Values = z.infer<typeof schema>;
 
 const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
 const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];
+const NUMBER_CLASS = 'col-sm-4 col-lg-2';
 
 interface GameGroupFormProps {
   /** Absent: a new group. */
@@ -56,8 +59,6 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
         }
       : { name: '', price: 35, availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: [] },
   });
-  const { errors } = form.formState;
-
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -73,81 +74,45 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
       });
       onSaved(saved);
     } catch (e) {
-      applyServerFieldErrors(e, form.setError, known, serverPath);
+      applyServerFieldErrors(e, form.setError, known, { rename: serverPath });
       setError(e);
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="row g-3 align-items-end">
-        <FormField className="col-lg-6" id={`${prefix}-name`} label="Name" registration={form.register('name')} error={errors.name?.message} />
-        <FormField
-          className="col-sm-4 col-lg-2"
-          id={`${prefix}-price`}
-          label="Preis pro Ticket (CHF)"
-          type="number"
-          step="0.05"
-          min={0}
-          inputMode="decimal"
-          registration={form.register('price', { valueAsNumber: true })}
-          error={errors.price?.message}
-        />
-        <FormField
-          className="col-sm-4 col-lg-2"
-          id={`${prefix}-quota`}
-          label="Tickets pro Spiel"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          registration={form.register('availableTicketsPerGame', { valueAsNumber: true })}
-          error={errors.availableTicketsPerGame?.message}
-        />
-        <FormField
-          className="col-sm-4 col-lg-2"
-          id={`${prefix}-per-member`}
-          label="Tickets pro Mitglied"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          registration={form.register('freeTicketAmount', { valueAsNumber: true })}
-          error={errors.freeTicketAmount?.message}
-        />
-      </div>
-      <fieldset className="mt-3">
-        <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
-        {options.isPending ? <LoadingSpinner size="sm" /> : null}
-        {options.isError ? <ErrorAlert error={options.error} /> : null}
-        {options.data && options.data.length === 0 ? <p className="small">Noch keine Zustelloptionen erfasst.</p> : null}
-        <div className="d-flex flex-wrap column-gap-4">
-          {options.data?.map((option) => (
-            <div className="form-check" key={option.id}>
-              <input className="form-check-input" type="checkbox" id={`${prefix}-option-${option.id}`} value={String(option.id)} {...form.register('deliveryOptionIds')} />
-              <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
-                {option.name}
-              </label>
-            </div>
-          ))}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate>
+        <div className="row g-3 align-items-end">
+          <FormField<Values> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
+          <FormField<Values> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
+          <FormField<Values> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<Values> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
         </div>
-      </fieldset>
-      {error ? (
-        <div className="mt-3">
-          <ErrorAlert error={error} title="Nicht gespeichert." />
-        </div>
-      ) : null}
-      <div className="d-flex flex-wrap gap-2 mt-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-          {group ? 'Spielegruppe speichern' : 'Spielegruppe erstellen'}
-        </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            Abbrechen
+        <fieldset className="mt-3">
+          <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
+          {options.isPending ? <LoadingSpinner size="sm" /> : null}
+          {options.isError ? <ErrorAlert error={options.error} /> : null}
+          {options.data && options.data.length === 0 ? <p className="small">Noch keine Zustelloptionen erfasst.</p> : null}
+          <div className="d-flex flex-wrap column-gap-4">
+            {options.data?.map((option) => (
+              <div className="form-check" key={option.id}>
+                <input className="form-check-input" type="checkbox" id={`${prefix}-option-${option.id}`} value={String(option.id)} {...form.register('deliveryOptionIds')} />
+                <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
+                  {option.name}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <FormError error={error} title="Nicht gespeichert." />
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+            {group ? 'Spielegruppe speichern' : 'Spielegruppe erstellen'}
           </Button>
-        ) : null}
-      </div>
-    </form>
+          {onCancel ? <CancelButton onCancel={onCancel} /> : null}
+        </div>
+      </form>
+    </FormProvider>
   );
 }

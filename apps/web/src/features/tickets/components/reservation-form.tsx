@@ -1,22 +1,22 @@
-import { addressSchema, type Address, type Game, type TicketReservation } from '@club/contract';
+import { addressSchema, type Game, type TicketReservation } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { emptyAddress } from '@/components/ui/address-fields';
+import { AddressLines } from '@/components/ui/address-lines';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField, type FieldProps } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { formatCountry, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryAddress } from '../api/get-delivery-address';
 import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
 import { useReserveTickets } from '../api/reserve-tickets';
 import { multiplyMoney, ticketCount } from '../lib/games';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { applyServerFieldErrors } from '../lib/server-errors';
-import { FormField } from './form-field';
-
-const emptyAddress = { street: '', houseNumber: '', addressLine2: '', postalCode: '', city: '', country: 'CH' };
 
 const formSchema = z
   .object({
@@ -40,30 +40,18 @@ const formSchema = z
   });
 type FormInput = z.input<typeof formSchema>;
 
-const addressFields = ['street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country'] as const;
-const knownFields = ['deliveryOptionId', 'amount', ...addressFields.map((f) => `address.${f}`)];
+type AddressInput = Omit<FieldProps<FormInput>, 'name' | 'idPrefix'> & { name: keyof FormInput['address'] };
 
-function AddressText({ address }: { address: Address }) {
-  return (
-    <address className="mb-0">
-      {address.street} {address.houseNumber}
-      {address.addressLine2 ? (
-        <>
-          <br />
-          {address.addressLine2}
-        </>
-      ) : null}
-      <br />
-      {address.postalCode} {address.city}
-      {address.country !== 'CH' ? (
-        <>
-          <br />
-          {formatCountry(address.country)}
-        </>
-      ) : null}
-    </address>
-  );
-}
+/** The delivery address's inputs, in the order of an envelope. */
+const ADDRESS_INPUTS: readonly AddressInput[] = [
+  { name: 'street', label: 'Strasse', className: 'col-8', autoComplete: 'address-line1' },
+  { name: 'houseNumber', label: 'Nr.', className: 'col-4' },
+  { name: 'addressLine2', label: 'Adresszusatz (optional)', className: 'col-12', autoComplete: 'address-line2' },
+  { name: 'postalCode', label: 'PLZ', className: 'col-4', autoComplete: 'postal-code', inputMode: 'numeric' },
+  { name: 'city', label: 'Ort', className: 'col-8', autoComplete: 'address-level2' },
+  { name: 'country', label: 'Land', className: 'col-4', maxLength: 2, autoComplete: 'country', help: 'z. B. CH' },
+];
+const knownFields = ['deliveryOptionId', 'amount', ...ADDRESS_INPUTS.map((f) => `address.${f.name}`)];
 
 interface ReservationFormProps {
   game: Game;
@@ -116,7 +104,7 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
         },
         onError: (error) => {
           setSubmitError(error);
-          applyServerFieldErrors(error, setError, knownFields, (path) => path.replace(/^deliveryAddress\./, 'address.'));
+          applyServerFieldErrors(error, setError, knownFields, { rename: (path) => path.replace(/^deliveryAddress\./, 'address.') });
         },
         onSettled: () => {
           inFlight.current = false;
@@ -127,143 +115,104 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
 
   const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
   return (
-    <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate aria-labelledby="reservation-heading">
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6 fw-semibold">Zustellung</legend>
-        {options.data.map((option) => (
-          <div className="form-check" key={option.id}>
-            <input
-              className={`form-check-input${errors.deliveryOptionId ? ' is-invalid' : ''}`}
-              type="radio"
-              id={`option-${option.id}`}
-              value={String(option.id)}
-              aria-describedby={errors.deliveryOptionId ? 'option-error' : undefined}
-              {...register('deliveryOptionId')}
-            />
-            <label className="form-check-label" htmlFor={`option-${option.id}`}>
-              {option.name}
-            </label>
-          </div>
-        ))}
-        {errors.deliveryOptionId ? (
-          <div id="option-error" className="invalid-feedback d-block">
-            {errors.deliveryOptionId.message}
-          </div>
-        ) : null}
-      </fieldset>
-
-      <div className="mb-3">
-        <label htmlFor="amount" className="form-label fw-semibold">
-          Anzahl Tickets
-        </label>
-        <select
-          id="amount"
-          className={`form-select${errors.amount ? ' is-invalid' : ''}`}
-          aria-describedby={`amount-hint${errors.amount ? ' amount-error' : ''}`}
-          {...register('amount', { valueAsNumber: true })}
-        >
-          {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        <div id="amount-hint" className="form-text">
-          Sie können noch {ticketCount(max)} reservieren.
-        </div>
-        {errors.amount ? (
-          <div id="amount-error" className="invalid-feedback">
-            {errors.amount.message}
-          </div>
-        ) : null}
-      </div>
-
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6 fw-semibold">Lieferadresse</legend>
-        {current.data ? (
-          <>
-            <AddressText address={current.data} />
-            <div className="form-check mt-2">
-              <input className="form-check-input" type="checkbox" id="other-address" {...register('otherAddress')} />
-              <label className="form-check-label" htmlFor="other-address">
-                Für diese Reservation an eine andere Adresse liefern
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate aria-labelledby="reservation-heading">
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">Zustellung</legend>
+          {options.data.map((option) => (
+            <div className="form-check" key={option.id}>
+              <input
+                className={`form-check-input${errors.deliveryOptionId ? ' is-invalid' : ''}`}
+                type="radio"
+                id={`option-${option.id}`}
+                value={String(option.id)}
+                aria-describedby={errors.deliveryOptionId ? 'option-error' : undefined}
+                {...register('deliveryOptionId')}
+              />
+              <label className="form-check-label" htmlFor={`option-${option.id}`}>
+                {option.name}
               </label>
             </div>
-          </>
-        ) : (
-          <p className="mb-2">Bei uns ist keine Adresse hinterlegt. Bitte geben Sie die Lieferadresse an.</p>
-        )}
-        {showAddressFields ? (
-          <div className="row g-2 mt-1">
-            <FormField
-              className="col-8"
-              id="address-street"
-              label="Strasse"
-              autoComplete="address-line1"
-              registration={register('address.street')}
-              error={errors.address?.street?.message}
-            />
-            <FormField className="col-4" id="address-house" label="Nr." registration={register('address.houseNumber')} error={errors.address?.houseNumber?.message} />
-            <FormField
-              className="col-12"
-              id="address-line2"
-              label="Adresszusatz (optional)"
-              autoComplete="address-line2"
-              registration={register('address.addressLine2')}
-              error={errors.address?.addressLine2?.message}
-            />
-            <FormField
-              className="col-4"
-              id="address-postal"
-              label="PLZ"
-              autoComplete="postal-code"
-              inputMode="numeric"
-              registration={register('address.postalCode')}
-              error={errors.address?.postalCode?.message}
-            />
-            <FormField
-              className="col-8"
-              id="address-city"
-              label="Ort"
-              autoComplete="address-level2"
-              registration={register('address.city')}
-              error={errors.address?.city?.message}
-            />
-            <FormField
-              className="col-4"
-              id="address-country"
-              label="Land"
-              maxLength={2}
-              autoComplete="country"
-              hint="z. B. CH"
-              registration={register('address.country')}
-              error={errors.address?.country?.message}
-            />
+          ))}
+          {errors.deliveryOptionId ? (
+            <div id="option-error" className="invalid-feedback d-block">
+              {errors.deliveryOptionId.message}
+            </div>
+          ) : null}
+        </fieldset>
+
+        <div className="mb-3">
+          <label htmlFor="amount" className="form-label fw-semibold">
+            Anzahl Tickets
+          </label>
+          <select
+            id="amount"
+            className={`form-select${errors.amount ? ' is-invalid' : ''}`}
+            aria-describedby={`amount-hint${errors.amount ? ' amount-error' : ''}`}
+            {...register('amount', { valueAsNumber: true })}
+          >
+            {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <div id="amount-hint" className="form-text">
+            Sie können noch {ticketCount(max)} reservieren.
           </div>
-        ) : null}
-      </fieldset>
+          {errors.amount ? (
+            <div id="amount-error" className="invalid-feedback">
+              {errors.amount.message}
+            </div>
+          ) : null}
+        </div>
 
-      <p className="mb-3" aria-live="polite">
-        <span className="text-body-secondary">
-          {ticketCount(Number.isFinite(amount) ? amount : 0)} × {formatMoney(game.pricePerTicket)} ={' '}
-        </span>
-        <span className="reservation-total" data-testid="reservation-total">
-          {formatMoney(total)}
-        </span>
-      </p>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">Lieferadresse</legend>
+          {current.data ? (
+            <>
+              <AddressLines address={current.data} />
+              <div className="form-check mt-2">
+                <input className="form-check-input" type="checkbox" id="other-address" {...register('otherAddress')} />
+                <label className="form-check-label" htmlFor="other-address">
+                  Für diese Reservation an eine andere Adresse liefern
+                </label>
+              </div>
+            </>
+          ) : (
+            <p className="mb-2">Bei uns ist keine Adresse hinterlegt. Bitte geben Sie die Lieferadresse an.</p>
+          )}
+          {showAddressFields ? (
+            <div className="row g-2 mt-1">
+              {ADDRESS_INPUTS.map(({ name, ...field }) => (
+                <FormField<FormInput> key={name} name={`address.${name}`} idPrefix="reservation" {...field} />
+              ))}
+            </div>
+          ) : null}
+        </fieldset>
 
-      {submitError ? <ErrorAlert error={submitError} title="Die Reservation ist nicht gelungen." /> : null}
+        <p className="mb-3" aria-live="polite">
+          <span className="text-body-secondary">
+            {ticketCount(Number.isFinite(amount) ? amount : 0)} × {formatMoney(game.pricePerTicket)} ={' '}
+          </span>
+          <span className="reservation-total" data-testid="reservation-total">
+            {formatMoney(total)}
+          </span>
+        </p>
 
-      <Button type="submit" size="lg" className="w-100" disabled={reserve.isPending}>
-        {reserve.isPending ? (
-          <>
-            <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-            Wird reserviert…
-          </>
-        ) : (
-          'Verbindlich reservieren'
-        )}
-      </Button>
-    </form>
+        {submitError ? <ErrorAlert error={submitError} title="Die Reservation ist nicht gelungen." /> : null}
+
+        <Button type="submit" size="lg" className="w-100" disabled={reserve.isPending}>
+          {reserve.isPending ? (
+            <>
+              <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+              Wird reserviert…
+            </>
+          ) : (
+            'Verbindlich reservieren'
+          )}
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

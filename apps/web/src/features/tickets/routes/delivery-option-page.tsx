@@ -6,14 +6,16 @@ import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { applyServerFieldErrors } from '@/lib/forms';
 import {
   useCreateDeliveryOption,
   useDeleteDeliveryOption,
   useDeliveryOptions,
   useUpdateDeliveryOption,
 } from '../api/admin-delivery-options';
+import { CancelButton } from '../components/cancel-button';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { applyServerFieldErrors } from '../lib/server-errors';
+import { FormError } from '../components/form-error';
 import '../tickets.css';
 
 function usage(option: AdminDeliveryOption): string {
@@ -61,17 +63,9 @@ function NameForm({ id, initial, submitLabel, onDone, onCancel }: { id: string; 
         <Button type="submit" disabled={isSubmitting}>
           {submitLabel}
         </Button>
-        {onCancel ? (
-          <Button variant="outline-secondary" onClick={onCancel}>
-            Abbrechen
-          </Button>
-        ) : null}
+        {onCancel ? <CancelButton onCancel={onCancel} /> : null}
       </div>
-      {error ? (
-        <div className="mt-2">
-          <ErrorAlert error={error} />
-        </div>
-      ) : null}
+      <FormError error={error} className="mt-2" />
     </form>
   );
 }
