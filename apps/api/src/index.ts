@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     log.info({ members: demo.members }, 'demo data loaded');
   }
   const app = await createApp({ config, database, log });
-  const server = createServer(app.handler);
+  // Idle connections stay open longer than a proxy or load balancer in front keeps its own
+  // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,
+  // which the member sees as a 502. Node's default is 5 s.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app.handler);
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     log.info({ ms: Date.now() - started }, `Die Website läuft auf ${config.publicUrl} (Datenbank: ${where})`);
