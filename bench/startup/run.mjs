@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -38,6 +39,7 @@ function summary(label, runs) {
   console.log(`${label}: median ${Math.round(median)} ms, min ${Math.round(ms[0])} ms, max ${Math.round(ms.at(-1))} ms, RSS at ready ${runs.at(-1).rssMb} MB (${runs.length} starts after a first one that migrated)`);
 }
 
+console.log(`Referenzschleife ${referenceLoopMs()} ms`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-start-'));
 const pgDb = `club_bench_start_${Date.now()}`;
 const client = new pg.Client({ connectionString: admin });

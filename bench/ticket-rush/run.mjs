@@ -20,6 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -95,18 +96,6 @@ function call(agent, port, method, urlPath, cookie, body) {
     if (payload) req.write(payload);
     req.end();
   });
-}
-
-/**
- * A fixed loop of integer arithmetic, in ms: the machine's speed at the moment (a shared
- * virtual machine here runs the same loop in 420 to 700 ms), to read the figures against.
- */
-function referenceLoopMs() {
-  const t0 = performance.now();
-  let x = 0;
-  for (let i = 0; i < 3e8; i++) x += i % 7;
-  if (x < 0) console.log(x);
-  return Math.round(performance.now() - t0);
 }
 
 function peakRssMb(pid) {
