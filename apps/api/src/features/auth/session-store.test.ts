@@ -2,6 +2,7 @@ import type { SessionData } from 'express-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/db.ts';
+import { createMember } from '../../test/factories.ts';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, PrismaSessionStore, sessionExpiresAt } from './session-store.ts';
 
 const HOUR = 3_600_000;
@@ -52,6 +53,23 @@ describe('PrismaSessionStore', () => {
     await call<void>((cb) => store.set('b', data(), cb));
     await call<void>((cb) => store.destroy('b', cb));
     expect(await database.prisma.session.count()).toBe(0);
+  });
+
+  it('reads the member\'s roles with the session, null for a member that is gone, and never stores them', async () => {
+    const member = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
+    const loginAt = now.getTime();
+    await call<void>((cb) => store.set('m', data({ memberId: member.id, loginAt, memberRoles: ['MEMBER'] }), cb));
+    await call<void>((cb) => store.set('gone', data({ memberId: 999_999, loginAt }), cb));
+    await call<void>((cb) => store.set('visitor', data({ returnTo: '/tickets' }), cb));
+    // Requests that come together share one query; an odd row does not spoil the others.
+    await database.prisma.session.create({ data: { sid: 'odd', data: { memberId: 'x1' }, expiresAt: new Date(now.getTime() + HOUR) } });
+    const [m, gone, visitor, odd] = await Promise.all(['m', 'gone', 'visitor', 'odd'].map((sid) => call<SessionData | null>((cb) => store.get(sid, cb))));
+    expect(m?.memberRoles).toEqual(['MEMBER', 'MEMBER_OF_THE_BOARD']);
+    expect(gone?.memberRoles).toBeNull();
+    expect(visitor?.memberRoles).toBeNull();
+    expect(odd?.memberRoles).toBeNull();
+    const stored = await database.prisma.session.findUniqueOrThrow({ where: { sid: 'm' } });
+    expect(stored.data).not.toHaveProperty('memberRoles');
   });
 });
 

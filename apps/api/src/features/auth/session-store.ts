@@ -61,7 +61,7 @@ export class PrismaSessionStore extends session.Store {
         SELECT s."sid", s."data", s."expiresAt", m."id" IS NOT NULL AS "memberExists",
                ARRAY(SELECT r."role"::text FROM "member_roles" r WHERE r."memberId" = m."id" ORDER BY r."role") AS "roles"
         FROM "sessions" s
-        LEFT JOIN "members" m ON m."id" = (s."data"->>'memberId')::int
+        LEFT JOIN "members" m ON m."id" = CASE WHEN s."data"->>'memberId' ~ '^[0-9]{1,9}$' THEN (s."data"->>'memberId')::int END
         WHERE s."sid" = ANY(${[...new Set(sids)]}::text[])`;
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return sids.map((sid) => bySid.get(sid) ?? null);
