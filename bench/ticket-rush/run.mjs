@@ -8,6 +8,7 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
 // BENCH_POOL (server's DATABASE_POOL_SIZE, default 10 like the server's own default),
+// BENCH_WORKERS (server's WORKERS, default 1 like the server's own default),
 // MEMBERS (500), QUOTA (200), WARMUP (10 sales between wave 0 and wave 1), WAVE1_SALES (5), WAVE2 (2000),
 // WAVE2_CONNECTIONS (20), KEEP_DB=1 keeps the database, SERVER_LOG_LEVEL (warn),
 // SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
@@ -31,6 +32,7 @@ const WAVE2 = Number(process.env.WAVE2 ?? 2000);
 const WAVE2_CONNECTIONS = Number(process.env.WAVE2_CONNECTIONS ?? 20);
 const WAVE2_QUOTA = 1000;
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP = Number(process.env.WARMUP ?? 10);
 const WAVE1_SALES = Number(process.env.WAVE1_SALES ?? 5);
 const SECRET = randomBytes(32).toString('hex');
@@ -98,23 +100,41 @@ function call(agent, port, method, urlPath, cookie, body) {
   });
 }
 
-function peakRssMb(pid) {
+/** The server's process and its workers (node:cluster forks them as children). */
+function processTree(pid) {
+  let children = [];
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
-    return null;
+    // gone, or no children
   }
+  return [pid, ...children.flatMap(processTree)];
 }
 
-/** CPU time (user + system) the server process has used so far, in ms. */
+/** Peak RSS (VmHWM) of each server process, in MB. */
+function peakRssMb(pid) {
+  return processTree(pid).map((p) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/** CPU time (user + system) the server's processes have used so far, in ms. */
 function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // a process that ended in between
+    }
   }
+  return total;
 }
 
 function describe(label, results, ms) {
@@ -152,6 +172,7 @@ const server = spawn(process.execPath, [...serverArgs, '--import', 'tsx', 'src/i
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: dbUrl.toString(),
     DATABASE_POOL_SIZE: String(POOL),
+    WORKERS: String(WORKERS),
     DATA_DIR: dataDir,
     SESSION_SECRET: SECRET,
     DEMO_DATA: 'false',
@@ -188,7 +209,7 @@ try {
   }
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
   console.log(`Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
-  console.log(`Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, Pool ${POOL} Verbindungen) nach ${Date.now() - started} ms`);
+  console.log(`Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, ${WORKERS} Worker mit je ${POOL} Verbindungen) nach ${Date.now() - started} ms`);
 
   // --- members and sessions, straight into the database ------------------------------
   const t0 = Date.now();
@@ -279,17 +300,20 @@ try {
       if (notOk.length) throw new Error(`Spielseite: ${notOk.length} Antworten ohne 200 (${notOk[0].status})`);
     }
     const cpu = cpuMs(server.pid);
+    const clientCpu = process.cpuUsage();
     const t = performance.now();
     const results = await Promise.all(memberIds.map((id, i) => call(agents[i], port, 'POST', reservePath(gameId), cookies.get(id), { amount: amountOf(i) })));
     const ms = performance.now() - t;
     const cpuPerRequest = (cpuMs(server.pid) - cpu) / results.length;
+    const clientUsed = process.cpuUsage(clientCpu);
+    const clientCpuMs = (clientUsed.user + clientUsed.system) / 1000;
     agents.forEach((a) => a.destroy());
     const sold = await soldFor(gameId);
     bursts.push(sold);
     if (!label) return null;
     console.log('');
     const figures = { ...describe(label, results, ms), cpu: cpuPerRequest };
-    console.log(`  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage`);
+    console.log(`  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage (${Math.round(cpuPerRequest * results.length)} ms); Lastgenerator-CPU: ${Math.round(clientCpuMs)} ms`);
     console.log(`  Reservationen angenommen: ${results.filter((r) => r.status === 201).length} (${sold.sold} Tickets), überbucht: ${Math.max(0, sold.sold - QUOTA)}, höchstens ${sold.maxPerMember} pro Mitglied`);
     return figures;
   }
@@ -302,11 +326,16 @@ try {
   // The machine's speed varies from moment to moment: wave 1 is several such sales, and the
   // median of their p99 is the figure.
   const w1runs = [];
-  for (let k = 1; k <= WAVE1_SALES; k++) w1runs.push(await burst(`Welle 1, Verkauf ${k} von ${WAVE1_SALES} (${what}; Server in Betrieb)`, `Ansturm ${k}`, true));
+  for (let k = 1; k <= WAVE1_SALES; k++) {
+    // The machine's speed right before the sale, for reading its figures.
+    const loop = referenceLoopMs();
+    w1runs.push({ ...(await burst(`Welle 1, Verkauf ${k} von ${WAVE1_SALES} (${what}; Server in Betrieb; Referenzschleife davor ${loop} ms)`, `Ansturm ${k}`, true)), loop });
+  }
   const p99s = w1runs.map((r) => r.p99).sort((a, b) => a - b);
   const w1 = { p99: p99s[Math.floor(p99s.length / 2)] };
   console.log('');
   console.log(`Welle 1: p99 im Median ${round(w1.p99)} ms (${p99s.map((p) => round(p)).join(', ')} ms), Server-CPU im Median ${round(w1runs.map((r) => r.cpu).sort((a, b) => a - b)[Math.floor(w1runs.length / 2)], 2)} ms pro Anfrage`);
+  console.log(`  je Verkauf (p99 bei Referenzschleife): ${w1runs.map((r) => `${round(r.p99)} ms bei ${r.loop} ms`).join(', ')}`);
   await burst('Welle 1b (wie Welle 1, aber jede Anfrage auf einer neuen Verbindung)', 'Ansturm ohne offene Verbindungen', false);
   boardAgent.destroy();
 
@@ -335,7 +364,7 @@ try {
 
   const rss = peakRssMb(server.pid);
   console.log('');
-  console.log(`Server-Spitzenspeicher (VmHWM): ${rss ?? '?'} MB`);
+  console.log(`Server-Spitzenspeicher (VmHWM): ${rss.reduce((a, b) => a + b, 0)} MB (${rss.length > 1 ? `Primärprozess und Worker: ${rss.join(' + ')} MB` : 'ein Prozess'})`);
 
   // --- pgbench: the same database work as one reservation ---------------------------
   const scriptDir = mkdtempSync(path.join(tmpdir(), 'club-bench-pgbench-'));

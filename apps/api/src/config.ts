@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SESSION_SECRET: z.string().min(32, { error: 'mindestens 32 Zeichen' }).optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -46,6 +48,8 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
+  /** Server processes (node:cluster workers); 1 serves from the starting process itself. */
+  readonly workers: number;
   readonly sessionSecret: string;
   readonly oidc: { readonly issuer: string; readonly clientId: string; readonly clientSecret: string | undefined } | undefined;
   readonly smtpUrl: string | undefined;
@@ -85,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.PRODUCTION || publicUrl.startsWith('https:');
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: in Produktion (PRODUCTION=true oder https) erforderlich');
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: in Produktion (PRODUCTION=true oder https) nicht erlaubt');
+  if (e.WORKERS > 1 && !e.DATABASE_URL) problems.push('WORKERS: mehrere Prozesse brauchen PostgreSQL (DATABASE_URL); die eingebettete Datenbank gehört einem Prozess');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -96,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.WORKERS,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET })

@@ -1,11 +1,20 @@
+import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:http';
-import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadDemoData, shouldLoadDemoData } from './features/demo/demo-data.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 
+/** A worker that dies more often than this within a minute is not restarted again. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+/**
+ * Starts the site. With WORKERS=1 (the default) this process serves; with more, it
+ * prepares the database once and forks that many workers, which share the port
+ * (node:cluster). Workers keep nothing in memory that another one needs: sessions,
+ * locks and the outbox live in PostgreSQL (DESIGN.md §1).
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -18,25 +27,42 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (config.workers === 1) return serve(config, log, { prepare: true, started: Date.now() });
+  if (cluster.isPrimary) return supervise(config, log);
+  return serve(config, log.child({ worker: cluster.worker?.id }), { prepare: false, started: Date.now() });
+}
+
+/** Migrations, demo data on a new database, and the demo-login notice: once per start. */
+async function prepare(database: Database, config: Config, log: Logger): Promise<void> {
   const applied = await migrate(database.raw);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (await shouldLoadDemoData(database.prisma, config)) {
     const demo = await loadDemoData(database.prisma, new Date());
     log.info({ members: demo.members }, 'demo data loaded');
   }
+}
+
+async function announce(database: Database, config: Config, log: Logger, ms: number): Promise<void> {
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  const processes = config.workers > 1 ? `, ${config.workers} Prozesse` : '';
+  log.info({ ms }, `Die Website läuft auf ${config.publicUrl} (Datenbank: ${where}${processes})`);
+  const demoLogins = await database.prisma.loginAccount.count({ where: { username: { in: ['mitglied', 'vorstand'] } } });
+  if (demoLogins > 0) log.info('Demo-Logins: mitglied / mitglied (Mitglied), vorstand / vorstand (Vorstand)');
+}
+
+/** One serving process: the app on the configured port until SIGTERM or SIGINT. */
+async function serve(config: Config, log: Logger, options: { prepare: boolean; started: number }): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (options.prepare) await prepare(database, config, log);
+  // Loaded here, not at the top: the primary of several workers never serves.
+  const { createApp } = await import('./app.ts');
   const app = await createApp({ config, database, log });
   // Idle connections stay open longer than a proxy or load balancer in front keeps its own
   // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,
   // which the member sees as a 502. Node's default is 5 s.
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app.handler);
-  server.listen(config.port, config.host, () => {
-    const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-    log.info({ ms: Date.now() - started }, `Die Website läuft auf ${config.publicUrl} (Datenbank: ${where})`);
-  });
-  const demoLogins = await database.prisma.loginAccount.count({ where: { username: { in: ['mitglied', 'vorstand'] } } });
-  if (demoLogins > 0) log.info('Demo-Logins: mitglied / mitglied (Mitglied), vorstand / vorstand (Vorstand)');
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  if (options.prepare) await announce(database, config, log, Date.now() - options.started);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -54,6 +80,58 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** The primary of several workers: prepares the database, forks, restarts crashed workers, stops them all. */
+async function supervise(config: Config, log: Logger): Promise<void> {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  await prepare(database, config, log);
+
+  let stopping = false;
+  let exitCode = 0;
+  const alive = new Set<Worker>();
+  const crashes: number[] = [];
+  let listening = 0;
+  const fork = () => alive.add(cluster.fork());
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.workers) {
+      void announce(database, config, log, Date.now() - started).finally(() => database.close());
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
+    if (stopping) {
+      if (alive.size === 0) process.exit(exitCode);
+      return;
+    }
+    const now = Date.now();
+    crashes.push(now);
+    while ((crashes[0] ?? now) < now - 60_000) crashes.shift();
+    if (crashes.length > MAX_RESTARTS_PER_MINUTE) {
+      log.fatal({ worker: worker.id, code, signal }, 'workers keep dying; stopping the site');
+      stop('worker crashes', 1);
+      return;
+    }
+    log.error({ worker: worker.id, code, signal }, 'worker died; starting a new one');
+    fork();
+  });
+
+  const stop = (reason: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    log.info({ reason }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    if (alive.size === 0) process.exit(exitCode);
+    for (const worker of alive) worker.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let i = 0; i < config.workers; i++) fork();
 }
 
 await main();

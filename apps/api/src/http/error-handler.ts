@@ -18,7 +18,7 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'P
 /** The one error handler (DESIGN.md §4): known errors to their status, the rest to 500. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
-    req.log?.error({ err }, 'error after response started');
+    req.log.error({ err }, 'error after response started');
     res.end();
     return;
   }
@@ -75,10 +75,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if ((code && UNAVAILABLE_CODES.has(code)) || err instanceof Prisma.PrismaClientInitializationError) {
-    req.log?.error({ err }, 'database unavailable');
+    req.log.error({ err }, 'database unavailable');
     res.status(503).set('Retry-After', '5').json(body('UNAVAILABLE', 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es später noch einmal.'));
     return;
   }
-  req.log?.error({ err }, 'unhandled error');
+  req.log.error({ err }, 'unhandled error');
   res.status(500).json(body('INTERNAL', 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.'));
 };

@@ -13,7 +13,14 @@ export interface Deps {
   clock: () => Date;
 }
 
-/** The service context of one request. */
+/** The service context of one request; its logger is the request's, made when first used. */
 export function ctxOf(deps: Deps, req: Request): Ctx {
-  return { db: deps.database.prisma, log: req.log ?? deps.log, actor: req.actor ?? null, now: deps.clock() };
+  return {
+    db: deps.database.prisma,
+    get log() {
+      return req.log;
+    },
+    actor: req.actor ?? null,
+    now: deps.clock(),
+  };
 }

@@ -15,19 +15,26 @@ export const testDatabaseUrl = process.env.DATABASE_URL || undefined;
  */
 export async function openTestDatabase(): Promise<Database> {
   if (!testDatabaseUrl) return openPgliteFromDump(await migratedTemplate());
-  const name = `club_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await migrate(database.raw);
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL of DATABASE_URL (which must be set), and how to drop it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error('createScratchDatabase needs DATABASE_URL');
+  const name = `club_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 async function adminQuery(sql: string): Promise<void> {

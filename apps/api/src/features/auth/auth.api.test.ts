@@ -56,12 +56,32 @@ describe('login through the embedded provider', () => {
     expect((await me(cookie)).status).toBe(200);
   });
 
-  it('renews the session cookie on API calls, and leaves the site’s pages and files alone', async () => {
+  it('renews the session cookie on API calls once a minute at most, and leaves the site’s pages and files alone', async () => {
     const member = await createMember(server.database.prisma);
     const { cookie } = await loginAs(server.url, member.username, member.password);
-    const api = await fetch(`${server.url}/api/v1/member/`, { headers: { cookie } });
-    await api.text();
-    expect(api.headers.get('set-cookie')).toMatch(/^sid=/);
+    const sid = decodeURIComponent(cookie.slice('sid='.length)).replace(/^s:/, '').replace(/\..*$/, '');
+    const storedExpiry = async () => (await server.database.prisma.session.findUniqueOrThrow({ where: { sid } })).expiresAt.getTime();
+    const apiCookie = async () => {
+      const answer = await fetch(`${server.url}/api/v1/member/`, { headers: { cookie } });
+      await answer.text();
+      expect(answer.status).toBe(200);
+      return answer.headers.get('set-cookie');
+    };
+    try {
+      // Right after the login the expiry is fresh: nothing to renew.
+      expect(await apiCookie()).toBeNull();
+      const before = await storedExpiry();
+      now = new Date(now.getTime() + 61_000);
+      const renewed = await apiCookie();
+      expect(renewed).toMatch(/^sid=/);
+      expect(renewed).toMatch(/HttpOnly/i);
+      expect(await storedExpiry()).toBeGreaterThanOrEqual(before + 60_000);
+      // Within the next minute, answers carry no cookie again.
+      now = new Date(now.getTime() + 30_000);
+      expect(await apiCookie()).toBeNull();
+    } finally {
+      now = new Date();
+    }
     const home = await fetch(`${server.url}/tickets`, { headers: { cookie, accept: 'text/html' } });
     await home.text();
     expect(home.headers.get('set-cookie')).toBeNull();

@@ -9,7 +9,7 @@ import { html, page, sendPage, STYLESHEET } from './html.ts';
 import { linkIdentity } from './link-member.ts';
 import { createRelyingParty, STRATEGY_NAME, type VerifiedLogin } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, PrismaSessionStore } from './session-store.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sid';
 const AUTH_STYLESHEET = '/oauth/assets/login.css';
@@ -60,7 +60,8 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Rolling, but at most once a minute: see needsRenewal (the actor middleware below).
+    rolling: false,
     unset: 'destroy',
     // An https PUBLIC_URL means a TLS-terminating proxy: trust its X-Forwarded-Proto for the Secure cookie.
     ...(config.secureCookies || config.trustProxy > 0 ? { proxy: true } : {}),
@@ -86,6 +87,7 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
       await regenerate(req);
       return next();
     }
+    if (needsRenewal(current, clock())) current.renewedAt = clock().getTime();
     req.actor = { memberId: current.memberId, roles };
     next();
   };

@@ -8,7 +8,7 @@ import { oneBatchAtATime } from '../../lib/batching.ts';
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 /** ...and this long after the login, however active (DESIGN.md §5). */
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-/** A touch moves the expiry only when it would move by more than this (one write a minute at most). */
+/** The expiry moves only when it would move by more than this (one write and one new cookie a minute at most). */
 const TOUCH_GRANULARITY_MS = 60_000;
 
 declare module 'express-session' {
@@ -17,6 +17,8 @@ declare module 'express-session' {
     memberId?: number;
     /** When the member logged in (epoch ms): the absolute timeout counts from here. */
     loginAt?: number;
+    /** When the session's expiry was last moved on (epoch ms); see needsRenewal. */
+    renewedAt?: number;
     /** Where to go after the login flow. */
     returnTo?: string;
     /** ID token of an external provider, for its end-session URL at logout. */
@@ -40,6 +42,16 @@ interface SessionRow {
 export function sessionExpiresAt(data: Pick<SessionData, 'loginAt'>, now: Date): Date {
   const idle = now.getTime() + IDLE_TIMEOUT_MS;
   return new Date(data.loginAt ? Math.min(idle, data.loginAt + ABSOLUTE_TIMEOUT_MS) : idle);
+}
+
+/**
+ * Whether a request should move the session's expiry on (idle timeout): when the expiry the
+ * store read lags more than a minute behind. Then the session is marked changed, so
+ * express-session saves it and sends the cookie again with the new expiry; between such
+ * renewals, answers carry no cookie (each one costs a signature).
+ */
+export function needsRenewal(data: Pick<SessionData, 'loginAt' | 'storedExpiresAt'>, now: Date): boolean {
+  return data.storedExpiresAt === undefined || sessionExpiresAt(data, now).getTime() - data.storedExpiresAt > TOUCH_GRANULARITY_MS;
 }
 
 /**

@@ -163,7 +163,7 @@ export async function createIdp(deps: { config: Config; database: Database; log:
       sendPage(res, status, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es noch einmal.' }));
       return;
     }
-    req.log?.error({ err }, 'login page failed');
+    req.log.error({ err }, 'login page failed');
     sendPage(res, 500, messagePage({ clubName, title: 'Fehler', message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.' }));
   };
   router.use(pageErrors);

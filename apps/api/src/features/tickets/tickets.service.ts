@@ -34,7 +34,7 @@ import {
 export const LOCK_TIMEOUT_MS = 3_000;
 
 /** The most reservation requests of one game decided in one transaction. */
-const MAX_BATCH = 250;
+const MAX_BATCH = 1000;
 
 /** Reservations per game, decided in batches (see createReservationBatches). */
 export type ReservationBatches = BatchesPerKey<number, ReservationItem, ReserveTicketsResult>;
