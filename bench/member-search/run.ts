@@ -15,12 +15,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
+import { apiDir, buildServer } from '../lib/build-server.mjs';
 
-const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
@@ -186,7 +185,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: randomBytes(32).toString('hex'),
     };
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    buildServer();
+    child = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
     await waitForHealth(baseUrl, child);
     await db.connect();
     const t0 = Date.now();

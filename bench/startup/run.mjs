@@ -5,17 +5,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
+import { apiDir, buildServer } from '../lib/build-server.mjs';
 
-const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.RUNS ?? 5);
 
 async function startOnce(env, port) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
     cwd: apiDir,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -39,6 +38,7 @@ function summary(label, runs) {
   console.log(`${label}: median ${Math.round(median)} ms, min ${Math.round(ms[0])} ms, max ${Math.round(ms.at(-1))} ms, RSS at ready ${runs.at(-1).rssMb} MB (${runs.length} starts after a first one that migrated)`);
 }
 
+buildServer();
 console.log(`Referenzschleife ${referenceLoopMs()} ms`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-start-'));
 const pgDb = `club_bench_start_${Date.now()}`;

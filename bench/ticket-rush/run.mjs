@@ -19,11 +19,10 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
+import { apiDir, buildServer } from '../lib/build-server.mjs';
 
-const apiDir = fileURLToPath(new URL('../../apps/api', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 500);
 const QUOTA = Number(process.env.QUOTA ?? 200);
@@ -150,6 +149,7 @@ function describe(label, results, ms) {
   return { rps, p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), byStatus };
 }
 
+buildServer();
 const dbName = `club_bench_tickets_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -163,7 +163,7 @@ const port = await freePort();
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
 const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...serverArgs, '--import', 'tsx', 'src/index.ts'], {
+const server = spawn(process.execPath, [...serverArgs, 'dist/server.mjs'], {
   cwd: apiDir,
   env: {
     ...baseEnv,

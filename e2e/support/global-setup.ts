@@ -92,7 +92,8 @@ export default async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The bundled server, as `pnpm start` and the Docker image run it (test:e2e builds it first).
+  const child = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(baseUrl, child, 120_000);
   console.log(`E2E-Server bereit auf ${baseUrl} nach ${Date.now() - started} ms (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
   project.provide('baseUrl', baseUrl);

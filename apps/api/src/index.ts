@@ -52,10 +52,13 @@ async function announce(database: Database, config: Config, log: Logger, ms: num
 
 /** One serving process: the app on the configured port until SIGTERM or SIGINT. */
 async function serve(config: Config, log: Logger, options: { prepare: boolean; started: number }): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  // The app's modules load while the database opens (PGlite's start waits on files and
+  // WebAssembly); here rather than at the top, as the primary of several workers never serves.
+  const [database, { createApp }] = await Promise.all([
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }),
+    import('./app.ts'),
+  ]);
   if (options.prepare) await prepare(database, config, log);
-  // Loaded here, not at the top: the primary of several workers never serves.
-  const { createApp } = await import('./app.ts');
   const app = await createApp({ config, database, log });
   // Idle connections stay open longer than a proxy or load balancer in front keeps its own
   // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../lib/paths.ts';
 import type { RawSql } from './client.ts';
 
-export const migrationsDir = fileURLToPath(new URL('../../../../prisma/migrations', import.meta.url));
+export const migrationsDir = path.join(repoRoot, 'prisma/migrations');
 
 /** Same table as Prisma Migrate keeps, so `prisma migrate status` agrees where its engine exists. */
 const CREATE_MIGRATIONS_TABLE = `

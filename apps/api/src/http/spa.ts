@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
+import { repoRoot } from '../lib/paths.ts';
 
-export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const webDist = path.join(repoRoot, 'apps/web/dist');
 
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html for every
