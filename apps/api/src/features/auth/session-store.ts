@@ -101,12 +101,12 @@ export class PrismaSessionStore extends session.Store {
   }
 
   override touch(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
-    const expiresAt = sessionExpiresAt(data, this.clock());
     // Most requests of an active member come within a minute of the last write: nothing to do.
-    if (data.storedExpiresAt !== undefined && expiresAt.getTime() - data.storedExpiresAt <= TOUCH_GRANULARITY_MS) {
+    if (!needsRenewal(data, this.clock())) {
       callback?.();
       return;
     }
+    const expiresAt = sessionExpiresAt(data, this.clock());
     this.db.session
       .updateMany({
         where: { sid, expiresAt: { lt: new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), gt: this.clock() } },
