@@ -1,4 +1,4 @@
-# The club site: one Node.js process serving the SPA and the API.
+# The club site: Node.js serving the SPA and the API (WORKERS processes, see README).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm
