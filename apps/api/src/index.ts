@@ -27,12 +27,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  if (config.workers === 1) return serve(config, log, { prepare: true, started: Date.now() });
+  if (config.workers === 1) return serve(config, log, { prepare: true });
   if (cluster.isPrimary) return supervise(config, log);
-  return serve(config, log.child({ worker: cluster.worker?.id }), { prepare: false, started: Date.now() });
+  return serve(config, log.child({ worker: cluster.worker?.id }), { prepare: false });
 }
 
-/** Migrations, demo data on a new database, and the demo-login notice: once per start. */
+/** Migrations and demo data on a new database: once per start, before anything serves. */
 async function prepare(database: Database, config: Config, log: Logger): Promise<void> {
   const applied = await migrate(database.raw);
   if (applied.length) log.info({ applied }, 'migrations applied');
@@ -42,6 +42,7 @@ async function prepare(database: Database, config: Config, log: Logger): Promise
   }
 }
 
+/** Where the site runs and, while they exist, the demo logins. */
 async function announce(database: Database, config: Config, log: Logger, ms: number): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const processes = config.workers > 1 ? `, ${config.workers} Prozesse` : '';
@@ -51,21 +52,19 @@ async function announce(database: Database, config: Config, log: Logger, ms: num
 }
 
 /** One serving process: the app on the configured port until SIGTERM or SIGINT. */
-async function serve(config: Config, log: Logger, options: { prepare: boolean; started: number }): Promise<void> {
-  // The app's modules load while the database opens (PGlite's start waits on files and
-  // WebAssembly); here rather than at the top, as the primary of several workers never serves.
-  const [database, { createApp }] = await Promise.all([
-    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }),
-    import('./app.ts'),
-  ]);
+async function serve(config: Config, log: Logger, options: { prepare: boolean }): Promise<void> {
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   if (options.prepare) await prepare(database, config, log);
+  // Loaded here rather than at the top: the primary of several workers never serves.
+  const { createApp } = await import('./app.ts');
   const app = await createApp({ config, database, log });
   // Idle connections stay open longer than a proxy or load balancer in front keeps its own
   // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,
   // which the member sees as a 502. Node's default is 5 s.
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app.handler);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  if (options.prepare) await announce(database, config, log, Date.now() - options.started);
+  if (options.prepare) await announce(database, config, log, Date.now() - started);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -78,7 +78,8 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
     req.actor = null;
     const current = req.session as Request['session'] | undefined;
     if (current?.memberId === undefined) return next();
-    if (!current.loginAt || clock().getTime() - current.loginAt >= ABSOLUTE_TIMEOUT_MS) {
+    const now = clock();
+    if (!current.loginAt || now.getTime() - current.loginAt >= ABSOLUTE_TIMEOUT_MS) {
       await regenerate(req);
       return next();
     }
@@ -87,7 +88,7 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
       await regenerate(req);
       return next();
     }
-    if (needsRenewal(current, clock())) current.renewedAt = clock().getTime();
+    if (needsRenewal(current, now)) current.renewedAt = now.getTime();
     req.actor = { memberId: current.memberId, roles };
     next();
   };
