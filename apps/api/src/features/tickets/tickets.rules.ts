@@ -1,14 +1,8 @@
-import type { Money, SalesState } from '@club/contract';
+import type { SalesState } from '@club/contract';
 
-/** Pure rules of ticket sales: money, sales window, what a member may still reserve. */
+/** Pure rules of ticket sales: sales window, what a member may still reserve. */
 
-export function toMoney(rappen: number): Money {
-  return { currency: 'CHF', amount: rappen / 100 };
-}
-
-export function toRappen(money: Money): number {
-  return Math.round(money.amount * 100);
-}
+export { toMoney, toRappen } from '../../lib/money.ts';
 
 export interface SalesWindow {
   start: Date;

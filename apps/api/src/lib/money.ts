@@ -1,0 +1,11 @@
+import type { Money } from '@club/contract';
+
+/** Money is integer Rappen inside and `{ currency: 'CHF', amount }` on the wire (DESIGN.md §4). */
+
+export function toMoney(rappen: number): Money {
+  return { currency: 'CHF', amount: rappen / 100 };
+}
+
+export function toRappen(money: Money): number {
+  return Math.round(money.amount * 100);
+}
