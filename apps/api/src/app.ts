@@ -60,7 +60,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       await database.raw.query('SELECT 1');
       res.json({ status: 'ok' });
     } catch {
-      res.status(503).json({ status: 'unavailable' });
+      res.status(503).set('Retry-After', '5').json({ status: 'unavailable' });
     }
   });
 

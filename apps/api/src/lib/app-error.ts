@@ -11,12 +11,14 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Another client status than the code's own (a library's 405, 416…); rarely needed. */
+    status?: number,
   ) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);
     Error.stackTraceLimit = limit;
-    this.status = errorStatus[code];
+    this.status = status ?? errorStatus[code];
   }
 }
 

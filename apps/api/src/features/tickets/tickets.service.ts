@@ -3,6 +3,7 @@ import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/ap
 import { BatchesPerKey } from '../../lib/batching.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
+import { isBusy, isUnavailable, isUniqueViolation } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
 import {
@@ -270,25 +271,11 @@ function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], 
   return items.map(() => busy);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 'P2002';
-}
-
 const unique = (values: number[]) => [...new Set(values)];
 
-/** Lock waits and exhausted connection pools are "busy, try again", never a 500. */
+/** Lock waits and exhausted connection pools are "busy, try again", never a 500 (db/errors.ts). */
 function asBusy(error: unknown): AppError | null {
-  if (error instanceof AppError) return null;
-  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } }; cause?: { code?: unknown; originalCode?: unknown }; message?: unknown };
-  const codes = [e.code, e.meta?.code, e.cause?.code, e.cause?.originalCode, e.meta?.driverAdapterError?.cause?.originalCode];
-  const message = typeof e.message === 'string' ? e.message : '';
-  if (
-    codes.some((c) => c === '55P03' || c === '40P01' || c === 'P2028' || c === 'P2024') ||
-    /lock timeout|timeout exceeded when trying to connect|Unable to start a transaction/i.test(message)
-  ) {
-    return new AppError('BUSY', BUSY_MESSAGE);
-  }
-  return null;
+  return isBusy(error) && !isUnavailable(error) ? new AppError('BUSY', BUSY_MESSAGE) : null;
 }
 
 /** The member's reservations, by game start (for GET /api/v1/member/). */
