@@ -14,6 +14,7 @@ import { requestLog } from './http/request-log.ts';
 import { listRoutes, type RouteInfo } from './http/routes.ts';
 import { csrfGuard, noStore, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
+import { inputGuard } from './http/validate.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
 import type { Logger } from './lib/logger.ts';
@@ -75,6 +76,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const api = express.Router();
   api.use(noStore);
   api.use(csrfGuard(config.publicUrl));
+  api.use(inputGuard);
   // Everything under /admin needs the board role, whatever a feature forgets.
   api.use('/admin', requireBoard);
   const featureDeps: Deps = { config, database, log, clock };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, idParam, isoDate, isoDateTime, text } from './common.ts';
+import { personName } from './member.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
 export const candidateStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED'], {
@@ -24,8 +25,9 @@ function zurichIsoToday(now: Date = new Date()): string {
 
 export const CANDIDATE_EARLIEST_BIRTH_DATE = '1900-01-01';
 
+/** The same name rules as the board's member form: an accepted application becomes member data. */
 function name(label: string) {
-  return text(label, 60).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });
+  return personName(label, 60);
 }
 
 function phone(label: string) {

@@ -44,3 +44,20 @@ describe('addresses', () => {
     expect(result.success).toBe(false);
   });
 });
+
+describe('canonical ids and clean text', () => {
+  it('read only canonically written ids as numbers', () => {
+    for (const bad of ['0x1', '+1', ' 1', '1 ', '1.0', '01', '1e0', '', '2147483648']) expect(idParam.safeParse(bad).success, bad).toBe(false);
+    expect(idParam.parse('2147483647')).toBe(2147483647);
+    expect(idParam.parse(12)).toBe(12);
+    expect(idParam.safeParse(1.5).success).toBe(false);
+  });
+  it('refuse NUL, control characters and lone surrogates with a German message, never change them', () => {
+    const field = requiredText('Ort', 50);
+    for (const bad of ['Zürich\u0000', '\u0007x', 'a\ud800', '\udc00a', 'x\u009b']) {
+      expect(field.safeParse(bad).error?.issues[0]?.message, JSON.stringify(bad)).toBe('Ort: Enthält ungültige Zeichen.');
+    }
+    expect(field.parse('Zürich 😀')).toBe('Zürich 😀');
+    expect(field.parse('zwei\nZeilen')).toBe('zwei\nZeilen');
+  });
+});

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
-/** Positive integer id in a path (`/games/7`). */
-export const idParam = z.coerce
-  .number({ error: 'Ungültige Nummer.' })
-  .int({ error: 'Ungültige Nummer.' })
-  .positive({ error: 'Ungültige Nummer.' })
-  .max(2_147_483_647, { error: 'Ungültige Nummer.' });
+/** How an id is written: a canonical positive decimal number (no sign, no leading zero, no `0x1`, no `1.0`). */
+export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * Positive integer id in a path (`/games/7`), a query or a body. A string must be the id
+ * written canonically; anything else (`0x1`, `+1`, ` 1`, `1.0`, `01`) is refused, never read
+ * as a number. A JSON number must be a positive integer.
+ */
+export const idParam = z.preprocess(
+  (value) => (typeof value === 'string' && ID_PATTERN.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Ungültige Nummer.' })
+    .int({ error: 'Ungültige Nummer.' })
+    .positive({ error: 'Ungültige Nummer.' })
+    .max(2_147_483_647, { error: 'Ungültige Nummer.' }),
+);
 export const idParams = z.object({ id: idParam });
 
 /** ISO date `YYYY-MM-DD`. */
@@ -29,16 +39,26 @@ export type Money = z.infer<typeof moneySchema>;
 export const roleSchema = z.enum(['MEMBER', 'MEMBER_OF_THE_BOARD']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Text that a person types: trimmed, bounded, no control characters. */
+/**
+ * Characters no text may contain: NUL and the other control characters (tab and line
+ * breaks excepted), C1 controls, and lone UTF-16 surrogates (not Unicode at all; PostgreSQL
+ * would store them as U+FFFD or refuse them in JSON).
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a string is valid Unicode without NUL or control characters (tab and line breaks allowed). */
+export function isCleanText(value: string): boolean {
+  return !FORBIDDEN_CHARACTERS.test(value);
+}
+
+/** Text that a person types: trimmed, bounded, valid Unicode, no control characters (refused, never changed). */
 export function text(label: string, max: number) {
   return z
     .string({ error: `${label}: Bitte einen Text angeben.` })
+    .refine(isCleanText, { error: `${label}: Enthält ungültige Zeichen.`, abort: true })
     .trim()
-    .max(max, { error: `${label}: Höchstens ${max} Zeichen.` })
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), {
-      error: `${label}: Enthält ungültige Zeichen.`,
-    });
+    .max(max, { error: `${label}: Höchstens ${max} Zeichen.` });
 }
 export function requiredText(label: string, max: number) {
   return text(label, max).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });

@@ -126,27 +126,30 @@ describe('POST /api/v1/candidates (public form)', () => {
   it('stores SQL and HTML in every text field as plain text, and the mail stays plain text', async () => {
     const sql = "'; DROP TABLE candidates; --";
     const html = '<script>alert(1)</script><b>fett</b>';
+    // Names follow the member form's rules (letters, apostrophe, dot, hyphen): HTML is refused there (test below).
+    const firstName = "D'Artagnan";
+    const lastName = "O'Neil -- Drop";
     const body = validApplication({
-      firstName: html,
-      lastName: sql,
+      firstName,
+      lastName,
       address: { street: html, houseNumber: sql.slice(0, 16), addressLine2: `${sql} ${html}`, postalCode: '8005', city: sql, country: 'CH' },
       remarks: `${html}\n${sql}`,
     });
     const res = await apply(body);
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { data: { firstName: string } }).data.firstName).toBe(html);
+    expect(((await res.json()) as { data: { firstName: string } }).data.firstName).toBe(firstName);
     const [row] = await candidatesWithEmail(body.email);
-    expect(row).toMatchObject({ firstName: html, lastName: sql, street: html, houseNumber: sql.slice(0, 16), addressLine2: `${sql} ${html}`, city: sql, remarks: `${html}\n${sql}` });
+    expect(row).toMatchObject({ firstName, lastName, street: html, houseNumber: sql.slice(0, 16), addressLine2: `${sql} ${html}`, city: sql, remarks: `${html}\n${sql}` });
 
     // The board reads it back as the same text (JSON), and the table is still there.
     const list = await fetch(`${server.url}/api/v1/admin/members/candidates/${row!.id}`, { headers: { cookie: boardCookie } });
     expect(list.status).toBe(200);
     const detail = (await list.json()) as { data: { firstName: string; lastName: string; remarks: string } };
-    expect(detail.data).toMatchObject({ firstName: html, lastName: sql, remarks: `${html}\n${sql}` });
+    expect(detail.data).toMatchObject({ firstName, lastName, remarks: `${html}\n${sql}` });
     expect(await db().candidate.count()).toBeGreaterThan(0);
 
     const mail = await peer.waitFor((m) => m.to.includes(body.email));
-    expect(mail.text).toContain(`Grüezi ${html}`);
+    expect(mail.text).toContain(`Grüezi ${firstName}`);
     expect(mail.raw).not.toMatch(/content-type: text\/html/i);
   });
 });
@@ -190,6 +193,8 @@ describe('POST /api/v1/candidates with bad input', () => {
     ['a mobile number that is too long', (v) => ({ ...v, mobile: '0'.repeat(31) }), 422, 'mobile', /Höchstens 30 Zeichen/],
     ['remarks that are too long', (v) => ({ ...v, remarks: long(2001) }), 422, 'remarks', /Höchstens 2000 Zeichen/],
     ['a control character in a name', (v) => ({ ...v, lastName: 'Mei\u0000er' }), 422, 'lastName', /ungültige Zeichen/],
+    ['HTML in a name (the rules of the member form)', (v) => ({ ...v, firstName: '<b>Lea</b>' }), 422, 'firstName', /Vorname: Bitte nur Buchstaben/],
+    ['a line break in a name', (v) => ({ ...v, lastName: 'Meier\nMüller' }), 422, 'lastName', /Nachname: Bitte nur Buchstaben/],
     ['a number as first name', (v) => ({ ...v, firstName: 42 }), 400, 'firstName', /Vorname: Bitte einen Text angeben/],
     ['an object as e-mail', (v) => ({ ...v, email: { address: 'x' } }), 400, 'email', /E-Mail/],
     ['a number as birth date', (v) => ({ ...v, dateOfBirth: 19940712 }), 400, 'dateOfBirth', /Geburtsdatum/],

@@ -1,4 +1,5 @@
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { isCleanText } from '@club/contract';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { PrismaClient } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
@@ -12,6 +13,23 @@ export function prismaAdapter(db: PrismaClient): AdapterFactory {
   return (name: string) => new PrismaOidcAdapter(db, name);
 }
 
+/**
+ * Whether a key a client sent (client_id, code, token, uid…) can be looked up at all: keys
+ * with NUL, control characters or lone surrogates, or longer than any the provider makes,
+ * exist nowhere, and PostgreSQL would refuse them with an error (22021) instead.
+ */
+function lookupable(key: string): boolean {
+  return typeof key === 'string' && key.length > 0 && key.length <= 512 && isCleanText(key);
+}
+
+/** Whether a payload can be stored as JSON (jsonb refuses NUL and lone surrogates). */
+function storable(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return isCleanText(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth > 20) return false;
+  return Object.entries(value).every(([k, v]) => isCleanText(k) && storable(v, depth + 1));
+}
+
 export class PrismaOidcAdapter implements Adapter {
   constructor(
     private readonly db: PrismaClient,
@@ -19,6 +37,8 @@ export class PrismaOidcAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    // What a client sent (state, nonce, redirect parameters) ends up in payloads: refused as a bad request.
+    if (!storable(payload)) throw new errors.InvalidRequest('request contains invalid characters');
     const data = {
       payload: payload as Prisma.InputJsonValue,
       grantId: payload.grantId ?? null,
@@ -34,26 +54,32 @@ export class PrismaOidcAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (!lookupable(id)) return undefined;
     return this.read(await this.db.oidcPayload.findUnique({ where: { type_id: { type: this.type, id } } }));
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    if (!lookupable(uid)) return undefined;
     return this.read(await this.db.oidcPayload.findFirst({ where: { type: this.type, uid } }));
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    if (!lookupable(userCode)) return undefined;
     return this.read(await this.db.oidcPayload.findFirst({ where: { type: this.type, userCode } }));
   }
 
   async consume(id: string): Promise<void> {
+    if (!lookupable(id)) return;
     await this.db.oidcPayload.updateMany({ where: { type: this.type, id }, data: { consumedAt: new Date() } });
   }
 
   async destroy(id: string): Promise<void> {
+    if (!lookupable(id)) return;
     await this.db.oidcPayload.deleteMany({ where: { type: this.type, id } });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (!lookupable(grantId)) return;
     await this.db.oidcPayload.deleteMany({ where: { type: this.type, grantId } });
   }
 

@@ -1,8 +1,11 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import { isCleanText } from '@club/contract';
 import { errors } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { MAX_QUERY_LENGTH, unsafePlace } from '../../http/validate.ts';
 import { sendPage, STYLESHEET } from '../auth/html.ts';
 import { checkLogin } from './accounts.ts';
 import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type InvitationStatus } from './invitations.ts';
@@ -38,6 +41,18 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     const value = (req.body as Record<string, unknown> | undefined)?.[name];
     return typeof value === 'string' ? value : '';
   };
+
+  // What a client sends the provider is checked before anything reaches the database: query
+  // strings here (bounded, no NUL, control characters or lone surrogates), bodies and keys
+  // in the storage adapter (adapter.ts), the login form below.
+  router.use((req, res, next) => {
+    const q = req.url.indexOf('?');
+    if ((q >= 0 && req.url.length - q - 1 > MAX_QUERY_LENGTH) || unsafePlace(req.query) !== null) {
+      sendPage(res, 400, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage enthält ungültige Zeichen oder ist zu lang. Bitte beginnen Sie die Anmeldung noch einmal.', link: { href: '/oauth/login', label: 'Zur Anmeldung' } }));
+      return;
+    }
+    next();
+  });
 
   router.get(SUBPATH, (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
@@ -81,6 +96,10 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     const details = await interactionOf(req, res);
     if (details.prompt.name !== 'login') throw new errors.SessionNotFound('no login prompt');
     const username = field(req, 'username');
+    if (!isCleanText(username) || !isCleanText(field(req, 'password'))) {
+      sendPage(res, 400, loginPage({ clubName, ...paths(details.uid), error: 'Benutzername oder Passwort enthält ungültige Zeichen.' }));
+      return;
+    }
     const result = await checkLogin(db, { username, password: field(req, 'password'), ip: req.ip ?? 'unknown', now: clock() });
     if (!result.ok) {
       const limited = result.reason === 'RATE_LIMITED';
@@ -158,9 +177,15 @@ export async function createIdp(deps: { config: Config; database: Database; log:
       );
       return;
     }
-    const status = (err as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      sendPage(res, status, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es noch einmal.' }));
+    const known = toAppError(err);
+    if (known && known.status < 500) {
+      sendPage(res, known.status, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es noch einmal.' }));
+      return;
+    }
+    if (known) {
+      res.set('Retry-After', known.code === 'UNAVAILABLE' ? '5' : '1');
+      req.log.warn({ code: known.code, message: err instanceof Error ? err.message.slice(0, 300) : String(err) }, 'login page unavailable');
+      sendPage(res, 503, messagePage({ clubName, title: 'Vorübergehend nicht erreichbar', message: known.message }));
       return;
     }
     req.log.error({ err }, 'login page failed');

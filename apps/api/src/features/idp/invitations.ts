@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isCleanText } from '@club/contract';
 import type { PrismaClient } from '../../db/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { hashPassword } from './passwords.ts';
@@ -43,6 +44,9 @@ export function passwordProblem(password: string, confirmation: string): { field
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
     return { field: 'password', message: `Das Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein.` };
+  }
+  if (!isCleanText(password)) {
+    return { field: 'password', message: 'Das Passwort enthält ungültige Zeichen (Steuerzeichen).' };
   }
   if (password.trim().length === 0) {
     return { field: 'password', message: 'Das Passwort darf nicht nur aus Leerzeichen bestehen.' };

@@ -1,6 +1,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../db/client.ts';
+import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { Html, html, page } from '../auth/html.ts';
 import { accountClaims } from './accounts.ts';
@@ -154,9 +155,10 @@ ${new Html(form)}
       return { accountId: sub, claims: () => ({ sub, ...claims }) };
     },
     renderError: (ctx, out, error) => {
-      const status = ctx.status >= 400 ? ctx.status : 400;
-      if (status >= 500) log.error({ err: error }, 'identity provider error');
-      else log.info({ error: out.error, description: out.error_description }, 'identity provider refused a request');
+      // Server errors are logged (once) by the server_error listener below, which also corrects their status.
+      const known = ctx.status >= 500 ? toAppError(error) : null;
+      const status = known ? known.status : ctx.status >= 400 ? ctx.status : 400;
+      if (status < 500) log.info({ error: out.error, description: out.error_description }, 'identity provider refused a request');
       const expired = out.error === 'invalid_request' && /session|interaction|cookie/i.test(out.error_description ?? '');
       render(
         ctx,
@@ -183,7 +185,21 @@ ${new Html(form)}
   const provider = new Provider(issuer, configuration);
   // Behind a TLS-terminating proxy: trust X-Forwarded-Proto (secure cookies need it).
   provider.proxy = config.trustProxy > 0 || config.secureCookies;
-  provider.on('server_error', (_ctx, err) => log.error({ err }, 'identity provider error'));
+  // Every 500 of the provider passes here before it is sent: the database away or busy becomes
+  // 503 with Retry-After, an input the database refused 400; only a real fault stays a 500.
+  provider.on('server_error', (ctx: KoaContextWithOIDC, err: unknown) => {
+    const known = toAppError(err);
+    if (!known) {
+      log.error({ err }, 'identity provider error');
+      return;
+    }
+    log.warn({ code: known.code, message: err instanceof Error ? err.message.slice(0, 300) : String(err) }, 'identity provider could not answer');
+    ctx.status = known.status >= 500 ? 503 : known.status;
+    if (ctx.status === 503) ctx.set('Retry-After', known.code === 'UNAVAILABLE' ? '5' : '1');
+    if (!ctx.type.includes('html')) {
+      ctx.body = { error: ctx.status === 503 ? 'temporarily_unavailable' : 'invalid_request', error_description: known.message };
+    }
+  });
 
   const at = (path: string) => `${issuer}${path}`;
   return {
