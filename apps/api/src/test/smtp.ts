@@ -30,7 +30,8 @@ function parse(raw: string): { subject: string; replyTo: string; text: string } 
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
-  const subject = subjectLine.replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
+  // Adjacent encoded words are one text: the space between them is folding, not content.
+  const subject = subjectLine.replace(/\?=\s+=\?utf-8\?/gi, '?==?utf-8?').replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
     enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   ).replace(/\?=\s+=\?/g, '');
   const replyTo = /^reply-to: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
