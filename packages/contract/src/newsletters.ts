@@ -40,3 +40,19 @@ export const newsletterUploadFieldsSchema = newsletterFieldsSchema.extend({
     .transform((v) => v === 'true' || v === 'on' || v === '1'),
 });
 export type NewsletterUploadFields = z.output<typeof newsletterUploadFieldsSchema>;
+
+/**
+ * The name a downloaded newsletter is saved under: date and title, with what file systems
+ * refuse replaced (`/ \ : * ? " < > |`, control characters). Umlauts stay; the download
+ * header encodes them (RFC 6266 / 5987).
+ */
+export function newsletterFileName(title: string, publicationDate: string): string {
+  const cleaned = title
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 100)
+    .trim();
+  return `${publicationDate} ${cleaned || 'Newsletter'}.pdf`;
+}

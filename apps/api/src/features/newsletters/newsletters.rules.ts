@@ -1,4 +1,4 @@
-/** Pure rules of newsletters: what counts as a PDF and what its download is called. */
+/** Pure rule of newsletters: what counts as a PDF. */
 
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 const PDF_EOF = Buffer.from('%%EOF', 'latin1');
@@ -13,20 +13,4 @@ export function isPdf(content: Uint8Array): boolean {
   if (header < 0) return false;
   const tail = bytes.subarray(Math.max(header + PDF_HEADER.length, bytes.length - TRAILER_WINDOW));
   return tail.indexOf(PDF_EOF) >= 0;
-}
-
-/**
- * The name a downloaded newsletter is saved under: date and title, with what file systems
- * refuse replaced (`/ \ : * ? " < > |`, control characters), at most 120 characters.
- * Umlauts stay; the download header encodes them (RFC 6266 / 5987).
- */
-export function newsletterFileName(title: string, publicationDate: string): string {
-  const cleaned = title
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 100)
-    .trim();
-  return `${publicationDate} ${cleaned || 'Newsletter'}.pdf`;
 }

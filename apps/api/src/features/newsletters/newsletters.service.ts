@@ -1,4 +1,4 @@
-import type { Newsletter, NewsletterUploaded, NewsletterUploadFields } from '@club/contract';
+import { newsletterFileName, type Newsletter, type NewsletterUploaded, type NewsletterUploadFields } from '@club/contract';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -14,7 +14,7 @@ import {
   listNewsletters as listNewsletterRows,
   type NewsletterRow,
 } from './newsletters.repository.ts';
-import { isPdf, newsletterFileName } from './newsletters.rules.ts';
+import { isPdf } from './newsletters.rules.ts';
 
 /** What the notice mail needs from the site's configuration. */
 export interface NewsletterSettings {
