@@ -4,6 +4,7 @@ import { seasonDates, seasonYearOf, zurichToday, fromIsoDate } from '../../lib/d
 import { hashPassword } from '../idp/passwords.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
+import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 
 /**
@@ -109,5 +110,6 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   await loadDemoCandidates(db, now);
   await loadTicketDemoData(db, now);
   await loadDemoContactRecipients(db);
+  await loadDemoNewsletters(db, now);
   return { members: people.length };
 }

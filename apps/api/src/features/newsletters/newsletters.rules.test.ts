@@ -1,6 +1,7 @@
 import { newsletterFileName } from '@club/contract';
 import { describe, expect, it } from 'vitest';
 import { isPdf } from './newsletters.rules.ts';
+import { simplePdf } from './newsletters.demo.ts';
 import { makePdf } from './newsletters.test-support.ts';
 
 describe('isPdf', () => {
@@ -26,5 +27,17 @@ describe('newsletterFileName', () => {
     expect(newsletterFileName('Heim/Auswärts: "Derby"?', '2026-03-01')).toBe('2026-03-01 Heim Auswärts Derby.pdf');
     expect(newsletterFileName(' ... ', '2026-03-01')).toBe('2026-03-01 Newsletter.pdf');
     expect(newsletterFileName('x'.repeat(300), '2026-03-01')).toHaveLength(11 + 100 + 4);
+  });
+});
+
+describe('the demo PDF', () => {
+  it('is a PDF by our check, with a cross-reference table pointing at its objects', () => {
+    const pdf = simplePdf('Newsletter Derby-Spezial', ['Grüsse aus Zürich (Fanlokal)']);
+    expect(isPdf(pdf)).toBe(true);
+    const text = pdf.toString('latin1');
+    const startxref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const offsets = [...text.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
   });
 });
