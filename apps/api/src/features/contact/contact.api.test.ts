@@ -18,7 +18,7 @@ const RECIPIENTS = [
   { type: 'PRAESIDENT', label: 'Präsidentin', email: 'praesidentin@club.example' },
   { type: 'TICKETS', label: 'Tickets', email: 'tickets@club.example' },
   { type: 'KASSIER', label: 'Kassier', email: 'kassier@club.example' },
-  { type: 'VORSTAND', label: 'Gesamter Vorstand', email: '' },
+  { type: 'VORSTAND', label: 'Vorstand', email: '' },
 ];
 
 beforeAll(async () => {
@@ -141,6 +141,18 @@ describe('POST /api/v1/contact/', () => {
     expect(malformed.body.error.code).toBe('MALFORMED_JSON');
     expect(await db().contactMessage.count()).toBe(before.messages + 1);
     expect(await db().mailOutbox.count()).toBe(before.outbox + 1);
+  });
+
+  it('keeps messages twelve months: a new message clears older ones', async () => {
+    const old = await db().contactMessage.create({
+      data: { recipientType: 'TICKETS', senderEmail: 'alt@example.ch', message: 'alt', createdAt: new Date(Date.now() - 366 * 86_400_000) },
+    });
+    const recent = await db().contactMessage.create({
+      data: { recipientType: 'TICKETS', senderEmail: 'neu@example.ch', message: 'neu', createdAt: new Date(Date.now() - 300 * 86_400_000) },
+    });
+    expect((await send(valid())).status).toBe(202);
+    expect(await db().contactMessage.count({ where: { id: old.id } })).toBe(0);
+    expect(await db().contactMessage.count({ where: { id: recent.id } })).toBe(1);
   });
 
   it('when the honeypot is filled, then the answer is the same 202 but nothing is stored or sent', async () => {

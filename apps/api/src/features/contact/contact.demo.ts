@@ -5,7 +5,7 @@ const DEMO = [
   { type: 'PRAESIDENT', label: 'Präsident', email: 'praesident@fanclub-limmat.example' },
   { type: 'TICKETS', label: 'Tickets', email: 'tickets@fanclub-limmat.example' },
   { type: 'KASSIER', label: 'Kassier', email: 'kassier@fanclub-limmat.example' },
-  { type: 'VORSTAND', label: 'Gesamter Vorstand', email: 'vorstand@fanclub-limmat.example' },
+  { type: 'VORSTAND', label: 'Vorstand', email: 'vorstand@fanclub-limmat.example' },
 ] as const;
 
 /** The four recipients of the contact form with demo addresses. */

@@ -36,6 +36,12 @@ export function insertContactMessage(db: DbOrTx, fields: ContactMessageFields) {
   return db.contactMessage.create({ data: fields, select: { id: true } });
 }
 
+/** Deletes messages stored before `cutoff` (the privacy statement keeps them twelve months). */
+export async function deleteContactMessagesBefore(db: DbOrTx, cutoff: Date): Promise<number> {
+  const { count } = await db.contactMessage.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  return count;
+}
+
 /** Name and number of a logged-in sender, for the mail. */
 export function findMemberName(db: DbOrTx, id: number) {
   return db.member.findUnique({ where: { id }, select: { memberNumber: true, firstName: true, lastName: true } });

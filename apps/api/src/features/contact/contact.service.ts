@@ -12,6 +12,7 @@ import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { contactMessageMail } from './contact.mails.ts';
 import {
+  deleteContactMessagesBefore,
   findMemberName,
   findRecipient,
   insertContactMessage,
@@ -26,8 +27,11 @@ export const DEFAULT_RECIPIENT_LABELS: Record<ContactRecipientType, string> = {
   PRAESIDENT: 'Präsident',
   TICKETS: 'Tickets',
   KASSIER: 'Kassier',
-  VORSTAND: 'Gesamter Vorstand',
+  VORSTAND: 'Vorstand',
 };
+
+/** Messages are kept this long (privacy statement: twelve months). */
+export const KEEP_MESSAGES_MONTHS = 12;
 
 const order = (type: ContactRecipientType) => contactRecipientTypes.indexOf(type);
 
@@ -87,6 +91,10 @@ export async function sendContactMessage(
       clubName: input.clubName,
     });
     await enqueueMail(tx.db, { to: recipient.email, replyTo: data.senderEmail, ...mail });
+    // Each new message clears those past the retention period: no timer needed for it.
+    const cutoff = new Date(tx.now);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - KEEP_MESSAGES_MONTHS);
+    await deleteContactMessagesBefore(tx.db, cutoff);
     return receipt;
   });
 }
