@@ -74,7 +74,7 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtpPeer();
   const mailbox = createHttpServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(smtp.messages.map(({ to, subject, text }) => ({ to, subject, text }))));
+    res.end(JSON.stringify(smtp.messages.map(({ to, subject, replyTo, text }) => ({ to, subject, replyTo, text }))));
   });
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', () => resolve()));
   const mailboxUrl = `http://127.0.0.1:${(mailbox.address() as { port: number }).port}`;

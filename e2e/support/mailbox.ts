@@ -3,6 +3,8 @@ import { inject } from 'vitest';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The Reply-To header; '' when there is none. */
+  replyTo: string;
   text: string;
 }
 

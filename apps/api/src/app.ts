@@ -1,8 +1,10 @@
 import express, { type Express, type Router } from 'express';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { contactRouter } from './features/contact/contact.router.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
+import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
@@ -31,7 +33,7 @@ export interface AppDeps {
  * Every feature's API router, mounted under /api/v1 in this order. Express tries them one
  * after another, so the ticket sale, the route under the heaviest load, comes first.
  */
-const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter];
+const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter, newslettersRouter, contactRouter];
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */

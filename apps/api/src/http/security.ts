@@ -28,6 +28,12 @@ export const noStore: RequestHandler = (_req, res, next) => {
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The only calls that may carry a multipart form (a file upload), as paths below /api/v1.
+ * Every other call refuses it: a form that another site submits needs no preflight.
+ */
+const MULTIPART_ROUTES = [/^\/admin\/newsletters\/?$/];
+
+/**
  * CSRF (DESIGN.md §5): state-changing calls carry JSON and come from our own origin.
  * Cookies are SameSite=Lax as a second line.
  */
@@ -44,7 +50,8 @@ export function csrfGuard(publicUrl: string): RequestHandler {
       throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json') && !req.is('multipart/form-data')) {
+    const upload = req.method === 'POST' && MULTIPART_ROUTES.some((route) => route.test(req.path));
+    if (hasBody && !req.is('application/json') && !(upload && req.is('multipart/form-data'))) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
     }
     next();

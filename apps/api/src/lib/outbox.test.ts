@@ -50,6 +50,26 @@ describe('mail outbox', () => {
     }
   });
 
+  it('sends the Reply-To of a mail that names one, and none otherwise', async () => {
+    const peer = await startSmtpPeer();
+    const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: peer.url, from: 'Fanclub <noreply@example.ch>', intervalMs: 60_000 });
+    try {
+      await enqueueMail(database.prisma, { to: 'vorstand@example.ch', subject: 'Frage', text: 'Hallo', replyTo: 'Fan Müller <fan@example.ch>' });
+      await enqueueMail(database.prisma, { to: 'plain@example.ch', subject: 'Ohne', text: 'x' });
+      expect(await worker.runOnce()).toBe(2);
+      const withReply = await peer.waitFor((m) => m.to.includes('vorstand@example.ch'));
+      expect(withReply.replyTo).toContain('<fan@example.ch>');
+      expect(withReply.to).toEqual(['vorstand@example.ch']);
+      const without = await peer.waitFor((m) => m.to.includes('plain@example.ch'));
+      expect(without.replyTo).toBe('');
+      const row = await database.prisma.mailOutbox.findFirstOrThrow({ where: { to: 'vorstand@example.ch' } });
+      expect(row.replyTo).toBe('Fan Müller <fan@example.ch>');
+    } finally {
+      await worker.stop();
+      await peer.close();
+    }
+  });
+
   it('when the SMTP peer is down, the mail waits and is delivered once the peer is back, and never twice', async () => {
     const port = await freePort();
     const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@example.ch', intervalMs: 60_000 });

@@ -9,11 +9,15 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (the contact form: the sender); absent: to the site's From address. */
+  replyTo?: string;
 }
 
 /** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
 export async function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
-  await db.mailOutbox.create({ data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null } });
+  await db.mailOutbox.create({
+    data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null },
+  });
 }
 
 /** Seconds to wait before attempt n+1 after n failures: 5 s doubling, at most one hour. */
@@ -30,6 +34,7 @@ interface OutboxRow {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
   attempts: number;
 }
 
@@ -72,7 +77,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
        WHERE "id" IN (SELECT "id" FROM "mail_outbox"
                        WHERE "status" = 'PENDING' AND "nextAttemptAt" <= now()
                        ORDER BY "id" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "to", "subject", "text", "html", "attempts"`;
+      RETURNING "id", "to", "subject", "text", "html", "replyTo", "attempts"`;
   }
 
   async function logOnly(): Promise<number> {
@@ -94,7 +99,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let sent = 0;
     for (const row of await claim()) {
       try {
-        await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+        await transport.sendMail({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        });
         await db.mailOutbox.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), lastError: null } });
         sent += 1;
       } catch (error) {

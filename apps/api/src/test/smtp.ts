@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   subject: string;
+  /** The Reply-To header as sent (unfolded); '' when there is none. */
+  replyTo: string;
   /** The decoded text body (quoted-printable undone), good enough for assertions. */
   text: string;
 }
@@ -24,18 +26,20 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-function parse(raw: string): { subject: string; text: string } {
+function parse(raw: string): { subject: string; replyTo: string; text: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
-  const subject = subjectLine.replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
+  // Adjacent encoded words are one text: the space between them is folding, not content.
+  const subject = subjectLine.replace(/\?=\s+=\?utf-8\?/gi, '?==?utf-8?').replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
     enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   ).replace(/\?=\s+=\?/g, '');
+  const replyTo = /^reply-to: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
   const body = rest.join('\n\n');
   const qp = /content-transfer-encoding: quoted-printable/i.test(raw);
   const b64 = /content-transfer-encoding: base64/i.test(head);
   const text = b64 ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : qp ? decodeQuotedPrintable(body) : body;
-  return { subject, text };
+  return { subject, replyTo, text };
 }
 
 /** A real SMTP server on a free port that keeps what it receives (tests only). */

@@ -3,6 +3,8 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { seasonDates, seasonYearOf, zurichToday, fromIsoDate } from '../../lib/dates.ts';
 import { hashPassword } from '../idp/passwords.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
+import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
+import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 
 /**
@@ -107,5 +109,7 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   }, { timeout: 60_000 });
   await loadDemoCandidates(db, now);
   await loadTicketDemoData(db, now);
+  await loadDemoContactRecipients(db);
+  await loadDemoNewsletters(db, now);
   return { members: people.length };
 }

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Spinner from 'react-bootstrap/Spinner';
+import { FormProvider, useForm } from 'react-hook-form';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField } from '@/components/ui/form-field';
+import { formatNumber, todayInZurich } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useUploadNewsletter } from '../api/upload-newsletter';
+import { UPLOAD_FIELDS, uploadFormSchema, type UploadFormData, type UploadFormInput } from '../lib/upload-form';
+
+const ID = 'newsletter-upload';
+
+/** The board's upload: title, date, the PDF and whether the active members get a mail; with progress. */
+export function UploadForm() {
+  const upload = useUploadNewsletter();
+  const [progress, setProgress] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<UploadFormInput, unknown, UploadFormData>({
+    resolver: zodResolver(uploadFormSchema),
+    defaultValues: { title: '', publicationDate: todayInZurich(), notify: false },
+  });
+  const fileError = form.formState.errors.file?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const file = values.file[0];
+    if (!file) return;
+    setDone(null);
+    setProgress(0);
+    try {
+      const created = await upload.mutateAsync({ ...values, file, onProgress: setProgress });
+      setDone(
+        created.notified > 0
+          ? `Der Newsletter «${created.title}» ist hochgeladen. ${formatNumber(created.notified)} Mitglieder werden per E-Mail benachrichtigt.`
+          : `Der Newsletter «${created.title}» ist hochgeladen.`,
+      );
+      // Without values: the form element is reset too, which empties the file input.
+      form.reset();
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, UPLOAD_FIELDS);
+    }
+  });
+
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby={`${ID}-heading`}>
+      <div className="card-body">
+        <h2 id={`${ID}-heading`} className="h4">
+          Newsletter hochladen
+        </h2>
+        <p className="small text-body-secondary">Nur für den Vorstand sichtbar. Eine PDF-Datei, höchstens 20 MB.</p>
+        {done ? (
+          <div className="alert alert-success" role="status">
+            {done}
+          </div>
+        ) : null}
+        {upload.isError ? <ErrorAlert error={upload.error} title="Der Newsletter wurde nicht hochgeladen." /> : null}
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter hochladen">
+            <div className="row g-3">
+              <div className="col-md-7">
+                <FormField<UploadFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
+              </div>
+              <div className="col-md-5">
+                <FormField<UploadFormInput> name="publicationDate" label="Erscheinungsdatum" idPrefix={ID} type="date" required className="mb-0" />
+              </div>
+              <div className="col-12">
+                <Form.Group controlId={`${ID}-file`}>
+                  <Form.Label>
+                    PDF-Datei
+                    <span aria-hidden="true" className="text-danger">
+                      {' '}*
+                    </span>
+                  </Form.Label>
+                  <Form.Control
+                    type="file"
+                    accept="application/pdf,.pdf"
+                    isInvalid={Boolean(fileError)}
+                    aria-invalid={fileError ? true : undefined}
+                    aria-required
+                    aria-describedby={fileError ? `${ID}-file-error` : undefined}
+                    {...form.register('file')}
+                  />
+                  {fileError ? (
+                    <Form.Control.Feedback type="invalid" id={`${ID}-file-error`}>
+                      {fileError}
+                    </Form.Control.Feedback>
+                  ) : null}
+                </Form.Group>
+              </div>
+              <div className="col-12">
+                <Form.Check
+                  id={`${ID}-notify`}
+                  type="checkbox"
+                  label="Aktive Mitglieder per E-Mail benachrichtigen"
+                  {...form.register('notify')}
+                />
+              </div>
+            </div>
+            {upload.isPending ? (
+              <ProgressBar
+                now={Math.round(progress * 100)}
+                label={`${Math.round(progress * 100)} %`}
+                className="mt-3"
+                aria-label="Fortschritt des Hochladens"
+                animated={progress >= 1}
+              />
+            ) : null}
+            <Button type="submit" className="mt-3" disabled={upload.isPending}>
+              {upload.isPending ? (
+                <>
+                  <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+                  {progress >= 1 ? 'Wird gespeichert…' : 'Wird hochgeladen…'}
+                </>
+              ) : (
+                'Hochladen'
+              )}
+            </Button>
+          </form>
+        </FormProvider>
+      </div>
+    </section>
+  );
+}
