@@ -1,6 +1,7 @@
 import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
 import { BatchesPerKey } from '../../lib/batching.ts';
+import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -264,7 +265,7 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
 
 /** A batch that failed as a whole: lock waits and exhausted pools are "busy, try again", never a 500. */
 function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], error: unknown): Error[] {
-  const busy = asBusy(error);
+  const busy = asBusy(error, BUSY_MESSAGE);
   if (!busy) return items.map(() => (error instanceof Error ? error : new Error(String(error))));
   ctx.log.warn({ gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'reservation batch refused as busy');
   return items.map(() => busy);
@@ -275,21 +276,6 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const unique = (values: number[]) => [...new Set(values)];
-
-/** Lock waits and exhausted connection pools are "busy, try again", never a 500. */
-function asBusy(error: unknown): AppError | null {
-  if (error instanceof AppError) return null;
-  const e = error as { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } }; cause?: { code?: unknown; originalCode?: unknown }; message?: unknown };
-  const codes = [e.code, e.meta?.code, e.cause?.code, e.cause?.originalCode, e.meta?.driverAdapterError?.cause?.originalCode];
-  const message = typeof e.message === 'string' ? e.message : '';
-  if (
-    codes.some((c) => c === '55P03' || c === '40P01' || c === 'P2028' || c === 'P2024') ||
-    /lock timeout|timeout exceeded when trying to connect|Unable to start a transaction/i.test(message)
-  ) {
-    return new AppError('BUSY', BUSY_MESSAGE);
-  }
-  return null;
-}
 
 /** The member's reservations, by game start (for GET /api/v1/member/). */
 export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<TicketReservation[]> {
