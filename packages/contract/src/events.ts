@@ -114,6 +114,8 @@ export const eventSchema = z.object({
   waitingCount: z.number().int(),
   /** Before the deadline: members may subscribe, change and cancel. */
   registrationOpen: z.boolean(),
+  /** The event is over (its end has passed). */
+  ended: z.boolean(),
   /** Logged-in members only (null otherwise, or when not subscribed). */
   subscription: ownEventSubscriptionSchema.nullable(),
 });

@@ -61,6 +61,7 @@ describe('events and subscriptions', () => {
         placesLeft: 7,
         waitingCount: 0,
         registrationOpen: true,
+        ended: false,
         subscription: null,
       });
       const mine = await member.call('GET', `/events/${id}`);

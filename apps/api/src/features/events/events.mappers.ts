@@ -29,6 +29,7 @@ function eventFields(e: EventRow, rows: readonly SubscriptionRow[], now: Date) {
     placesLeft: placesLeft(e.capacity, rows),
     waitingCount: rows.filter((r) => r.status === 'WAITING').length,
     registrationOpen: now <= e.registrationDeadline,
+    ended: now > e.end,
   };
 }
 
