@@ -9,6 +9,7 @@ import { memberAdminRouter } from './features/member-admin/member-admin.router.t
 import { membersRouter } from './features/members/members.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
+import { eventsRouter } from './features/events/events.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
@@ -33,7 +34,17 @@ export interface AppDeps {
  * Every feature's API router, mounted under /api/v1 in this order. Express tries them one
  * after another, so the ticket sale, the route under the heaviest load, comes first.
  */
-const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter, newslettersRouter, contactRouter];
+const features: ((deps: Deps) => Router)[] = [
+  ticketsRouter,
+  siteRouter,
+  candidatesRouter,
+  membersRouter,
+  memberAdminRouter,
+  seasonsRouter,
+  newslettersRouter,
+  contactRouter,
+  eventsRouter,
+];
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */

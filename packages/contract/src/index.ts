@@ -9,6 +9,7 @@ export * from './member-admin.ts';
 export * from './candidates.ts';
 export * from './newsletters.ts';
 export * from './contact.ts';
+export * from './events.ts';
 
 import { z } from 'zod';
 // Messages of zod's own checks in German, on both sides.

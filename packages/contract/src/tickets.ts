@@ -16,7 +16,7 @@ export const ticketLimits = {
 } as const;
 
 /** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
-function wholeNumber(label: string, min: number, max: number) {
+export function wholeNumber(label: string, min: number, max: number) {
   return z
     .number({ error: `${label}: Bitte eine Zahl angeben.` })
     .refine((n) => Number.isInteger(n), { error: `${label}: Bitte eine ganze Zahl angeben.` })

@@ -6,6 +6,7 @@ import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
 import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
+import { loadEventDemoData } from '../events/events.demo.ts';
 
 /**
  * Demo data for a fictional club: only into a new database, never on an https site.
@@ -111,5 +112,6 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   await loadTicketDemoData(db, now);
   await loadDemoContactRecipients(db);
   await loadDemoNewsletters(db, now);
+  await loadEventDemoData(db, now);
   return { members: people.length };
 }

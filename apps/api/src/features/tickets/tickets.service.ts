@@ -1,9 +1,10 @@
 import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
 import { BatchesPerKey } from '../../lib/batching.ts';
+import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
-import { isBusy, isUnavailable, isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
 import {
@@ -265,18 +266,13 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
 
 /** A batch that failed as a whole: lock waits and exhausted pools are "busy, try again", never a 500. */
 function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], error: unknown): Error[] {
-  const busy = asBusy(error);
+  const busy = asBusy(error, BUSY_MESSAGE);
   if (!busy) return items.map(() => (error instanceof Error ? error : new Error(String(error))));
   ctx.log.warn({ gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'reservation batch refused as busy');
   return items.map(() => busy);
 }
 
 const unique = (values: number[]) => [...new Set(values)];
-
-/** Lock waits and exhausted connection pools are "busy, try again", never a 500 (db/errors.ts). */
-function asBusy(error: unknown): AppError | null {
-  return isBusy(error) && !isUnavailable(error) ? new AppError('BUSY', BUSY_MESSAGE) : null;
-}
 
 /** The member's reservations, by game start (for GET /api/v1/member/). */
 export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<TicketReservation[]> {

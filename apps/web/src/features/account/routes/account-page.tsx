@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, serverPaths } from '@/config/paths';
 import { sessionQueryKey } from '@/lib/session';
 import { DataExport } from '../components/data-export';
+import { EventSubscriptionList } from '../components/event-subscription-list';
 import { InvoiceList } from '../components/invoice-list';
 import { MembershipList } from '../components/membership-list';
 import { PersonalData } from '../components/personal-data';
@@ -78,6 +79,8 @@ export default function AccountPage() {
       <ReservationList reservations={member.ticketReservations} />
       {/* Invoices: the list of GET /api/v1/member/ (filled by the invoices feature), with PDF download. */}
       <InvoiceList invoices={member.invoices} />
+      {/* Event subscriptions: their own call, GET /api/v1/member/eventsubscriptions (events feature). */}
+      <EventSubscriptionList />
       <DataExport />
     </>
   );

@@ -1,5 +1,140 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useDownloadSubscribers } from '../api/download-subscribers';
+import { useAdminEvent } from '../api/get-admin-event';
+import { useEventSubscribers } from '../api/get-event-subscribers';
+import { AdminEventSummary } from '../components/admin-event-summary';
+import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { EventDescription } from '../components/event-description';
+import { EventFacts } from '../components/event-facts';
+import { EventFormDialog } from '../components/event-form-dialog';
+import { statusText } from '../lib/events';
+
+function fileName(title: string): string {
+  const clean = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  return `anmeldungen-${clean || 'veranstaltung'}.xlsx`;
+}
 
 export default function EventAdminPage() {
-  return <PageHeader title="Veranstaltung bearbeiten" intro="Angaben zum Anlass ändern und die Liste der Angemeldeten einsehen." />;
+  const { id } = useParams();
+  const eventId = Number(id);
+  const valid = Number.isInteger(eventId) && eventId > 0;
+  const event = useAdminEvent(valid ? eventId : 0, valid);
+  const subscribers = useEventSubscribers(valid ? eventId : 0, valid);
+  const download = useDownloadSubscribers();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (!valid || event.isError) {
+    return (
+      <>
+        <PageHeader title="Veranstaltung bearbeiten" />
+        <ErrorAlert error={valid ? event.error : undefined} message={valid ? undefined : 'Diese Veranstaltung gibt es nicht.'} />
+        <Link to={paths.eventsAdmin.href()}>Zu allen Veranstaltungen</Link>
+      </>
+    );
+  }
+  if (event.isPending || !event.data) {
+    return (
+      <>
+        <PageHeader title="Veranstaltung bearbeiten" />
+        <PageSpinner label="Veranstaltung wird geladen…" />
+      </>
+    );
+  }
+  const e = event.data;
+  const list = subscribers.data ?? [];
+
+  return (
+    <>
+      <PageHeader title={e.title} intro={<AdminEventSummary event={e} />} />
+      <p className="mb-3">
+        <Link to={paths.eventsAdmin.href()}>← Alle Veranstaltungen</Link>
+      </p>
+      <div className="row g-4">
+        <div className="col-lg-5">
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5">Angaben</h2>
+              <EventFacts event={e} />
+              <div className="d-flex flex-wrap gap-2 mt-3">
+                <Button variant="outline-primary" size="sm" onClick={() => setEditing(true)}>
+                  Bearbeiten
+                </Button>
+                <Button variant="outline-danger" size="sm" onClick={() => setDeleting(true)}>
+                  Löschen
+                </Button>
+                <Link className="btn btn-outline-secondary btn-sm" to={paths.event.href(e.id)}>
+                  Ansicht für Mitglieder
+                </Link>
+              </div>
+              <hr />
+              <EventDescription markdown={e.description} />
+            </Card.Body>
+          </Card>
+        </div>
+        <div className="col-lg-7">
+          <Card className="shadow-sm">
+            <Card.Body>
+              <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+                <h2 className="h5 mb-0">Angemeldete</h2>
+                <Button variant="success" size="sm" disabled={download.isPending || list.length === 0} onClick={() => download.mutate({ id: e.id, fileName: fileName(e.title) })}>
+                  {download.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+                  Excel herunterladen
+                </Button>
+              </div>
+              {download.isError ? <ErrorAlert error={download.error} title="Die Liste konnte nicht heruntergeladen werden." /> : null}
+              {subscribers.isPending ? <LoadingSpinner label="Angemeldete werden geladen…" /> : null}
+              {subscribers.isError ? <ErrorAlert error={subscribers.error} /> : null}
+              {subscribers.data && list.length === 0 ? <p className="mb-0">Noch keine Anmeldungen.</p> : null}
+              {list.length > 0 ? (
+                <div className="table-responsive">
+                  <table className="table table-sm table-striped align-middle mb-0">
+                    <caption className="visually-hidden">Angemeldete von {e.title}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col" className="text-end">
+                          Plätze
+                        </th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Angemeldet am</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.map((s) => (
+                        <tr key={s.member.id}>
+                          <td>
+                            <Link to={paths.memberAdmin.href(s.member.id)}>
+                              {s.member.lastName} {s.member.firstName}
+                            </Link>
+                          </td>
+                          <td className="text-end">{s.amount}</td>
+                          <td>
+                            <span className={`badge ${s.status === 'CONFIRMED' ? 'text-bg-primary' : 'text-bg-warning'}`}>{statusText(s.status)}</span>
+                          </td>
+                          <td className="text-nowrap">{formatDateTime(s.subscriptionTimestamp)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              ) : null}
+            </Card.Body>
+          </Card>
+        </div>
+      </div>
+      {editing ? <EventFormDialog event={e} show onClose={() => setEditing(false)} /> : null}
+      <DeleteEventDialog event={deleting ? e : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.eventsAdmin.href())} />
+    </>
+  );
 }

@@ -1,0 +1,108 @@
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { addDays } from '../../lib/dates.ts';
+import { zurichAt } from '../tickets/tickets.demo.ts';
+
+/**
+ * Demo rows of events: a free Stammtisch, a nearly full Chlausabend with a waiting list, a
+ * bus trip, a general assembly without a limit of places and one event in the past, with
+ * subscriptions of demo members (also `mitglied`). Runs after the demo members exist.
+ */
+export async function loadEventDemoData(db: PrismaClient, now: Date): Promise<void> {
+  const members = await db.member.findMany({ where: { username: { not: 'vorstand' } }, orderBy: { id: 'asc' }, take: 20, select: { id: true, username: true } });
+  const mitglied = members.find((m) => m.username === 'mitglied');
+  const others = members.filter((m) => m.username !== 'mitglied');
+  if (!mitglied || others.length < 12) return;
+
+  const at = (days: number, hh: number, mm = 0) => zurichAt(now, days, hh, mm);
+  const event = (data: { title: string; description: string; location: string; start: Date; hours: number; deadlineDays: number; capacity: number | null; priceRappen: number; maxPlacesPerMember: number }) =>
+    db.event.create({
+      data: {
+        title: data.title,
+        description: data.description,
+        location: data.location,
+        start: data.start,
+        end: new Date(data.start.getTime() + data.hours * 3_600_000),
+        registrationDeadline: addDays(data.start, -data.deadlineDays),
+        capacity: data.capacity,
+        priceRappen: data.priceRappen,
+        maxPlacesPerMember: data.maxPlacesPerMember,
+      },
+    });
+
+  const stammtisch = await event({
+    title: 'Stammtisch im Fanlokal',
+    description: 'Unser monatlicher **Stammtisch**: Wir schauen zurück auf die letzten Spiele und planen die nächsten Auswärtsfahrten.\n\n- Apéro offeriert vom Verein\n- Gäste sind willkommen',
+    location: 'Fanlokal Limmat, Hardturmstrasse 12, 8005 Zürich',
+    start: at(5, 19, 30),
+    hours: 3,
+    deadlineDays: 1,
+    capacity: 30,
+    priceRappen: 0,
+    maxPlacesPerMember: 2,
+  });
+  const chlaus = await event({
+    title: 'Chlausabend 2026',
+    description: 'Der Samichlaus besucht den Fanclub! Fondue, Nüssli und Mandarinen, dazu ein Rückblick auf die Hinrunde.\n\n*Bitte melden Sie sich frühzeitig an, die Plätze sind beschränkt.*',
+    location: 'Restaurant Hardhof, Zürich',
+    start: at(14, 18, 30),
+    hours: 5,
+    deadlineDays: 3,
+    capacity: 12,
+    priceRappen: 3500,
+    maxPlacesPerMember: 4,
+  });
+  const davos = await event({
+    title: 'Carfahrt zum Auswärtsspiel in Davos',
+    description: 'Gemeinsame Fahrt im Car nach Davos und zurück. Abfahrt beim Fanlokal; das Matchticket ist **nicht** im Preis inbegriffen.',
+    location: 'Abfahrt: Fanlokal Limmat, Zürich',
+    start: at(21, 14, 0),
+    hours: 11,
+    deadlineDays: 5,
+    capacity: 40,
+    priceRappen: 4500,
+    maxPlacesPerMember: 4,
+  });
+  await event({
+    title: 'Generalversammlung',
+    description: 'Ordentliche Generalversammlung des Vereins. Die Traktandenliste folgt per Post.',
+    location: 'Gemeinschaftszentrum Wipkingen, Zürich',
+    start: at(40, 19, 0),
+    hours: 2,
+    deadlineDays: 0,
+    capacity: null,
+    priceRappen: 0,
+    maxPlacesPerMember: 1,
+  });
+  const opening = await event({
+    title: 'Saisoneröffnung mit Grill',
+    description: 'Grillplausch zum Start in die neue Saison.',
+    location: 'Fanlokal Limmat, Zürich',
+    start: at(-30, 17, 0),
+    hours: 5,
+    deadlineDays: 2,
+    capacity: 50,
+    priceRappen: 1500,
+    maxPlacesPerMember: 3,
+  });
+
+  const sub = (eventId: number, memberId: number, amount: number, status: 'CONFIRMED' | 'WAITING', daysAgo: number, minutes = 0) => ({
+    eventId,
+    memberId,
+    amount,
+    status,
+    subscriptionTimestamp: new Date(now.getTime() - daysAgo * 86_400_000 + minutes * 60_000),
+  });
+  await db.eventSubscription.createMany({
+    data: [
+      sub(stammtisch.id, mitglied.id, 2, 'CONFIRMED', 3),
+      ...others.slice(0, 6).map((m, i) => sub(stammtisch.id, m.id, 1 + (i % 2), 'CONFIRMED', 6 - i)),
+      // Chlausabend: 10 of 12 places confirmed; the first in line wants 3, so both wait.
+      ...others.slice(2, 7).map((m, i) => sub(chlaus.id, m.id, 2, 'CONFIRMED', 10 - i)),
+      sub(chlaus.id, others[8]!.id, 3, 'WAITING', 2),
+      sub(chlaus.id, others[9]!.id, 2, 'WAITING', 1),
+      ...others.slice(4, 11).map((m, i) => sub(davos.id, m.id, 1 + (i % 3), 'CONFIRMED', 4, i)),
+      sub(opening.id, mitglied.id, 2, 'CONFIRMED', 40),
+      ...others.slice(0, 9).map((m, i) => sub(opening.id, m.id, 1 + (i % 3), 'CONFIRMED', 41, i)),
+    ],
+  });
+}

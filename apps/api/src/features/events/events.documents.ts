@@ -1,0 +1,81 @@
+import ExcelJS from 'exceljs';
+import ical from 'ical-generator';
+import type { EventRow, SubscriberRow } from './events.repository.ts';
+
+/** The event's files: its iCalendar entry and the board's list of subscribers. Pure: loaded data in, bytes out. */
+
+/** `GET /api/v1/events/{id}.ics`: one VEVENT in UTC, with the link to the event page. */
+export function eventCalendar(event: EventRow, site: { clubName: string; publicUrl: string }, now: Date): string {
+  const host = new URL(site.publicUrl).host;
+  const calendar = ical({ name: site.clubName, prodId: { company: site.clubName, product: 'Veranstaltungen', language: 'DE' } });
+  calendar.createEvent({
+    id: `event-${event.id}@${host}`,
+    start: event.start,
+    end: event.end,
+    stamp: now,
+    summary: event.title,
+    description: event.description || null,
+    location: event.location || null,
+    url: `${site.publicUrl}/events/${event.id}`,
+  });
+  return calendar.toString();
+}
+
+const STATUS = { CONFIRMED: 'Bestätigt', WAITING: 'Warteliste' } as const;
+
+/**
+ * `GET /api/v1/admin/events/{id}/subscribers.xlsx`: a bold, frozen header row with an
+ * autofilter, real dates (shown in Zurich time), numbers as numbers and fitting widths.
+ */
+export async function subscribersWorkbook(event: EventRow, rows: readonly SubscriberRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date(0);
+  const sheet = workbook.addWorksheet('Angemeldete', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: 'Nachname', key: 'lastName', width: 20 },
+    { header: 'Vorname', key: 'firstName', width: 16 },
+    { header: 'Mitglied-Nr.', key: 'memberNumber', width: 12 },
+    { header: 'E-Mail', key: 'email', width: 32 },
+    { header: 'Plätze', key: 'amount', width: 8 },
+    { header: 'Status', key: 'status', width: 12 },
+    { header: 'Angemeldet am', key: 'subscribed', width: 18, style: { numFmt: 'dd.mm.yyyy hh:mm' } },
+  ];
+  for (const r of rows) {
+    sheet.addRow({
+      lastName: r.member.lastName,
+      firstName: r.member.firstName,
+      memberNumber: r.member.memberNumber,
+      email: r.member.email,
+      amount: r.amount,
+      status: STATUS[r.status],
+      subscribed: zurichWallClock(r.subscriptionTimestamp),
+    });
+  }
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
+  workbook.title = event.title;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Zurich',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Spreadsheet dates have no zone: the Zurich wall-clock time as a Date whose UTC fields show it. */
+export function zurichWallClock(d: Date): Date {
+  const p = Object.fromEntries(wallClock.formatToParts(d).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)));
+}
+
+/** A file name without characters that trouble browsers or file systems. */
+export function fileNameOf(title: string, fallback: string): string {
+  const cleaned = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  return cleaned.slice(0, 60) || fallback;
+}

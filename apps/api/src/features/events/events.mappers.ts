@@ -1,0 +1,70 @@
+import type { AdminEvent, ClubEvent, EventSubscriber, EventSubscription, MemberEventSubscription, OwnEventSubscription } from '@club/contract';
+import type { EventRow, SubscriberRow } from './events.repository.ts';
+import { confirmedPlaces, placesLeft, toMoney, waitingPosition, type SubscriptionRow } from './events.rules.ts';
+
+/** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
+
+export function toSubscription(eventId: number, row: Pick<SubscriptionRow, 'amount' | 'status' | 'subscriptionTimestamp'>): EventSubscription {
+  return { eventId, amount: row.amount, status: row.status, subscriptionTimestamp: row.subscriptionTimestamp.toISOString() };
+}
+
+export function toOwnSubscription(eventId: number, rows: readonly SubscriptionRow[], memberId: number): OwnEventSubscription | null {
+  const own = rows.find((r) => r.memberId === memberId);
+  if (!own) return null;
+  return { ...toSubscription(eventId, own), waitingPosition: waitingPosition(rows, memberId) };
+}
+
+function eventFields(e: EventRow, rows: readonly SubscriptionRow[], now: Date) {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    start: e.start.toISOString(),
+    end: e.end.toISOString(),
+    registrationDeadline: e.registrationDeadline.toISOString(),
+    capacity: e.capacity,
+    price: toMoney(e.priceRappen),
+    maxPlacesPerMember: e.maxPlacesPerMember,
+    placesLeft: placesLeft(e.capacity, rows),
+    waitingCount: rows.filter((r) => r.status === 'WAITING').length,
+    registrationOpen: now <= e.registrationDeadline,
+    ended: now > e.end,
+  };
+}
+
+export function toEvent(e: EventRow, rows: readonly SubscriptionRow[], now: Date, memberId: number | null): ClubEvent {
+  return { ...eventFields(e, rows, now), subscription: memberId === null ? null : toOwnSubscription(e.id, rows, memberId) };
+}
+
+export function toAdminEvent(e: EventRow, rows: readonly SubscriptionRow[], now: Date): AdminEvent {
+  return {
+    ...eventFields(e, rows, now),
+    placesTaken: confirmedPlaces(rows),
+    placesWaiting: rows.reduce((sum, r) => (r.status === 'WAITING' ? sum + r.amount : sum), 0),
+    subscriberCount: rows.length,
+  };
+}
+
+export function toSubscriber(row: SubscriberRow): EventSubscriber {
+  return {
+    member: { id: row.member.id, firstName: row.member.firstName, lastName: row.member.lastName },
+    amount: row.amount,
+    status: row.status,
+    subscriptionTimestamp: row.subscriptionTimestamp.toISOString(),
+  };
+}
+
+export function toMemberSubscription(
+  row: SubscriptionRow & { event: EventRow },
+  eventRows: readonly SubscriptionRow[],
+): MemberEventSubscription {
+  return {
+    ...toSubscription(row.event.id, row),
+    waitingPosition: waitingPosition(eventRows, row.memberId),
+    eventTitle: row.event.title,
+    eventStart: row.event.start.toISOString(),
+    eventLocation: row.event.location,
+    eventCancelled: row.event.cancelledAt !== null,
+  };
+}

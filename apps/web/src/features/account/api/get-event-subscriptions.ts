@@ -1,0 +1,16 @@
+import type { ListEnvelope, MemberEventSubscription } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrapList } from '@/lib/api-client';
+
+/** `GET /api/v1/member/eventsubscriptions`: the member's event subscriptions, by event start. */
+export async function getEventSubscriptions({ signal }: { signal?: AbortSignal } = {}): Promise<MemberEventSubscription[]> {
+  return unwrapList(await api.get<ListEnvelope<MemberEventSubscription>>('/api/v1/member/eventsubscriptions', { signal }));
+}
+
+export function eventSubscriptionsQueryOptions() {
+  return queryOptions({ queryKey: ['member', 'eventsubscriptions'] as const, queryFn: ({ signal }) => getEventSubscriptions({ signal }) });
+}
+
+export function useEventSubscriptions() {
+  return useQuery(eventSubscriptionsQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { eventsKey } from './get-events';
+
+/** `DELETE /api/v1/events/{id}/subscriptions`: cancels the places or leaves the waiting list. */
+export function cancelSubscription(eventId: number): Promise<void> {
+  return api.delete(`/api/v1/events/${eventId}/subscriptions`);
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: eventsKey }), queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] })]),
+  });
+}

@@ -1,0 +1,17 @@
+import type { AdminEvent, ItemEnvelope } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrapItem } from '@/lib/api-client';
+import { adminEventKeys } from './admin-keys';
+
+/** `GET /api/v1/admin/events/{id}`. */
+export async function getAdminEvent(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminEvent> {
+  return unwrapItem(await api.get<ItemEnvelope<AdminEvent>>(`/api/v1/admin/events/${id}`, { signal }));
+}
+
+export function adminEventQueryOptions(id: number) {
+  return queryOptions({ queryKey: adminEventKeys.detail(id), queryFn: ({ signal }) => getAdminEvent(id, { signal }) });
+}
+
+export function useAdminEvent(id: number, enabled = true) {
+  return useQuery({ ...adminEventQueryOptions(id), enabled });
+}

@@ -1,0 +1,19 @@
+import type { ClubEvent, ListEnvelope } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrapList } from '@/lib/api-client';
+
+/** Every query of the events screens starts with this key. */
+export const eventsKey = ['events'] as const;
+
+/** `GET /api/v1/events` (upcoming, soonest first) or `?past=true` (past ones, latest first). */
+export async function getEvents(past: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<ClubEvent[]> {
+  return unwrapList(await api.get<ListEnvelope<ClubEvent>>(`/api/v1/events${past ? '?past=true' : ''}`, { signal }));
+}
+
+export function eventsQueryOptions(past: boolean) {
+  return queryOptions({ queryKey: [...eventsKey, 'list', past ? 'past' : 'upcoming'] as const, queryFn: ({ signal }) => getEvents(past, { signal }) });
+}
+
+export function useEvents(past: boolean) {
+  return useQuery(eventsQueryOptions(past));
+}

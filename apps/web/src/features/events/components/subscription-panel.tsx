@@ -1,0 +1,198 @@
+import { eventSubscriptionInputSchema, type ClubEvent, type EventSubscription } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { PageSpinner } from '@/components/ui/loading-spinner';
+import { paths, serverPaths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useSubscribeEvent } from '../api/subscribe-event';
+import { multiplyMoney, placesText, withPlaces } from '../lib/events';
+
+const formSchema = eventSubscriptionInputSchema.pick({ amount: true }).refine((v) => v.amount >= 1, { path: ['amount'], message: 'Bitte mindestens 1 Platz wählen.' });
+type FormInput = z.input<typeof formSchema>;
+
+/** What the member has now, in words. */
+function OwnStatus({ event }: { event: ClubEvent }) {
+  const own = event.subscription;
+  if (!own) return null;
+  if (own.status === 'CONFIRMED') {
+    return (
+      <Alert variant="success" className="mb-3" data-testid="subscription-status">
+        <strong>Sie sind angemeldet</strong> {withPlaces(own.amount)}.
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="warning" className="mb-3" data-testid="subscription-status">
+      <strong>Sie stehen auf der Warteliste</strong> {withPlaces(own.amount)}
+      {own.waitingPosition ? ` (Position ${own.waitingPosition})` : ''}. Sobald genug Plätze frei werden, rücken Sie automatisch nach und erhalten eine E-Mail.
+    </Alert>
+  );
+}
+
+/** The answer of the last request, announced to screen readers. */
+function Answer({ answer }: { answer: EventSubscription | null }) {
+  if (!answer) return null;
+  return (
+    <p className="visually-hidden" role="status">
+      {answer.status === 'CONFIRMED' ? `Angemeldet ${withPlaces(answer.amount)}.` : `Auf der Warteliste ${withPlaces(answer.amount)}.`}
+    </p>
+  );
+}
+
+/**
+ * Subscribing on the event page: the amount (up to the places per member), the price
+ * total, the waiting list when the places are not left (or the server says so), changing
+ * the amount and cancelling through the confirm dialog. Visitors are sent to the login and back.
+ */
+export function SubscriptionPanel({ event }: { event: ClubEvent }) {
+  const session = useSession();
+  const subscribe = useSubscribeEvent();
+  const cancel = useCancelSubscription();
+  const [answer, setAnswer] = useState<EventSubscription | null>(null);
+  const [asking, setAsking] = useState(false);
+  const own = event.subscription;
+  const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { amount: own?.amount ?? 1 } });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+
+  if (session.status === 'pending') return <PageSpinner />;
+  if (!session.loggedIn) {
+    return (
+      <>
+        <p>Anmelden können sich nur Mitglieder des Vereins.</p>
+        <a className="btn btn-primary" href={serverPaths.login(paths.event.href(event.id))}>
+          Einloggen und anmelden
+        </a>
+      </>
+    );
+  }
+
+  const full = subscribe.error && isApiError(subscribe.error) && subscribe.error.code === 'QUOTA_EXCEEDED' && !/Pro Mitglied/.test(subscribe.error.message);
+  const notEnough = !own && event.placesLeft !== null && Number.isFinite(amount) && amount > event.placesLeft;
+  const offerWaitlist = !own && (notEnough || full);
+
+  const send = (waitlist: boolean) =>
+    form.handleSubmit((values) => {
+      setAnswer(null);
+      subscribe.mutate(
+        { eventId: event.id, amount: values.amount, waitlist },
+        { onSuccess: setAnswer, onError: (error) => applyServerFieldErrors(error, form.setError, ['amount']) },
+      );
+    });
+
+  const leave = () =>
+    cancel.mutate(event.id, {
+      onSuccess: () => {
+        setAsking(false);
+        setAnswer(null);
+        form.reset({ amount: 1 });
+      },
+    });
+
+  const options = Array.from({ length: event.maxPlacesPerMember }, (_, i) => i + 1);
+  const amountError = form.formState.errors.amount?.message;
+  const total = multiplyMoney(event.price.amount, Number.isFinite(amount) ? amount : 0);
+  const pending = subscribe.isPending;
+
+  if (!event.registrationOpen) {
+    return (
+      <>
+        <OwnStatus event={event} />
+        <p className="mb-2 fw-semibold">Der Anmeldeschluss ist vorbei.</p>
+        {own?.status === 'WAITING' ? (
+          <Button variant="outline-danger" onClick={() => setAsking(true)}>
+            Warteliste verlassen
+          </Button>
+        ) : null}
+        <LeaveDialog event={event} show={asking} pending={cancel.isPending} error={cancel.error} onConfirm={leave} onCancel={() => setAsking(false)} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <OwnStatus event={event} />
+      <Answer answer={answer} />
+      <form onSubmit={(e) => void send(offerWaitlist ? true : false)(e)} noValidate aria-labelledby="subscription-heading">
+        <div className="mb-3">
+          <label htmlFor="amount" className="form-label fw-semibold">
+            {own ? 'Anzahl Plätze ändern' : 'Anzahl Plätze'}
+          </label>
+          <select
+            id="amount"
+            className={`form-select${amountError ? ' is-invalid' : ''}`}
+            aria-describedby={`amount-hint${amountError ? ' amount-error' : ''}`}
+            {...form.register('amount', { valueAsNumber: true })}
+          >
+            {options.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <div id="amount-hint" className="form-text">
+            Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
+            {event.price.amount > 0 ? ` Total ${formatMoney(total)}, zahlbar vor Ort.` : ''}
+          </div>
+          {amountError ? (
+            <div id="amount-error" className="invalid-feedback">
+              {amountError}
+            </div>
+          ) : null}
+        </div>
+
+        {subscribe.error ? <ErrorAlert error={subscribe.error} title={own ? 'Die Änderung ist nicht gelungen.' : 'Die Anmeldung ist nicht gelungen.'} /> : null}
+        {offerWaitlist && !subscribe.error ? (
+          <Alert variant="info" className="py-2">
+            {event.placesLeft === 0 ? 'Dieser Anlass ist ausgebucht.' : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`} Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
+          </Alert>
+        ) : null}
+
+        <div className="d-flex flex-wrap gap-2">
+          <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
+            {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+            {offerWaitlist ? 'Auf die Warteliste setzen' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
+          </Button>
+          {own ? (
+            <Button variant="outline-danger" onClick={() => setAsking(true)} className="flex-grow-1">
+              {own.status === 'WAITING' ? 'Warteliste verlassen' : 'Abmelden'}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <LeaveDialog event={event} show={asking} pending={cancel.isPending} error={cancel.error} onConfirm={leave} onCancel={() => setAsking(false)} />
+    </>
+  );
+}
+
+function LeaveDialog(props: { event: ClubEvent; show: boolean; pending: boolean; error: unknown; onConfirm: () => void; onCancel: () => void }) {
+  const own = props.event.subscription;
+  const waiting = own?.status === 'WAITING';
+  return (
+    <ConfirmDialog
+      show={props.show && Boolean(own)}
+      title={waiting ? 'Warteliste verlassen?' : 'Abmelden?'}
+      confirmLabel={waiting ? 'Warteliste verlassen' : 'Abmelden'}
+      pending={props.pending}
+      error={props.error}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    >
+      <p className="mb-0">
+        {waiting
+          ? `Sie verlassen die Warteliste für «${props.event.title}».`
+          : `Sie melden sich von «${props.event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
+      </p>
+    </ConfirmDialog>
+  );
+}
