@@ -7,6 +7,7 @@ import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
+import { reportsRouter } from './features/reports/reports.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { eventsRouter } from './features/events/events.router.ts';
@@ -44,6 +45,7 @@ const features: ((deps: Deps) => Router)[] = [
   newslettersRouter,
   contactRouter,
   eventsRouter,
+  reportsRouter,
 ];
 
 export interface App {

@@ -10,6 +10,7 @@ export * from './candidates.ts';
 export * from './newsletters.ts';
 export * from './contact.ts';
 export * from './events.ts';
+export * from './reports.ts';
 
 import { z } from 'zod';
 // Messages of zod's own checks in German, on both sides.

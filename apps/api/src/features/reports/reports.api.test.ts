@@ -1,0 +1,355 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportTypes } from '@club/contract';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { createMember } from '../../test/factories.ts';
+import { loginAs } from '../../test/login.ts';
+import {
+  createEvent,
+  createFeeInvoice,
+  createGame,
+  createGroup,
+  createReservation,
+  createSeason,
+  seasonMember,
+  subscribe,
+} from './reports.test-data.ts';
+
+let server: TestServer;
+let boardCookie: string;
+let memberCookie: string;
+let season: { id: number; name: string };
+let emptySeason: { id: number; name: string };
+const tmp = mkdtempSync(path.join(tmpdir(), 'reports-test-'));
+
+interface Download {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+async function download(pathname: string, cookie?: string): Promise<Download> {
+  const res = await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+const reportUrl = (seasonId: number, type: string, format: string) => `/api/v1/admin/seasons/${seasonId}/${type}/.${format}`;
+
+async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  return workbook;
+}
+
+function pdfText(body: Buffer, pages?: [number, number]): string {
+  const file = path.join(tmp, `r${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, body);
+  const range = pages ? ['-f', String(pages[0]), '-l', String(pages[1])] : [];
+  return execFileSync('pdftotext', ['-layout', ...range, file, '-'], { encoding: 'utf8' });
+}
+
+/** The values of a row as plain data (formulas as `{ formula, result }`). */
+function rowValues(sheet: ExcelJS.Worksheet, n: number): unknown[] {
+  const values = sheet.getRow(n).values as unknown[];
+  return values.slice(1);
+}
+
+const utc = (y: number, m: number, d: number, h = 0, min = 0) => new Date(Date.UTC(y, m - 1, d, h, min));
+
+let marjanovic: { id: number };
+let mueller: { id: number };
+let board: { id: number };
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CLUB_NAME: 'ZSC Fanclub Limmat' } });
+  const db = server.database.prisma;
+  season = await createSeason(db, 2027);
+  emptySeason = await createSeason(db, 2028);
+  const other = await createSeason(db, 2026);
+
+  marjanovic = await seasonMember(db, season.id, { firstName: 'Dragana', lastName: 'Marjanović', parkingPermit: true });
+  mueller = await seasonMember(db, season.id, { firstName: 'Hans-Peter Maximilian', lastName: 'Müller-Lüdenscheidt von Wartensee', parkingPermit: false });
+  board = await seasonMember(db, season.id, { firstName: 'Viktor', lastName: 'Vogel', board: true });
+  const outsider = await seasonMember(db, other.id, { firstName: 'Otto', lastName: 'Anderswo' });
+
+  const boardLogin = await createMember(db, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
+  boardCookie = (await loginAs(server.url, boardLogin.username, boardLogin.password)).cookie;
+  const plain = await createMember(db);
+  memberCookie = (await loginAs(server.url, plain.username, plain.password)).cookie;
+
+  // Fee invoices: one paid, one open, one partly paid, one cancelled (left out), one of another season.
+  await createFeeInvoice(db, { memberId: marjanovic.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5000, invoiceDate: '2027-05-03', status: 'PAID', paidAt: '2027-05-20', paidRappen: 5000 });
+  await createFeeInvoice(db, { memberId: mueller.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5000, invoiceDate: '2027-05-03' });
+  await createFeeInvoice(db, { memberId: board.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5050, invoiceDate: '2027-05-03', paidRappen: 2000 });
+  await createFeeInvoice(db, { memberId: board.id, seasonId: season.id, kind: 'PARKING_FEE', totalRappen: 9900, invoiceDate: '2027-05-04', status: 'CANCELLED' });
+  await createFeeInvoice(db, { memberId: marjanovic.id, seasonId: season.id, kind: 'PARKING_FEE', totalRappen: 12000, invoiceDate: '2027-05-04' });
+  await createFeeInvoice(db, { memberId: outsider.id, seasonId: other.id, kind: 'MEMBERSHIP_FEE', totalRappen: 4000, invoiceDate: '2026-05-03' });
+
+  // Games: 1 May 2027 00:30 in Zurich (still 30 April in UTC) belongs to 2027/28; 30 April 23:30 does not.
+  const home = await createGroup(db, 'Heimspiele 2027/28', 3550);
+  const away = await createGroup(db, 'Auswärts [Car]', 2000);
+  const first = await createGame(db, home.id, '2027-04-30T22:30:00Z', 'SCB');
+  const second = await createGame(db, home.id, '2027-10-12T17:45:00Z', 'HCD');
+  const before = await createGame(db, home.id, '2027-04-30T21:30:00Z', 'EVZ');
+  const trip = await createGame(db, away.id, '2028-01-20T18:00:00Z', 'HCL', false);
+  await createReservation(db, { gameId: first, memberId: marjanovic.id, optionId: home.optionId, amount: 2, priceRappen: 3550 });
+  await createReservation(db, { gameId: first, memberId: mueller.id, optionId: home.optionId, amount: 1, priceRappen: 3550 });
+  await createReservation(db, { gameId: second, memberId: board.id, optionId: home.optionId, amount: 4, priceRappen: 3000 });
+  await createReservation(db, { gameId: before, memberId: board.id, optionId: home.optionId, amount: 3, priceRappen: 3550 });
+  await createReservation(db, { gameId: trip, memberId: mueller.id, optionId: away.optionId, amount: 1, priceRappen: 2000 });
+
+  // Events: one in the season with confirmed and waiting places, one before it.
+  const fondue = await createEvent(db, { title: 'Fondue-Abend', start: '2027-11-20T18:30:00Z', priceRappen: 2500 });
+  const old = await createEvent(db, { title: 'Saisonabschluss', start: '2027-04-10T18:00:00Z', priceRappen: 1000 });
+  await subscribe(db, { eventId: fondue, memberId: marjanovic.id, amount: 2, status: 'CONFIRMED', at: '2027-10-01T08:15:00Z' });
+  await subscribe(db, { eventId: fondue, memberId: mueller.id, amount: 3, status: 'WAITING', at: '2027-10-02T09:00:00Z' });
+  await subscribe(db, { eventId: fondue, memberId: board.id, amount: 1, status: 'CONFIRMED', at: '2027-10-03T10:00:00Z' });
+  await subscribe(db, { eventId: old, memberId: board.id, amount: 1, status: 'CONFIRMED', at: '2027-04-01T10:00:00Z' });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('who may download reports', () => {
+  for (const type of reportTypes) {
+    for (const format of ['xlsx', 'pdf']) {
+      it(`${type}.${format}: visitor 401, member 403, board 200`, async () => {
+        const url = reportUrl(season.id, type, format);
+        const visitor = await download(url);
+        expect(visitor.status).toBe(401);
+        expect(JSON.parse(visitor.body.toString()).error.code).toBe('NOT_LOGGED_IN');
+        const member = await download(url, memberCookie);
+        expect(member.status).toBe(403);
+        expect(JSON.parse(member.body.toString()).error.code).toBe('FORBIDDEN');
+        const ok = await download(url, boardCookie);
+        expect(ok.status).toBe(200);
+      });
+    }
+  }
+
+  it('when the type, the format or the season is unknown, then 404 as JSON; a malformed id is 400', async () => {
+    for (const url of [reportUrl(season.id, 'salaries', 'xlsx'), reportUrl(season.id, 'members', 'csv'), reportUrl(999999, 'members', 'xlsx'), reportUrl(999999, 'members', 'pdf')]) {
+      const res = await download(url, boardCookie);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(JSON.parse(res.body.toString()).error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/gibt es nicht/) });
+    }
+    const bad = await download(reportUrl(0, 'members', 'xlsx').replace('/0/', '/abc/'), boardCookie);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('file names', () => {
+  it('are German with the season, as RFC 5987 filename* with an ASCII fallback', async () => {
+    const members = await download(reportUrl(season.id, 'members', 'xlsx'), boardCookie);
+    expect(members.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(members.headers.get('content-disposition')).toBe(`attachment; filename="Mitglieder-2027-28.xlsx"; filename*=UTF-8''Mitglieder-2027-28.xlsx`);
+    const parking = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
+    expect(parking.headers.get('content-type')).toBe('application/pdf');
+    expect(parking.headers.get('content-disposition')).toBe(
+      `attachment; filename="Parkgebuehren-2027-28.pdf"; filename*=UTF-8''Parkgeb%C3%BChren-2027-28.pdf`,
+    );
+  });
+});
+
+describe('members', () => {
+  it('the workbook has a frozen bold header with autofilter, real dates, and a totals row of formulas', async () => {
+    const res = await download(reportUrl(season.id, 'members', 'xlsx'), boardCookie);
+    const workbook = await workbookOf(res.body);
+    expect(workbook.creator).toBe('ZSC Fanclub Limmat');
+    expect(workbook.title).toBe('Mitgliederliste Saison 2027/28');
+    expect(workbook.created).toBeInstanceOf(Date);
+    const sheet = workbook.worksheets[0]!;
+    expect(workbook.worksheets).toHaveLength(1);
+    expect(sheet.name).toBe('Mitglieder 2027-28');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+    expect(rowValues(sheet, 1)).toEqual([
+      'Nr.', 'Name', 'Vorname', 'Strasse', 'Nr. Haus', 'Adresszusatz', 'PLZ', 'Ort', 'Land', 'E-Mail', 'Telefon', 'Mobile', 'Geburtsdatum', 'Mitglied seit', 'Parkplatz', 'Vorstand',
+    ]);
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getColumn(10).width).toBeGreaterThanOrEqual(20);
+    // By name: Marjanović, Müller-Lüdenscheidt, Vogel; the other season's member is not listed.
+    expect([2, 3, 4].map((n) => sheet.getCell(`B${n}`).value)).toEqual(['Marjanović', 'Müller-Lüdenscheidt von Wartensee', 'Vogel']);
+    const row = sheet.getRow(2);
+    expect(typeof row.getCell(1).value).toBe('number');
+    expect(row.getCell(8).value).toBe('Zürich');
+    expect(row.getCell(12).value).toBe('+41 79 123 45 67');
+    expect(row.getCell(13).value).toEqual(utc(1990, 3, 15));
+    expect(row.getCell(13).numFmt).toBe('dd.mm.yyyy');
+    expect(row.getCell(14).value).toEqual(utc(2027, 5, 1));
+    expect(row.getCell(15).value).toBe('Ja');
+    expect(sheet.getCell('P4').value).toBe('Ja');
+    expect(sheet.getCell('A5').value).toEqual({ formula: 'SUBTOTAL(3,A2:A4)', result: 3 });
+    expect(sheet.getCell('B5').value).toBe('Total');
+    expect(sheet.getCell('O5').value).toEqual({ formula: 'SUBTOTAL(3,O2:O4)', result: 1 });
+    expect(sheet.getCell('P5').value).toEqual({ formula: 'SUBTOTAL(3,P2:P4)', result: 1 });
+    expect(sheet.rowCount).toBe(5);
+  });
+
+  it('the PDF lists every member with names in any script, the header, the date made and "Seite x von y"', async () => {
+    const res = await download(reportUrl(season.id, 'members', 'pdf'), boardCookie);
+    expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.body);
+    expect(text).toContain('ZSC Fanclub Limmat');
+    expect(text).toContain('Mitgliederliste – Saison 2027/28');
+    expect(text).toMatch(/Erstellt am \d\d\.\d\d\.\d{4} \d\d:\d\d/);
+    expect(text).toContain('Marjanović');
+    expect(text).toContain('Geburtsdatum');
+    expect(text).toContain('15.03.1990');
+    expect(text).toContain('Seite 1 von 1');
+    expect(text).not.toContain('Anderswo');
+    // The long name wraps within its column instead of running into the next.
+    expect(text).toMatch(/Müller-\s*Lüdenscheidt|Müller-Lüdenscheidt\s/);
+  });
+
+  it('a long list repeats the table header on every page and counts the pages', async () => {
+    const db = server.database.prisma;
+    const big = await createSeason(db, 2030);
+    for (let i = 0; i < 70; i++) await seasonMember(db, big.id, { firstName: `Person${i}`, lastName: `Zeller${String(i).padStart(2, '0')}` });
+    const res = await download(reportUrl(big.id, 'members', 'pdf'), boardCookie);
+    const all = pdfText(res.body);
+    const pages = Number(/Seite 1 von (\d+)/.exec(all)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    const second = pdfText(res.body, [2, 2]);
+    expect(second).toContain('Geburtsdatum');
+    expect(second).toContain('Mitgliederliste – Saison 2030/31');
+    expect(second).toContain(`Seite 2 von ${pages}`);
+    expect(pdfText(res.body, [pages, pages])).toMatch(/70 Total/);
+  }, 60_000);
+});
+
+describe('fee invoices', () => {
+  it('membership fees: money as numbers in CHF, cancelled left out, sums as formulas with their values', async () => {
+    const res = await download(reportUrl(season.id, 'membershipfees', 'xlsx'), boardCookie);
+    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''Mitgliederbeitr%C3%A4ge-2027-28.xlsx`);
+    const sheet = (await workbookOf(res.body)).worksheets[0]!;
+    expect(rowValues(sheet, 1)).toEqual(['Nr.', 'Name', 'Vorname', 'Rechnung', 'Datum', 'Fällig', 'Betrag', 'Status', 'Bezahlt am', 'Bezahlt', 'Offen']);
+    expect(sheet.rowCount).toBe(5);
+    const paid = sheet.getRow(2);
+    expect(paid.getCell(2).value).toBe('Marjanović');
+    expect(paid.getCell(5).value).toEqual(utc(2027, 5, 3));
+    expect(paid.getCell(6).value).toEqual(utc(2027, 6, 2));
+    expect(paid.getCell(7).value).toBe(50);
+    expect(paid.getCell(7).numFmt).toBe('"CHF" #,##0.00');
+    expect(paid.getCell(8).value).toBe('bezahlt');
+    expect(paid.getCell(9).value).toEqual(utc(2027, 5, 20));
+    expect(paid.getCell(11).value).toBe(0);
+    const partly = sheet.getRow(4);
+    expect(partly.getCell(2).value).toBe('Vogel');
+    expect([partly.getCell(7).value, partly.getCell(10).value, partly.getCell(11).value]).toEqual([50.5, 20, 30.5]);
+    expect(sheet.getCell('G5').value).toEqual({ formula: 'SUBTOTAL(9,G2:G4)', result: 150.5 });
+    expect(sheet.getCell('J5').value).toEqual({ formula: 'SUBTOTAL(9,J2:J4)', result: 70 });
+    expect(sheet.getCell('K5').value).toEqual({ formula: 'SUBTOTAL(9,K2:K4)', result: 80.5 });
+    expect(sheet.getCell('D5').value).toEqual({ formula: 'SUBTOTAL(3,D2:D4)', result: 3 });
+  });
+
+  it('parking fees as PDF: rows and totals', async () => {
+    const res = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
+    const text = pdfText(res.body);
+    expect(text).toContain('Parkgebühren – Saison 2027/28');
+    expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*offen/);
+    expect(text).not.toContain('99.00');
+    expect(text).toMatch(/Total.*120\.00/);
+  });
+});
+
+describe('ticket reservations', () => {
+  it('one sheet per game group, games of the season only, a subtotal per game and a total', async () => {
+    const res = await download(reportUrl(season.id, 'ticketreservations', 'xlsx'), boardCookie);
+    const workbook = await workbookOf(res.body);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Auswärts -Car-', 'Heimspiele 2027-28']);
+    const sheet = workbook.getWorksheet('Heimspiele 2027-28')!;
+    expect(rowValues(sheet, 1)).toEqual([
+      'Datum', 'Zeit', 'Gegner', 'Heim/Auswärts', 'Spielort', 'Nr.', 'Name', 'Vorname', 'Plätze', 'Zustellung', 'Zustelladresse', 'Preis', 'Betrag',
+    ]);
+    // 1 May 00:30 in Zurich: a date cell and a time cell.
+    expect(sheet.getCell('A2').value).toEqual(utc(2027, 5, 1));
+    expect(sheet.getCell('A2').numFmt).toBe('dd.mm.yyyy');
+    expect(sheet.getCell('B2').value).toEqual(new Date(Date.UTC(1899, 11, 30, 0, 30)));
+    expect(sheet.getCell('B2').numFmt).toBe('hh:mm');
+    expect(sheet.getCell('C2').value).toBe('SCB');
+    expect(sheet.getCell('D2').value).toBe('Heim');
+    expect(sheet.getCell('G2').value).toBe('Marjanović');
+    expect(sheet.getCell('K2').value).toBe('Hardturmstrasse 5, 8005 Zürich');
+    expect(sheet.getCell('L2').value).toBe(35.5);
+    expect(sheet.getCell('M2').value).toBe(71);
+    // Subtotal of the first game, then the second game, then the total (the EVZ game of 30 April is not in it).
+    expect(sheet.getCell('A4').value).toMatch(/^Total 01\.05\.2027 00:30 SCB/);
+    expect(sheet.getCell('I4').value).toEqual({ formula: 'SUBTOTAL(9,I2:I3)', result: 3 });
+    expect(sheet.getCell('M4').value).toEqual({ formula: 'SUBTOTAL(9,M2:M3)', result: 106.5 });
+    expect(sheet.getCell('B5').value).toEqual(new Date(Date.UTC(1899, 11, 30, 19, 45)));
+    expect(sheet.getCell('M6').value).toEqual({ formula: 'SUBTOTAL(9,M5:M5)', result: 120 });
+    expect(sheet.getCell('A7').value).toBe('Total');
+    expect(sheet.getCell('M7').value).toEqual({ formula: 'SUBTOTAL(9,M2:M6)', result: 226.5 });
+    expect(sheet.getCell('I7').value).toEqual({ formula: 'SUBTOTAL(9,I2:I6)', result: 7 });
+    expect(sheet.rowCount).toBe(7);
+    expect(workbook.getWorksheet('Auswärts -Car-')!.getCell('D2').value).toBe('Auswärts');
+  });
+
+  it('the PDF groups by game group and game, with subtotals and a grand total', async () => {
+    const text = pdfText((await download(reportUrl(season.id, 'ticketreservations', 'pdf'), boardCookie)).body);
+    expect(text).toContain('Spielegruppe Heimspiele 2027/28');
+    expect(text).toContain('01.05.2027 00:30 SCB (Heim, Swiss Life Arena)');
+    expect(text).toContain('12.10.2027 19:45 HCD');
+    expect(text).not.toContain('EVZ');
+    expect(text).toMatch(/Total 01\.05\.2027 00:30 SCB[\s\S]*106\.50/);
+    expect(text).toMatch(/Gesamttotal\s+8\s+246\.50/);
+  });
+});
+
+describe('event subscriptions', () => {
+  it('events of the season with status, sign-up time and the amount due for confirmed places', async () => {
+    const res = await download(reportUrl(season.id, 'eventsubscriptions', 'xlsx'), boardCookie);
+    const sheet = (await workbookOf(res.body)).worksheets[0]!;
+    expect(rowValues(sheet, 1)).toEqual(['Veranstaltung', 'Datum', 'Nr.', 'Name', 'Vorname', 'Plätze', 'Warteliste', 'Status', 'Angemeldet am', 'Preis', 'Betrag']);
+    // Confirmed first, in sign-up order, then the waiting list.
+    expect([2, 3, 4].map((n) => sheet.getCell(`D${n}`).value)).toEqual(['Marjanović', 'Vogel', 'Müller-Lüdenscheidt von Wartensee']);
+    expect(sheet.getCell('A2').value).toBe('Fondue-Abend');
+    expect(sheet.getCell('B2').value).toEqual(utc(2027, 11, 20, 19, 30));
+    expect(sheet.getCell('B2').numFmt).toBe('dd.mm.yyyy hh:mm');
+    expect(sheet.getCell('H2').value).toBe('bestätigt');
+    expect(sheet.getCell('I2').value).toEqual(utc(2027, 10, 1, 10, 15));
+    expect(sheet.getCell('K2').value).toBe(50);
+    expect(sheet.getCell('H4').value).toBe('Warteliste');
+    expect(sheet.getCell('G4').value).toBe(3);
+    expect(sheet.getCell('K4').value).toBe(0);
+    expect(sheet.getCell('K5').value).toEqual({ formula: 'SUBTOTAL(9,K2:K4)', result: 75 });
+    expect(sheet.getCell('F5').value).toEqual({ formula: 'SUBTOTAL(9,F2:F4)', result: 3 });
+    expect(sheet.getCell('G5').value).toEqual({ formula: 'SUBTOTAL(9,G2:G4)', result: 3 });
+    expect(sheet.getCell('K6').value).toEqual({ formula: 'SUBTOTAL(9,K2:K5)', result: 75 });
+    expect(sheet.rowCount).toBe(6);
+  });
+
+  it('the PDF shows each event with its subscribers and totals', async () => {
+    const text = pdfText((await download(reportUrl(season.id, 'eventsubscriptions', 'pdf'), boardCookie)).body);
+    expect(text).toContain('Fondue-Abend – 20.11.2027 19:30');
+    expect(text).toMatch(/Marjanović.*bestätigt.*01\.10\.2027 10:15.*25\.00.*50\.00/);
+    expect(text).not.toContain('Saisonabschluss');
+    expect(text).toMatch(/Total Fondue-Abend[\s\S]*75\.00/);
+  });
+});
+
+describe('an empty season', () => {
+  for (const type of reportTypes) {
+    it(`${type}: a valid workbook with the header row and no rows, and a PDF saying so`, async () => {
+      const xlsx = await download(reportUrl(emptySeason.id, type, 'xlsx'), boardCookie);
+      expect(xlsx.status).toBe(200);
+      const workbook = await workbookOf(xlsx.body);
+      expect(workbook.worksheets).toHaveLength(1);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.rowCount).toBe(1);
+      expect(sheet.getCell('A1').font?.bold).toBe(true);
+      const pdf = await download(reportUrl(emptySeason.id, type, 'pdf'), boardCookie);
+      const text = pdfText(pdf.body);
+      expect(text).toContain('Saison 2028/29');
+      expect(text).toContain('Keine Einträge.');
+      expect(text).toContain('Seite 1 von 1');
+    });
+  }
+});

@@ -1,0 +1,282 @@
+import type { ReportType } from '@club/contract';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import type { Cell, TableColumn } from './report-model.ts';
+import { dateOnly, formatZurich, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
+import {
+  findEvents,
+  findGroupGames,
+  findGroupsWithGames,
+  readEventSubscriptions,
+  readFeeInvoices,
+  readGameReservations,
+  readSeasonMembers,
+  type FeeInvoiceRow,
+  type FeeKind,
+  type MemberReportRow,
+  type NameKey,
+  type ReservationReportRow,
+  type SeasonRow,
+  type SubscriptionReportRow,
+} from './reports.repository.ts';
+
+/**
+ * The five season reports: their columns (for the spreadsheet, and a narrower set for the
+ * A4 page where the spreadsheet's are too many) and where their rows come from.
+ */
+
+export const BATCH_SIZE = 500;
+
+export interface Column<R> extends TableColumn {
+  value: (row: R) => Cell;
+}
+
+export interface RawBlock<R> {
+  heading?: string;
+  rows: AsyncIterable<R[]>;
+}
+export interface RawSection<R> {
+  name: string;
+  heading?: string;
+  subtotals: boolean;
+  blocks: AsyncIterable<RawBlock<R>>;
+}
+
+export interface ReportDefinition<R> {
+  title: string;
+  /** German file name before the season: `Mitglieder` → `Mitglieder-2027-28.xlsx`. */
+  fileBase: string;
+  xlsx: Column<R>[];
+  pdf: Column<R>[];
+  sections(db: DbOrTx, season: SeasonRow, seasonLabel: string): AsyncIterable<RawSection<R>>;
+}
+
+/** Rows in batches by keyset: each batch starts after the key of the last row before it. */
+export async function* batches<R, K>(read: (key: K | null) => Promise<R[]>, keyOf: (row: R) => K, size = BATCH_SIZE): AsyncIterable<R[]> {
+  let key: K | null = null;
+  for (;;) {
+    const rows = await read(key);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    key = keyOf(rows[rows.length - 1] as R);
+  }
+}
+
+const nameKey = (r: { lastName: string; firstName: string; id: number }): NameKey => ({ lastName: r.lastName, firstName: r.firstName, id: r.id });
+const chf = (rappen: number) => rappen / 100;
+const yes = (flag: boolean) => (flag ? 'Ja' : '');
+
+function addressLines(a: { street: string | null; houseNumber: string | null; addressLine2: string | null; postalCode: string | null; city: string | null; country: string | null }): string {
+  if (!a.street) return '';
+  const country = a.country && a.country !== 'CH' ? `${a.country}-` : '';
+  return [`${a.street} ${a.houseNumber ?? ''}`.trim(), a.addressLine2 ?? '', `${country}${a.postalCode ?? ''} ${a.city ?? ''}`.trim()].filter(Boolean).join('\n');
+}
+
+async function* single<R>(section: RawSection<R>): AsyncIterable<RawSection<R>> {
+  yield section;
+}
+async function* oneBlock<R>(rows: AsyncIterable<R[]>): AsyncIterable<RawBlock<R>> {
+  yield { rows };
+}
+
+// --- members ------------------------------------------------------------------------------
+
+const members: ReportDefinition<MemberReportRow> = {
+  title: 'Mitgliederliste',
+  fileBase: 'Mitglieder',
+  xlsx: [
+    { header: 'Nr.', kind: 'integer', width: 7, total: 'count', value: (r) => r.memberNumber },
+    { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+    { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+    { header: 'Strasse', kind: 'text', width: 22, value: (r) => r.street },
+    { header: 'Nr. Haus', kind: 'text', width: 8, value: (r) => r.houseNumber },
+    { header: 'Adresszusatz', kind: 'text', width: 14, value: (r) => r.addressLine2 },
+    { header: 'PLZ', kind: 'text', width: 7, value: (r) => r.postalCode },
+    { header: 'Ort', kind: 'text', width: 16, value: (r) => r.city },
+    { header: 'Land', kind: 'text', width: 6, value: (r) => r.country },
+    { header: 'E-Mail', kind: 'text', width: 28, value: (r) => r.email },
+    { header: 'Telefon', kind: 'text', width: 16, value: (r) => r.landLine },
+    { header: 'Mobile', kind: 'text', width: 16, value: (r) => r.mobile },
+    { header: 'Geburtsdatum', kind: 'date', width: 12, value: (r) => r.dateOfBirth },
+    { header: 'Mitglied seit', kind: 'date', width: 12, value: (r) => r.memberSince },
+    { header: 'Parkplatz', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.parkingPermit) },
+    { header: 'Vorstand', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.board) },
+  ],
+  pdf: [
+    { header: 'Nr.', kind: 'integer', width: 5, total: 'count', value: (r) => r.memberNumber },
+    { header: 'Name', kind: 'text', width: 13, value: (r) => r.lastName },
+    { header: 'Vorname', kind: 'text', width: 11, value: (r) => r.firstName },
+    { header: 'Adresse', kind: 'text', width: 20, value: addressLines },
+    { header: 'E-Mail', kind: 'text', width: 20, value: (r) => r.email },
+    { header: 'Telefon', kind: 'text', width: 13, value: (r) => [r.landLine, r.mobile].filter(Boolean).join('\n') },
+    { header: 'Geburtsdatum', kind: 'date', width: 9, value: (r) => r.dateOfBirth },
+    { header: 'Mitglied seit', kind: 'date', width: 9, value: (r) => r.memberSince },
+    { header: 'Parkplatz', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.parkingPermit) },
+    { header: 'Vorstand', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.board) },
+  ],
+  sections: (db, season, label) =>
+    single({
+      name: `Mitglieder ${label}`,
+      heading: 'Mitglieder mit Mitgliedschaft in der Saison',
+      subtotals: false,
+      blocks: oneBlock(batches((key: NameKey | null) => readSeasonMembers(db, season.id, key, BATCH_SIZE), nameKey)),
+    }),
+};
+
+// --- fee invoices -------------------------------------------------------------------------
+
+const statusText = { OPEN: 'offen', PAID: 'bezahlt', CANCELLED: 'storniert' } as const;
+const openRappen = (r: FeeInvoiceRow) => (r.status === 'OPEN' ? Math.max(0, r.totalRappen - r.paidRappen) : 0);
+
+const feeColumns: Column<FeeInvoiceRow>[] = [
+  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+  { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+  { header: 'Rechnung', kind: 'text', width: 12, total: 'count', value: (r) => r.number },
+  { header: 'Datum', kind: 'date', width: 11, value: (r) => r.invoiceDate },
+  { header: 'Fällig', kind: 'date', width: 11, value: (r) => r.dueDate },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.totalRappen) },
+  { header: 'Status', kind: 'text', width: 9, value: (r) => statusText[r.status] },
+  { header: 'Bezahlt am', kind: 'date', width: 11, value: (r) => r.paidAt },
+  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.paidRappen) },
+  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => chf(openRappen(r)) },
+];
+
+function fees(kind: FeeKind, title: string, fileBase: string): ReportDefinition<FeeInvoiceRow> {
+  return {
+    title,
+    fileBase,
+    xlsx: feeColumns,
+    pdf: feeColumns,
+    sections: (db, season, label) =>
+      single({
+        name: `${fileBase} ${label}`,
+        heading: `Rechnungen ${title} (ohne stornierte)`,
+        subtotals: false,
+        blocks: oneBlock(batches((key: NameKey | null) => readFeeInvoices(db, season.id, kind, key, BATCH_SIZE), nameKey)),
+      }),
+  };
+}
+
+// --- ticket reservations -------------------------------------------------------------------
+
+interface ReservationLine extends ReservationReportRow {
+  game: { start: Date; opponent: string; homeGame: boolean; venue: string };
+}
+
+const homeAway = (home: boolean) => (home ? 'Heim' : 'Auswärts');
+
+const reservationTail: Column<ReservationLine>[] = [
+  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+  { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+  { header: 'Plätze', kind: 'integer', width: 8, total: 'sum', value: (r) => r.amount },
+  { header: 'Zustellung', kind: 'text', width: 18, value: (r) => r.deliveryOption },
+];
+const reservationMoney: Column<ReservationLine>[] = [
+  { header: 'Preis', kind: 'money', width: 12, value: (r) => chf(r.pricePerTicketRappen) },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.pricePerTicketRappen * r.amount) },
+];
+
+const ticketReservations: ReportDefinition<ReservationLine> = {
+  title: 'Ticketreservationen',
+  fileBase: 'Ticketreservationen',
+  xlsx: [
+    { header: 'Datum', kind: 'date', width: 11, value: (r) => dateOnly(zurichWallClock(r.game.start)) },
+    { header: 'Zeit', kind: 'time', width: 7, value: (r) => timeOnly(zurichWallClock(r.game.start)) },
+    { header: 'Gegner', kind: 'text', width: 9, value: (r) => r.game.opponent },
+    { header: 'Heim/Auswärts', kind: 'text', width: 10, value: (r) => homeAway(r.game.homeGame) },
+    { header: 'Spielort', kind: 'text', width: 20, value: (r) => r.game.venue },
+    ...reservationTail,
+    { header: 'Zustelladresse', kind: 'text', width: 36, value: (r) => addressLines(r).replaceAll('\n', ', ') },
+    ...reservationMoney,
+  ],
+  pdf: [...reservationTail, { header: 'Zustelladresse', kind: 'text', width: 30, value: addressLines }, ...reservationMoney],
+  async *sections(db, season, label) {
+    const { from, until } = seasonInstants(season);
+    const groups = await findGroupsWithGames(db, from, until);
+    if (groups.length === 0) {
+      yield { name: `Ticketreservationen ${label}`, heading: 'Keine Spiele in dieser Saison', subtotals: true, blocks: (async function* () {})() };
+      return;
+    }
+    for (const group of groups) {
+      yield {
+        name: group.name,
+        heading: `Spielegruppe ${group.name}`,
+        subtotals: true,
+        blocks: (async function* () {
+          for (const game of await findGroupGames(db, group.id, from, until)) {
+            const when = formatZurich(game.start);
+            yield {
+              heading: `${when} ${game.opponent} (${homeAway(game.homeGame)}, ${game.venue})`,
+              rows: (async function* () {
+                for await (const batch of batches((key: NameKey | null) => readGameReservations(db, game.id, key, BATCH_SIZE), nameKey)) {
+                  yield batch.map((r) => ({ ...r, game }));
+                }
+              })(),
+            };
+          }
+        })(),
+      };
+    }
+  },
+};
+
+// --- event subscriptions ------------------------------------------------------------------
+
+interface SubscriptionLine extends SubscriptionReportRow {
+  event: { title: string; start: Date; priceRappen: number };
+}
+
+const confirmed = (r: SubscriptionLine) => r.status === 'CONFIRMED';
+const subscriptionTail: Column<SubscriptionLine>[] = [
+  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+  { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+  { header: 'Plätze', kind: 'integer', width: 8, total: 'sum', value: (r) => (confirmed(r) ? r.amount : null) },
+  { header: 'Warteliste', kind: 'integer', width: 10, total: 'sum', value: (r) => (confirmed(r) ? null : r.amount) },
+  { header: 'Status', kind: 'text', width: 11, value: (r) => (confirmed(r) ? 'bestätigt' : 'Warteliste') },
+  { header: 'Angemeldet am', kind: 'datetime', width: 16, value: (r) => zurichWallClock(r.subscriptionTimestamp) },
+  { header: 'Preis', kind: 'money', width: 12, value: (r) => chf(r.event.priceRappen) },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(confirmed(r) ? r.amount * r.event.priceRappen : 0) },
+];
+
+const eventSubscriptions: ReportDefinition<SubscriptionLine> = {
+  title: 'Anmeldungen zu Veranstaltungen',
+  fileBase: 'Anmeldungen',
+  xlsx: [
+    { header: 'Veranstaltung', kind: 'text', width: 28, value: (r) => r.event.title },
+    { header: 'Datum', kind: 'datetime', width: 16, value: (r) => zurichWallClock(r.event.start) },
+    ...subscriptionTail,
+  ],
+  pdf: subscriptionTail,
+  sections: (db, season, label) => {
+    const { from, until } = seasonInstants(season);
+    return single({
+      name: `Anmeldungen ${label}`,
+      heading: 'Veranstaltungen der Saison',
+      subtotals: true,
+      blocks: (async function* () {
+        for (const event of await findEvents(db, from, until)) {
+            const when = formatZurich(event.start);
+          yield {
+            heading: `${event.title} – ${when}`,
+            rows: (async function* () {
+              const read = (key: { waiting: number; subscriptionTimestamp: Date; id: number } | null) => readEventSubscriptions(db, event.id, key, BATCH_SIZE);
+              const keyOf = (r: SubscriptionReportRow) => ({ waiting: r.status === 'WAITING' ? 1 : 0, subscriptionTimestamp: r.subscriptionTimestamp, id: r.id });
+              for await (const batch of batches(read, keyOf)) yield batch.map((r) => ({ ...r, event }));
+            })(),
+          };
+        }
+      })(),
+    });
+  },
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own row type; the service only projects them
+export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
+  members,
+  membershipfees: fees('MEMBERSHIP_FEE', 'Mitgliederbeiträge', 'Mitgliederbeiträge'),
+  parkingfees: fees('PARKING_FEE', 'Parkgebühren', 'Parkgebühren'),
+  ticketreservations: ticketReservations,
+  eventsubscriptions: eventSubscriptions,
+};

@@ -1,0 +1,206 @@
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+
+/**
+ * What the season reports read, straight from the tables: small lists (groups, games,
+ * events) at once, the long ones (members, invoices, reservations, subscriptions) in
+ * batches by keyset (`WHERE (sort key) > (last key) ORDER BY sort key LIMIT n`), so a
+ * report holds one batch at a time however large the club.
+ */
+
+export interface SeasonRow {
+  id: number;
+  name: string;
+  validFrom: Date;
+  validTo: Date;
+}
+
+export function findSeason(db: DbOrTx, id: number): Promise<SeasonRow | null> {
+  return db.season.findUnique({ where: { id }, select: { id: true, name: true, validFrom: true, validTo: true } });
+}
+
+/** Sort key of lists by name: last name, first name, then a row id that breaks ties. */
+export interface NameKey {
+  lastName: string;
+  firstName: string;
+  id: number;
+}
+
+function after(key: NameKey | null, lastName: Prisma.Sql, firstName: Prisma.Sql, id: Prisma.Sql): Prisma.Sql {
+  return key ? Prisma.sql`(${lastName}, ${firstName}, ${id}) > (${key.lastName}, ${key.firstName}, ${key.id})` : Prisma.sql`TRUE`;
+}
+
+export interface MemberReportRow {
+  id: number;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  street: string | null;
+  houseNumber: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  email: string;
+  landLine: string | null;
+  mobile: string | null;
+  dateOfBirth: Date | null;
+  memberSince: Date | null;
+  parkingPermit: boolean;
+  board: boolean;
+}
+
+/** Members with a membership in the season, by name: the batch after `key`. */
+export function readSeasonMembers(db: DbOrTx, seasonId: number, key: NameKey | null, limit: number): Promise<MemberReportRow[]> {
+  return db.$queryRaw<MemberReportRow[]>`
+    SELECT m."id", m."memberNumber", m."lastName", m."firstName", m."email", m."dateOfBirth",
+           a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country",
+           (SELECT p."number" FROM "phones" p WHERE p."memberId" = m."id" AND p."type" = 'LANDLINE') AS "landLine",
+           (SELECT p."number" FROM "phones" p WHERE p."memberId" = m."id" AND p."type" = 'MOBILE') AS "mobile",
+           (SELECT min(x."validFrom") FROM "memberships" x WHERE x."memberId" = m."id") AS "memberSince",
+           ms."parkingPermit",
+           EXISTS (SELECT 1 FROM "member_roles" r WHERE r."memberId" = m."id" AND r."role" = 'MEMBER_OF_THE_BOARD') AS "board"
+      FROM "memberships" ms
+      JOIN "members" m ON m."id" = ms."memberId"
+      LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
+     WHERE ms."seasonId" = ${seasonId}
+       AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`m."id"`)}
+     ORDER BY m."lastName", m."firstName", m."id"
+     LIMIT ${limit}`;
+}
+
+export type FeeKind = 'MEMBERSHIP_FEE' | 'PARKING_FEE';
+
+export interface FeeInvoiceRow {
+  id: number;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  number: string;
+  invoiceDate: Date;
+  dueDate: Date;
+  totalRappen: number;
+  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  paidAt: Date | null;
+  paidRappen: number;
+}
+
+/** The season's fee invoices of one kind (cancelled ones are gone from lists), by member name. */
+export function readFeeInvoices(db: DbOrTx, seasonId: number, kind: FeeKind, key: NameKey | null, limit: number): Promise<FeeInvoiceRow[]> {
+  return db.$queryRaw<FeeInvoiceRow[]>`
+    SELECT i."id", m."memberNumber", m."lastName", m."firstName", i."number", i."invoiceDate", i."dueDate",
+           i."totalRappen", i."status"::text AS "status", i."paidAt", i."paidRappen"
+      FROM "invoices" i
+      JOIN "members" m ON m."id" = i."memberId"
+     WHERE i."seasonId" = ${seasonId} AND i."kind" = ${kind}::"InvoiceKind" AND i."status" <> 'CANCELLED'
+       AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`i."id"`)}
+     ORDER BY m."lastName", m."firstName", i."id"
+     LIMIT ${limit}`;
+}
+
+export interface GameGroupRow {
+  id: number;
+  name: string;
+}
+
+/** Groups with at least one game starting within [from, until), by name. */
+export function findGroupsWithGames(db: DbOrTx, from: Date, until: Date): Promise<GameGroupRow[]> {
+  return db.gameGroup.findMany({
+    where: { games: { some: { start: { gte: from, lt: until } } } },
+    orderBy: { name: 'asc' },
+    select: { id: true, name: true },
+  });
+}
+
+export interface GameRow {
+  id: number;
+  start: Date;
+  opponent: string;
+  homeGame: boolean;
+  venue: string;
+}
+
+export function findGroupGames(db: DbOrTx, groupId: number, from: Date, until: Date): Promise<GameRow[]> {
+  return db.game.findMany({
+    where: { gameGroupId: groupId, start: { gte: from, lt: until } },
+    orderBy: [{ start: 'asc' }, { id: 'asc' }],
+    select: { id: true, start: true, opponent: true, homeGame: true, venue: true },
+  });
+}
+
+export interface ReservationReportRow {
+  id: number;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  amount: number;
+  deliveryOption: string;
+  street: string;
+  houseNumber: string;
+  addressLine2: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  pricePerTicketRappen: number;
+}
+
+/** A game's reservations by member name: the batch after `key`. */
+export function readGameReservations(db: DbOrTx, gameId: number, key: NameKey | null, limit: number): Promise<ReservationReportRow[]> {
+  return db.$queryRaw<ReservationReportRow[]>`
+    SELECT r."id", m."memberNumber", m."lastName", m."firstName", r."amount", d."name" AS "deliveryOption",
+           r."street", r."houseNumber", r."addressLine2", r."postalCode", r."city", r."country", r."pricePerTicketRappen"
+      FROM "ticket_reservations" r
+      JOIN "members" m ON m."id" = r."memberId"
+      JOIN "delivery_options" d ON d."id" = r."deliveryOptionId"
+     WHERE r."gameId" = ${gameId}
+       AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`r."id"`)}
+     ORDER BY m."lastName", m."firstName", r."id"
+     LIMIT ${limit}`;
+}
+
+export interface EventRow {
+  id: number;
+  title: string;
+  start: Date;
+  priceRappen: number;
+}
+
+/** Events (not cancelled) starting within [from, until), in order. */
+export function findEvents(db: DbOrTx, from: Date, until: Date): Promise<EventRow[]> {
+  return db.event.findMany({
+    where: { start: { gte: from, lt: until }, cancelledAt: null },
+    orderBy: [{ start: 'asc' }, { id: 'asc' }],
+    select: { id: true, title: true, start: true, priceRappen: true },
+  });
+}
+
+export interface SubscriptionReportRow {
+  id: number;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  amount: number;
+  status: 'CONFIRMED' | 'WAITING';
+  subscriptionTimestamp: Date;
+}
+
+/** Sort key of subscriptions: confirmed before waiting, then in sign-up order. */
+export interface SubscriptionKey {
+  waiting: number;
+  subscriptionTimestamp: Date;
+  id: number;
+}
+
+export function readEventSubscriptions(db: DbOrTx, eventId: number, key: SubscriptionKey | null, limit: number): Promise<SubscriptionReportRow[]> {
+  const waiting = Prisma.sql`(CASE WHEN s."status" = 'WAITING' THEN 1 ELSE 0 END)`;
+  const afterKey = key
+    ? Prisma.sql`(${waiting}, s."subscriptionTimestamp", s."id") > (${key.waiting}, ${key.subscriptionTimestamp}, ${key.id})`
+    : Prisma.sql`TRUE`;
+  return db.$queryRaw<SubscriptionReportRow[]>`
+    SELECT s."id", m."memberNumber", m."lastName", m."firstName", s."amount", s."status"::text AS "status", s."subscriptionTimestamp"
+      FROM "event_subscriptions" s
+      JOIN "members" m ON m."id" = s."memberId"
+     WHERE s."eventId" = ${eventId} AND ${afterKey}
+     ORDER BY ${waiting}, s."subscriptionTimestamp", s."id"
+     LIMIT ${limit}`;
+}

@@ -1,0 +1,176 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { Totals, type Cell, type CellKind, type TableColumn, type TableReport, type TableSection } from './report-model.ts';
+
+/**
+ * Table reports as spreadsheets a treasurer accepts, written with exceljs's streaming writer
+ * straight into a stream: bold frozen header with an autofilter, real dates and numbers,
+ * totals as formulas (with their values), printable on A4 landscape.
+ *
+ * The streaming writer's rules: number formats need `useStyles`; frozen panes and page setup
+ * go to addWorksheet; columns before the first committed row; dates are written as UTC (so
+ * cells hold `Date.UTC` wall-clock values); `workbook.commit()` ends the output stream.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const numberFormats: Record<CellKind, string | undefined> = {
+  text: undefined,
+  integer: '#,##0',
+  date: 'dd.mm.yyyy',
+  time: 'hh:mm',
+  datetime: 'dd.mm.yyyy hh:mm',
+  money: '"CHF" #,##0.00',
+};
+
+/** A valid, unique worksheet name: none of `\ / ? * [ ] :`, at most 31 characters. */
+export function sheetName(wanted: string, used: Set<string>): string {
+  const base = wanted.replace(/[\\/?*[\]:]/g, '-').replace(/^'+|'+$/g, '').trim().slice(0, 31) || 'Tabelle';
+  let name = base;
+  for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+/** Column letters of a 1-based index: 1 → A, 27 → AA. */
+export function columnLetter(index: number): string {
+  let n = index;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+type Workbook = ExcelJS.stream.xlsx.WorkbookWriter;
+type Worksheet = ExcelJS.Worksheet;
+
+/** Writes the whole report as a workbook into `out` and ends it (one sheet per section). */
+export async function writeXlsxReport(out: Writable, report: TableReport): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = report.author;
+  workbook.lastModifiedBy = report.author;
+  workbook.created = report.createdAt;
+  workbook.modified = report.createdAt;
+  // Read by the core properties writer, missing from the writer's types.
+  Object.assign(workbook, { title: `${report.title} ${report.subtitle}`, company: report.author });
+  const used = new Set<string>();
+  for await (const section of report.sections) {
+    await writeSection(workbook, out, report, section, sheetName(section.name, used));
+  }
+  await workbook.commit();
+}
+
+/**
+ * One worksheet: header, the rows of each block (with a subtotal row per block when the
+ * section asks for it) and a totals row. Exported for other table exports.
+ */
+export async function writeSection(workbook: Workbook, out: Writable, report: TableReport, section: TableSection, name: string): Promise<void> {
+  const { columns } = report;
+  const lastColumn = columnLetter(columns.length);
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    pageSetup: {
+      paperSize: 9,
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: {
+      oddHeader: `&L${escapeHeader(report.author)}&C&B${escapeHeader(report.title)}&R${escapeHeader(report.subtitle)}`,
+      oddFooter: '&LStand &D &T&RSeite &P von &N',
+    },
+  });
+  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: Math.max(c.width, c.header.length + 2) }));
+  sheet.autoFilter = `A1:${lastColumn}1`;
+
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.eachCell((cell, col) => {
+    cell.font = { bold: true };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
+    cell.border = { bottom: { style: 'thin' } };
+    cell.alignment = { vertical: 'middle', horizontal: isNumeric(columns[col - 1]?.kind) ? 'right' : 'left' };
+  });
+  header.commit();
+
+  const labelColumn = Math.max(0, columns.findIndex((c) => !c.total));
+  const sectionTotals = new Totals(columns);
+  let rowNumber = 1;
+  for await (const block of section.blocks) {
+    const blockTotals = new Totals(columns);
+    const firstRow = rowNumber + 1;
+    for await (const batch of block.rows) {
+      for (const values of batch) {
+        const row = sheet.addRow(values.map(toExcel));
+        values.forEach((_, i) => {
+          const format = numberFormats[columns[i]?.kind ?? 'text'];
+          if (format) row.getCell(i + 1).numFmt = format;
+        });
+        row.commit();
+        rowNumber += 1;
+        blockTotals.add(values);
+      }
+      // Let the zip catch up with the database: memory stays flat however long the list.
+      if (out.writableNeedDrain) await once(out, 'drain');
+      if (out.destroyed) throw new Error('the receiver went away');
+    }
+    if (section.subtotals) {
+      rowNumber += 1;
+      totalRow(sheet, columns, blockTotals, firstRow, rowNumber - 1, `Total ${block.heading ?? ''}`.trim(), labelColumn, false);
+    }
+    sectionTotals.addTotals(blockTotals);
+  }
+  // SUBTOTAL leaves out other SUBTOTAL cells: the grand total over everything does not count the subtotals twice.
+  // An empty list stays one: its header and nothing else.
+  if (sectionTotals.rows > 0) totalRow(sheet, columns, sectionTotals, 2, rowNumber, 'Total', labelColumn, true);
+  await sheet.commit();
+}
+
+function totalRow(
+  sheet: Worksheet,
+  columns: readonly TableColumn[],
+  totals: Totals,
+  from: number,
+  to: number,
+  label: string,
+  labelColumn: number,
+  grand: boolean,
+): void {
+  const values: ExcelJS.CellValue[] = columns.map(() => null);
+  values[labelColumn] = label;
+  const row = sheet.addRow(values);
+  columns.forEach((c, i) => {
+    if (!c.total) return;
+    const cell = row.getCell(i + 1);
+    const letter = columnLetter(i + 1);
+    // An empty range (no rows) would refer to the header or the row itself: plain zero then.
+    const result = totals.values[i] ?? 0;
+    cell.value = to >= from ? { formula: `SUBTOTAL(${c.total === 'sum' ? 9 : 3},${letter}${from}:${letter}${to})`, result } : result;
+    const format = numberFormats[c.kind];
+    if (format) cell.numFmt = format;
+  });
+  row.eachCell((cell) => {
+    cell.font = { bold: true };
+    cell.border = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
+  });
+  row.commit();
+}
+
+function toExcel(cell: Cell): ExcelJS.CellValue {
+  return cell === '' ? null : cell;
+}
+
+function isNumeric(kind: CellKind | undefined): boolean {
+  return kind === 'integer' || kind === 'money';
+}
+
+/** `&` starts a code in Excel's header and footer text. */
+function escapeHeader(text: string): string {
+  return text.replaceAll('&', '&&');
+}
