@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { loadDemoData, shouldLoadDemoData } from './features/demo/demo-data.ts';
+import { activeDemoLogins, loadDemoData, shouldLoadDemoData } from './features/demo/demo-data.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 /** A worker that dies more often than this within a minute is not restarted again. */
@@ -39,6 +39,17 @@ async function prepare(database: Database, config: Config, log: Logger): Promise
   if (await shouldLoadDemoData(database.prisma, config)) {
     const demo = await loadDemoData(database.prisma, new Date());
     log.info({ members: demo.members }, 'demo data loaded');
+  }
+  // Demo logins (password = username, some with board rights) would let anyone into a real club.
+  if (config.production) {
+    const open = await activeDemoLogins(database.prisma);
+    if (open.length) {
+      process.stderr.write(
+        `Start verweigert: Die Datenbank enthält ${open.length} Demo-Logins mit Passwort = Benutzername (z. B. ${open.slice(0, 3).join(', ')}); in Produktion nicht erlaubt. Eine neue Datenbank ohne Demodaten verwenden oder diese Logins entfernen: pnpm --filter @club/api exec tsx src/cli/remove-demo-logins.ts\n`,
+      );
+      await database.close();
+      process.exit(1);
+    }
   }
 }
 

@@ -2,7 +2,19 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
 
+/** Browser features the site never uses, switched off for its pages and any content in them. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), browsing-topics=()';
+
 export function securityHeaders(secure: boolean): RequestHandler {
+  const headers = helmetHeaders(secure);
+  return (req, res, next) => {
+    res.set('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
+}
+
+function helmetHeaders(secure: boolean): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -27,11 +39,25 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Routes that take a body other than JSON (method, path below /api/v1, media types). */
+const otherBodies: { method: string; path: string; types: string[] }[] = [];
+
 /**
- * The only calls that may carry a multipart form (a file upload), as paths below /api/v1.
- * Every other call refuses it: a form that another site submits needs no preflight.
+ * Lets one route take bodies of other media types than JSON (an upload as
+ * `multipart/form-data`, a bank file as `application/xml`); every other route still
+ * refuses them with 415. A router declares it next to its route, e.g.
+ * `acceptBodyTypes('POST', '/admin/newsletters', ['multipart/form-data'])` (path as the
+ * router registers it, below /api/v1). The origin checks stay the same for these routes.
  */
-const MULTIPART_ROUTES = [/^\/admin\/newsletters\/?$/];
+export function acceptBodyTypes(method: string, path: string, types: string[]): void {
+  const entry = { method: method.toUpperCase(), path: path.replace(/\/+$/, '') || '/', types };
+  if (!otherBodies.some((e) => e.method === entry.method && e.path === entry.path && e.types.join() === entry.types.join())) otherBodies.push(entry);
+}
+
+function acceptsOtherBody(req: Parameters<RequestHandler>[0]): boolean {
+  const path = req.path.replace(/\/+$/, '') || '/';
+  return otherBodies.some((e) => e.method === req.method && e.path === path && req.is(e.types) !== false && req.is(e.types) !== null);
+}
 
 /**
  * CSRF (DESIGN.md §5): state-changing calls carry JSON and come from our own origin.
@@ -50,8 +76,7 @@ export function csrfGuard(publicUrl: string): RequestHandler {
       throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    const upload = req.method === 'POST' && MULTIPART_ROUTES.some((route) => route.test(req.path));
-    if (hasBody && !req.is('application/json') && !(upload && req.is('multipart/form-data'))) {
+    if (hasBody && !req.is('application/json') && !acceptsOtherBody(req)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
     }
     next();

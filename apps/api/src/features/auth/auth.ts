@@ -211,6 +211,13 @@ ${links.map((link, i) => html`<a class="${i === 0 ? 'button' : 'secondary'}" hre
   });
 
   router.get('/logout', async (req, res) => {
+    // SPEC.md §7 prescribes a GET; a link or image on another site must not end the session
+    // (refused like the write calls: the browser says where the request comes from).
+    const site = req.get('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site') {
+      res.status(403).json({ error: { code: 'CSRF_REJECTED', message: 'Die Abmeldung stammt nicht von dieser Website.' } });
+      return;
+    }
     const current = req.session as Request['session'] | undefined;
     const memberId = current?.memberId;
     const idToken = current?.idToken;

@@ -1,5 +1,4 @@
-import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { Router } from 'express';
 import {
   candidateAdminInputSchema,
   candidateApplicationSchema,
@@ -11,6 +10,7 @@ import {
   type ErrorBody,
 } from '@club/contract';
 import { sendItem, sendList } from '../../http/envelope.ts';
+import { clientLimit } from '../../http/rate-limit.ts';
 import { handle } from '../../http/validate.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
@@ -41,16 +41,7 @@ const RATE_LIMITED: ErrorBody = {
  * depends on it for correctness).
  */
 function applicationLimit() {
-  return rateLimit({
-    windowMs: 3_600_000,
-    limit: APPLICATIONS_PER_HOUR,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipFailedRequests: true,
-    handler: (_req: Request, res: Response) => {
-      res.status(429).json(RATE_LIMITED);
-    },
-  });
+  return clientLimit({ windowMs: 3_600_000, limit: APPLICATIONS_PER_HOUR, message: RATE_LIMITED.error.message, skipFailedRequests: true });
 }
 
 function honeypotFilled(value: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { seasonDates, seasonYearOf, zurichToday, fromIsoDate } from '../../lib/dates.ts';
-import { hashPassword } from '../idp/passwords.ts';
+import { hashPassword, verifyPassword } from '../idp/passwords.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
 import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
@@ -114,4 +114,16 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   await loadDemoNewsletters(db, now);
   await loadEventDemoData(db, now);
   return { members: people.length };
+}
+
+/**
+ * Demo logins that still open the site: accounts of the demo people whose password is still
+ * their username. A real member who happens to share a demo name but has her own password
+ * is not one. Only the few matching accounts are checked (one hash each).
+ */
+export async function activeDemoLogins(db: PrismaClient): Promise<string[]> {
+  const names = demoPeople().map((p) => p.username);
+  const accounts = await db.loginAccount.findMany({ where: { username: { in: names }, passwordHash: { not: null } }, select: { username: true, passwordHash: true } });
+  const open = await Promise.all(accounts.map(async (a) => ((await verifyPassword(a.passwordHash!, a.username)) ? a.username : null)));
+  return open.filter((u): u is string => u !== null).sort((a, b) => names.indexOf(a) - names.indexOf(b));
 }

@@ -141,7 +141,7 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     const invitation = await findInvitation(db, token, now);
     if (!invitation || invitation.status !== 'VALID') return invitationGone(res, invitation?.status ?? 'UNKNOWN');
     const password = field(req, 'password');
-    const problem = passwordProblem(password, field(req, 'confirmation'));
+    const problem = passwordProblem(password, field(req, 'confirmation'), [invitation.username, invitation.firstName]);
     if (problem) {
       sendPage(res, 422, invitationFormPage({ clubName, action: invitationPath(token), firstName: invitation.firstName, username: invitation.username, error: problem }));
       return;

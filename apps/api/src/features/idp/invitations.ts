@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isCleanText } from '@club/contract';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnDe from '@zxcvbn-ts/language-de';
 import type { PrismaClient } from '../../db/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { hashPassword } from './passwords.ts';
@@ -37,8 +40,19 @@ export function invitationStatus(invitation: { expiresAt: Date; usedAt: Date | n
   return 'VALID';
 }
 
+let estimator: ZxcvbnFactory | undefined;
+/**
+ * Common and breached passwords, single words and simple patterns (ASVS 5.0 V6.2.4): the
+ * zxcvbn estimator with its lists of common passwords and of English and German words,
+ * built at first use (half a second). Score 3 of 4 ("safely unguessable") is required.
+ */
+export function isGuessable(password: string, userInputs: string[] = []): boolean {
+  estimator ??= new ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnDe.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs });
+  return estimator.check(password, userInputs.filter(Boolean)).score < 3;
+}
+
 /** German message for a password that does not qualify, or null. */
-export function passwordProblem(password: string, confirmation: string): { field: 'password' | 'confirmation'; message: string } | null {
+export function passwordProblem(password: string, confirmation: string, userInputs: string[] = []): { field: 'password' | 'confirmation'; message: string } | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return { field: 'password', message: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.` };
   }
@@ -53,6 +67,12 @@ export function passwordProblem(password: string, confirmation: string): { field
   }
   if (password !== confirmation) {
     return { field: 'confirmation', message: 'Die beiden Passwörter stimmen nicht überein.' };
+  }
+  if (isGuessable(password, userInputs)) {
+    return {
+      field: 'password',
+      message: 'Dieses Passwort ist zu leicht zu erraten (häufig verwendet, ein Wort oder ein einfaches Muster). Bitte wählen Sie ein längeres, ungewöhnlicheres Passwort, z. B. mehrere Wörter.',
+    };
   }
   return null;
 }

@@ -13,14 +13,24 @@ import {
 } from '@club/contract';
 import { sendItem } from '../../http/envelope.ts';
 import { actorOf, requireMember } from '../../http/require-role.ts';
+import { clientLimit } from '../../http/rate-limit.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { changeOwnAddress, confirmEmailChange, exportFileName, exportOwnData, requestEmailChange, type AccountSettings } from './account.service.ts';
 import { getOwnMember } from './members.service.ts';
 
+/** The confirmation link works without a login: tokens cannot be guessed at speed (failed attempts count). */
+export const CONFIRMATIONS_FAILED_PER_QUARTER_HOUR = 10;
+
 export function membersRouter(deps: Deps): Router {
   const router = Router();
   const settings: AccountSettings = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
+  const confirmLimit = clientLimit({
+    windowMs: 15 * 60_000,
+    limit: CONFIRMATIONS_FAILED_PER_QUARTER_HOUR,
+    message: 'Zu viele ungültige Bestätigungsversuche. Bitte warten Sie 15 Minuten und öffnen Sie dann den Link aus der E-Mail erneut.',
+    skipSuccessfulRequests: true,
+  });
 
   router.get(
     '/member/',
@@ -54,6 +64,7 @@ export function membersRouter(deps: Deps): Router {
   // The link of the mail leads to /account/changeemail?token=…, whose button posts here; no login needed.
   router.post(
     '/member/email/confirm',
+    confirmLimit,
     handle({ body: emailConfirmBodySchema }, async ({ body }, req, res) => {
       const result = await confirmEmailChange(ctxOf(deps, req), { token: body.token, settings });
       sendItem(res, emailChangeConfirmedSchema.parse(result));

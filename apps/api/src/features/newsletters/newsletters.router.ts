@@ -3,6 +3,7 @@ import multer from 'multer';
 import { idParams, newsletterSchema, newsletterUploadedSchema, newsletterUploadFieldsSchema, NEWSLETTER_MAX_BYTES } from '@club/contract';
 import { sendItem, sendList } from '../../http/envelope.ts';
 import { requireBoard, requireMember } from '../../http/require-role.ts';
+import { acceptBodyTypes } from '../../http/security.ts';
 import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
@@ -56,6 +57,8 @@ function receiveUpload(): RequestHandler {
 /** Newsletters: members read and download them, the board uploads and deletes them. */
 export function newslettersRouter(deps: Deps): Router {
   const router = Router();
+  // The upload is the one call that takes a multipart form (the CSRF guard refuses it elsewhere).
+  acceptBodyTypes('POST', '/admin/newsletters', ['multipart/form-data']);
   const settings: NewsletterSettings = { clubName: deps.config.clubName, newsletterUrl: `${deps.config.publicUrl}/newsletter` };
 
   router.get(
