@@ -107,11 +107,11 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
 
   const title = event ? 'Veranstaltung bearbeiten' : 'Neue Veranstaltung';
   return (
-    <Modal show={show} onHide={close} centered size="lg" aria-labelledby={`${prefix}-title`}>
+    <Modal show={show} onHide={close} centered size="lg" aria-labelledby={`${prefix}-heading`}>
       <FormProvider {...form}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Modal.Header closeButton closeLabel="Schliessen">
-            <Modal.Title id={`${prefix}-title`} as="h2" className="h5">
+            <Modal.Title id={`${prefix}-heading`} as="h2" className="h5">
               {title}
             </Modal.Title>
           </Modal.Header>

@@ -34,7 +34,7 @@ export default function EventsAdminPage() {
         const headingId = `admin-event-${event.id}`;
         const over = event.ended;
         return (
-          <Card as="article" key={event.id} className={`mb-3 shadow-sm${over ? ' opacity-75' : ''}`} aria-labelledby={headingId}>
+          <Card as="article" key={event.id} className="mb-3 shadow-sm" aria-labelledby={headingId}>
             <Card.Body className="d-flex flex-wrap justify-content-between align-items-start gap-2">
               <div>
                 <h2 id={headingId} className="h5 mb-1">
