@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
+import { paymentsRouter } from './features/payments/payments.router.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
@@ -30,7 +31,7 @@ export interface AppDeps {
  * Every feature's API router, mounted under /api/v1 in this order. Express tries them one
  * after another, so the ticket sale, the route under the heaviest load, comes first.
  */
-const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter];
+const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter, paymentsRouter];
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */

@@ -7,6 +7,7 @@ export * from './invoices.ts';
 export * from './site.ts';
 export * from './member-admin.ts';
 export * from './candidates.ts';
+export * from './payments.ts';
 
 import { z } from 'zod';
 // Messages of zod's own checks in German, on both sides.

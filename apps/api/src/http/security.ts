@@ -27,6 +27,9 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The one call whose body is not JSON: the bank's camt.054 file, sent as it is (DESIGN.md §8). */
+const XML_BODY_PATHS = new Set(['/admin/payments/camt054']);
+
 /**
  * CSRF (DESIGN.md §5): state-changing calls carry JSON and come from our own origin.
  * Cookies are SameSite=Lax as a second line.
@@ -44,7 +47,8 @@ export function csrfGuard(publicUrl: string): RequestHandler {
       throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json') && !req.is('multipart/form-data')) {
+    const xmlAllowed = req.method === 'POST' && XML_BODY_PATHS.has(req.path.replace(/\/+$/, '')) && req.is('application/xml');
+    if (hasBody && !req.is('application/json') && !req.is('multipart/form-data') && !xmlAllowed) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
     }
     next();
