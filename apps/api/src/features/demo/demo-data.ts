@@ -4,6 +4,7 @@ import { seasonDates, seasonYearOf, zurichToday, fromIsoDate } from '../../lib/d
 import { hashPassword } from '../idp/passwords.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
+import { loadPaymentDemoData } from '../payments/payments.demo.ts';
 
 /**
  * Demo data for a fictional club: only into a new database, never on an https site.
@@ -107,5 +108,6 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   }, { timeout: 60_000 });
   await loadDemoCandidates(db, now);
   await loadTicketDemoData(db, now);
+  await loadPaymentDemoData(db, now);
   return { members: people.length };
 }

@@ -103,6 +103,20 @@ describe('parseCamt054', () => {
     });
   });
 
+  describe('the demo file of the repository (docs/demo/camt054-demo.xml)', () => {
+    it('is a .08 file with a batch of three QR payments, an unknown RF reference and a debit', () => {
+      const file = parseCamt054(readFileSync(new URL('../../../../../docs/demo/camt054-demo.xml', import.meta.url), 'utf8'));
+      expect(file).toMatchObject({ msgId: 'DEMO-2026-CAMT054-0001', version: 'camt.054.001.08', entries: 3 });
+      expect(file.transactions.map((t) => [t.creditDebit, t.amountRappen, t.referenceType])).toEqual([
+        ['CRDT', 2500, 'QRR'],
+        ['CRDT', 2500, 'QRR'],
+        ['CRDT', 1800, 'QRR'],
+        ['CRDT', 2000, 'SCOR'],
+        ['DBIT', 500, null],
+      ]);
+    });
+  });
+
   describe('built files', () => {
     it('reads a namespace prefix on every element', () => {
       const xml = camt054({ version: '04', entries: [{ amount: '50.00', reference: 'RF69202700021' }] }).replace(/<(\/?)([A-Z])/g, '<$1c:$2').replace('xmlns=', 'xmlns:c=');

@@ -110,3 +110,29 @@ function writeTx(tx: CamtTxSpec, entryCdi: string, acctSvcrRef: string | undefin
     '</TxDtls>',
   ].join('');
 }
+
+export interface InvoiceToPay {
+  reference: string;
+  openRappen: number;
+  debtorName: string;
+}
+
+/**
+ * A bank file that pays the given invoices in one batch booking (as banks book QR-bill
+ * payments), plus a payment with a reference that matches nothing and the account fees (a
+ * debit), so the import shows each of its lists. For the demo and the measurement.
+ */
+export function camtPayingInvoices(invoices: readonly InvoiceToPay[], options: { msgId: string; bookingDate: string; iban?: string }): string {
+  const total = invoices.reduce((sum, i) => sum + i.openRappen, 0);
+  const entries: CamtEntrySpec[] = [];
+  if (invoices.length) {
+    entries.push({
+      amount: chf(total),
+      bookingDate: options.bookingDate,
+      transactions: invoices.map((i) => ({ amount: chf(i.openRappen), reference: i.reference, debtorName: i.debtorName })),
+    });
+  }
+  entries.push({ amount: '20.00', bookingDate: options.bookingDate, reference: 'RF18539007547034', debtorName: 'Unbekannte Einzahlerin' });
+  entries.push({ amount: '5.00', creditDebit: 'DBIT', bookingDate: options.bookingDate, transactions: [] });
+  return buildCamt054({ version: '08', msgId: options.msgId, ...(options.iban ? { iban: options.iban } : {}), entries });
+}

@@ -193,3 +193,14 @@ export function insertManualPayment(
   return db.payment.create({ data: { ...data, source: 'MANUAL', debtorName: '', debtorAccount: '' } });
 }
 
+
+/** The oldest open invoices with what is still open on them (for the demo bank file). */
+export async function findOpenInvoicesToPay(db: DbOrTx, take: number) {
+  const rows = await db.invoice.findMany({
+    where: { status: 'OPEN' },
+    orderBy: [{ invoiceDate: 'asc' }, { id: 'asc' }],
+    take,
+    select: { number: true, reference: true, totalRappen: true, paidRappen: true, debtorName: true },
+  });
+  return rows.map((r) => ({ number: r.number, reference: r.reference, openRappen: r.totalRappen - r.paidRappen, debtorName: r.debtorName }));
+}
