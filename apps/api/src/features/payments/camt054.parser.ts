@@ -62,6 +62,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: false,
+  // callbacks get the path matcher, not a path string built for every tag (a 5,000-entry file)
+  jPath: false,
   isArray: (name) => ARRAYS.has(name),
 });
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_' });

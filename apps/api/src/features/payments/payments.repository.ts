@@ -108,11 +108,11 @@ export interface InvoiceOfReference {
 /** The invoices carrying these references (references are unique and never change). */
 export async function findInvoicesByReferences(db: DbOrTx, references: readonly string[]): Promise<InvoiceOfReference[]> {
   if (references.length === 0) return [];
-  const rows = await db.invoice.findMany({
-    where: { reference: { in: [...new Set(references)] } },
-    select: { id: true, reference: true, number: true, memberId: true, member: { select: { firstName: true, lastName: true } } },
-  });
-  return rows.map((r) => ({ id: r.id, reference: r.reference, number: r.number, memberId: r.memberId, memberName: `${r.member.firstName} ${r.member.lastName}` }));
+  // One array parameter instead of thousands (a bank file may carry 5,000 references).
+  return db.$queryRaw<InvoiceOfReference[]>`
+    SELECT i."id", i."reference", i."number", i."memberId", m."firstName" || ' ' || m."lastName" AS "memberName"
+    FROM "invoices" i JOIN "members" m ON m."id" = i."memberId"
+    WHERE i."reference" = ANY(${[...new Set(references)]}::text[])`;
 }
 
 export interface InvoicePaymentUpdate {

@@ -127,7 +127,9 @@ function readFile(xml: string): CamtFile {
  * same file run at once: the unique key decides, not a check in code.
  */
 export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: string }): Promise<CamtImportResult> {
+  const started = performance.now();
   const file = readFile(input.xml);
+  const parsedMs = Math.round(performance.now() - started);
   const notes = file.transactions.map((t) => whyNotPayable(t));
   return withTx(
     ctx,
@@ -220,7 +222,7 @@ export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: st
         entityId: bankFile.id,
         data: { ...counts, fileName: input.fileName, version: file.version, bookedRappen, invoicesPaid: [...touched].filter((id) => states.get(id)!.status === 'PAID').length },
       });
-      ctx.log.info({ bankFileId: bankFile.id, transactions: result.transactions, matched: result.matched }, 'camt.054 imported');
+      ctx.log.info({ bankFileId: bankFile.id, transactions: result.transactions, matched: result.matched, parsedMs, totalMs: Math.round(performance.now() - started) }, 'camt.054 imported');
       return result;
     },
     { timeoutMs: IMPORT_TIMEOUT_MS },
