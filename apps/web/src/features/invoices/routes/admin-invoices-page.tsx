@@ -9,6 +9,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { useInvoices, type InvoiceFilter } from '../api/get-invoices';
+import { filterOf, paramsOf } from '../lib/filter-params';
 import { useSeasons } from '../api/get-seasons';
 import { CamtImport } from '../components/camt-import';
 import { InvoiceFilters } from '../components/invoice-filters';
@@ -17,40 +18,6 @@ import { InvoiceTotals } from '../components/invoice-totals';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { ReminderRun } from '../components/reminder-run';
 import '../invoices.css';
-
-const KINDS = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER'] as const;
-const STATUSES = ['OPEN', 'PAID', 'CANCELLED'] as const;
-
-function positive(value: string | null): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
-function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
-  return list.find((item) => item === value);
-}
-
-/** The filter lives in the address (back button, bookmarks). */
-function filterOf(params: URLSearchParams): InvoiceFilter {
-  return {
-    seasonId: positive(params.get('season')),
-    kind: oneOf(KINDS, params.get('kind')),
-    status: oneOf(STATUSES, params.get('status')),
-    overdue: params.get('overdue') === 'true' ? true : undefined,
-    q: params.get('q') ?? '',
-    page: positive(params.get('page')) ?? 1,
-  };
-}
-
-function paramsOf(filter: InvoiceFilter): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (filter.seasonId) out.season = String(filter.seasonId);
-  if (filter.kind) out.kind = filter.kind;
-  if (filter.status) out.status = filter.status;
-  if (filter.overdue) out.overdue = 'true';
-  if (filter.q.trim()) out.q = filter.q;
-  if (filter.page > 1) out.page = String(filter.page);
-  return out;
-}
 
 export default function AdminInvoicesPage() {
   const [params, setParams] = useSearchParams();
