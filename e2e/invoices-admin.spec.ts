@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camtPayingInvoices } from '../apps/api/src/features/payments/camt054.writer.ts';
-import type { AdminInvoice, InvoiceListResult } from '../packages/contract/src/payments.ts';
+import type { InvoiceOverviewItem, InvoiceOverviewResult } from '../packages/contract/src/payments.ts';
 import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
 
 let browser: Browser;
@@ -29,10 +29,10 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 }
 
 /** The board's list through the API (with the board's browser session). */
-async function listInvoices(context: BrowserContext, query: string): Promise<AdminInvoice[]> {
+async function listInvoices(context: BrowserContext, query: string): Promise<InvoiceOverviewItem[]> {
   const answer = await context.request.get(`/api/v1/admin/invoices?${query}`);
   expect(answer.status()).toBe(200);
-  return ((await answer.json()) as InvoiceListResult).data.map((d) => d.data);
+  return ((await answer.json()) as InvoiceOverviewResult).data.map((d) => d.data);
 }
 
 describe('the treasurer\'s invoice overview', () => {

@@ -11,19 +11,19 @@ import { pageInfoSchema } from './member-admin.ts';
 
 const invoiceKinds = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER'] as const;
 /** Kind of an invoice in the overview (membership fee, parking fee, other). */
-export const invoiceListKindSchema = z.enum(invoiceKinds, { error: 'Art: Bitte Mitgliederbeitrag, Parkplatz oder Andere wählen.' });
+export const invoiceOverviewKindSchema = z.enum(invoiceKinds, { error: 'Art: Bitte Mitgliederbeitrag, Parkplatz oder Andere wählen.' });
 
 // --- GET /api/v1/admin/invoices ---------------------------------------------------------
 
-export const INVOICE_LIST_DEFAULT_PAGE_SIZE = 25;
-export const INVOICE_LIST_MAX_PAGE_SIZE = 200;
+export const INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE = 25;
+export const INVOICE_OVERVIEW_MAX_PAGE_SIZE = 200;
 
 const yesNo = z.enum(['true', 'false'], { error: 'Überfällig: Bitte true oder false angeben.' }).transform((v) => v === 'true');
 
 /** Filters of the overview; cancelled invoices only when `status=CANCELLED` asks for them. */
-export const invoiceListQuerySchema = z.object({
+export const invoiceOverviewQuerySchema = z.object({
   seasonId: idParam.optional(),
-  kind: invoiceListKindSchema.optional(),
+  kind: invoiceOverviewKindSchema.optional(),
   status: z.enum(['OPEN', 'PAID', 'CANCELLED'], { error: 'Status: Bitte offen, bezahlt oder storniert wählen.' }).optional(),
   overdue: yesNo.optional(),
   /** a name (debtor or member) or an invoice number, or part of one */
@@ -42,21 +42,21 @@ export const invoiceListQuerySchema = z.object({
     .number({ error: 'Seitengrösse: Bitte eine Zahl angeben.' })
     .int({ error: 'Seitengrösse: Bitte eine ganze Zahl angeben.' })
     .min(1, { error: 'Seitengrösse: Mindestens 1.' })
-    .max(INVOICE_LIST_MAX_PAGE_SIZE, { error: `Seitengrösse: Höchstens ${INVOICE_LIST_MAX_PAGE_SIZE}.` })
-    .default(INVOICE_LIST_DEFAULT_PAGE_SIZE),
+    .max(INVOICE_OVERVIEW_MAX_PAGE_SIZE, { error: `Seitengrösse: Höchstens ${INVOICE_OVERVIEW_MAX_PAGE_SIZE}.` })
+    .default(INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE),
 });
-export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+export type InvoiceOverviewQuery = z.input<typeof invoiceOverviewQuerySchema>;
 
 /**
  * An invoice in the board's overview: the invoice's wire shape (DESIGN.md §8) plus the
  * member's name, the season's name, the highest reminder level sent and whether it is overdue.
  */
-export const adminInvoiceSchema = z.object({
+export const invoiceOverviewItemSchema = z.object({
   id: z.number(),
   number: z.string(),
   memberId: z.number(),
   title: z.string(),
-  kind: invoiceListKindSchema,
+  kind: invoiceOverviewKindSchema,
   invoiceDate: isoDate,
   dueDate: isoDate,
   lines: z.array(z.object({ text: z.string(), amount: moneySchema })),
@@ -72,21 +72,21 @@ export const adminInvoiceSchema = z.object({
   /** open and past its due date (Zurich's today) */
   overdue: z.boolean(),
 });
-export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
+export type InvoiceOverviewItem = z.infer<typeof invoiceOverviewItemSchema>;
 
 /** Sums over every invoice the filter selects (not only the page shown). */
-export const invoiceTotalsSchema = z.object({
+export const invoiceOverviewTotalsSchema = z.object({
   /** what is still open on open invoices */
   openAmount: moneySchema,
   /** what was paid on the selected invoices */
   paidAmount: moneySchema,
   overdueCount: z.number().int(),
 });
-export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+export type InvoiceOverviewTotals = z.infer<typeof invoiceOverviewTotalsSchema>;
 
 /** `{ data: [{ data: invoice }, ...], page: {...}, totals: {...} }` */
-export const invoiceListResultSchema = listEnvelope(adminInvoiceSchema).extend({ page: pageInfoSchema, totals: invoiceTotalsSchema });
-export type InvoiceListResult = z.infer<typeof invoiceListResultSchema>;
+export const invoiceOverviewResultSchema = listEnvelope(invoiceOverviewItemSchema).extend({ page: pageInfoSchema, totals: invoiceOverviewTotalsSchema });
+export type InvoiceOverviewResult = z.infer<typeof invoiceOverviewResultSchema>;
 
 // --- POST /api/v1/admin/invoices/{id}/payments --------------------------------------------
 

@@ -1,10 +1,10 @@
-import type { AdminInvoice } from '@club/contract';
+import type { InvoiceOverviewItem } from '@club/contract';
 import { toIsoDate } from '../../lib/dates.ts';
 import { toMoney } from '../../lib/money.ts';
 import type { InvoiceListRow } from './payments.repository.ts';
 
 /** An invoice row → the overview's wire shape (DESIGN.md §8 plus name, season, reminders, overdue). */
-export function toAdminInvoice(row: InvoiceListRow, today: Date): AdminInvoice {
+export function toAdminInvoice(row: InvoiceListRow, today: Date): InvoiceOverviewItem {
   return {
     id: row.id,
     number: row.number,

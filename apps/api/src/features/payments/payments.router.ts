@@ -1,12 +1,12 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
 import {
-  adminInvoiceSchema,
+  invoiceOverviewItemSchema,
   CAMT054_MAX_BYTES,
   camtImportResultSchema,
   idParams,
-  invoiceListQuerySchema,
-  invoiceTotalsSchema,
+  invoiceOverviewQuerySchema,
+  invoiceOverviewTotalsSchema,
   manualPaymentInputSchema,
   pageInfoSchema,
   text,
@@ -30,13 +30,13 @@ export function paymentsRouter(deps: Deps): Router {
   // `{ data: [{ data: invoice }], page: {...}, totals: {...} }`
   admin.get(
     '/invoices',
-    handle({ query: invoiceListQuerySchema }, async ({ query }, req, res) => {
+    handle({ query: invoiceOverviewQuerySchema }, async ({ query }, req, res) => {
       const result = await listInvoices(ctxOf(deps, req), query);
       res.set('X-Total-Count', String(result.page.total));
       res.json({
-        data: result.items.map((invoice) => ({ data: adminInvoiceSchema.parse(invoice) })),
+        data: result.items.map((invoice) => ({ data: invoiceOverviewItemSchema.parse(invoice) })),
         page: pageInfoSchema.parse(result.page),
-        totals: invoiceTotalsSchema.parse(result.totals),
+        totals: invoiceOverviewTotalsSchema.parse(result.totals),
       });
     }),
   );
@@ -45,7 +45,7 @@ export function paymentsRouter(deps: Deps): Router {
     '/invoices/:id/payments',
     handle({ params: idParams, body: manualPaymentInputSchema }, async ({ params, body }, req, res) => {
       const invoice = await recordManualPayment(ctxOf(deps, req), params.id, { amountRappen: toRappen(body.amount), paidAt: body.paidAt });
-      sendItem(res, adminInvoiceSchema.parse(invoice), undefined, 201);
+      sendItem(res, invoiceOverviewItemSchema.parse(invoice), undefined, 201);
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { AdminInvoice, CamtImportResult, CamtLine, CamtLineOutcome, InvoiceTotals, PageInfo } from '@club/contract';
+import type { InvoiceOverviewItem, CamtImportResult, CamtLine, CamtLineOutcome, InvoiceOverviewTotals, PageInfo } from '@club/contract';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -46,7 +46,7 @@ export interface ListInvoicesInput {
 }
 
 /** The board's invoice overview: one page, newest first, and the totals of the whole filter. */
-export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<{ items: AdminInvoice[]; page: PageInfo; totals: InvoiceTotals }> {
+export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<{ items: InvoiceOverviewItem[]; page: PageInfo; totals: InvoiceOverviewTotals }> {
   const today = zurichToday(ctx.now);
   const filter: InvoiceFilter = {
     seasonId: input.seasonId,
@@ -72,7 +72,7 @@ export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<
  * Records a payment by hand (cash at the general assembly) through the same booking rule as
  * the bank import. A cancelled or paid invoice takes none (409); the date may not lie ahead.
  */
-export async function recordManualPayment(ctx: Ctx, invoiceId: number, input: { amountRappen: number; paidAt: string }): Promise<AdminInvoice> {
+export async function recordManualPayment(ctx: Ctx, invoiceId: number, input: { amountRappen: number; paidAt: string }): Promise<InvoiceOverviewItem> {
   const today = zurichToday(ctx.now);
   if (fromIsoDate(input.paidAt).getTime() > today.getTime()) {
     const message = 'Zahlungsdatum: Darf nicht in der Zukunft liegen.';

@@ -1,4 +1,4 @@
-import { INVOICE_LIST_DEFAULT_PAGE_SIZE, type InvoiceListQuery, type InvoiceListResult } from '@club/contract';
+import { INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE, type InvoiceOverviewQuery, type InvoiceOverviewResult } from '@club/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminInvoicesBase, invoiceKeys } from './keys';
@@ -6,8 +6,8 @@ import { adminInvoicesBase, invoiceKeys } from './keys';
 /** The overview's filter as the screen keeps it (in the address). */
 export interface InvoiceFilter {
   seasonId?: number | undefined;
-  kind?: InvoiceListQuery['kind'];
-  status?: InvoiceListQuery['status'];
+  kind?: InvoiceOverviewQuery['kind'];
+  status?: InvoiceOverviewQuery['status'];
   overdue?: boolean | undefined;
   q: string;
   page: number;
@@ -15,7 +15,7 @@ export interface InvoiceFilter {
 
 /** `GET /api/v1/admin/invoices?seasonId=&kind=&status=&overdue=&q=&page=&pageSize=`: one page, paging facts, totals. */
 export async function getInvoices(filter: InvoiceFilter, { signal }: { signal?: AbortSignal } = {}) {
-  const answer = await api.get<InvoiceListResult>(adminInvoicesBase, {
+  const answer = await api.get<InvoiceOverviewResult>(adminInvoicesBase, {
     params: {
       seasonId: filter.seasonId,
       kind: filter.kind,
@@ -23,7 +23,7 @@ export async function getInvoices(filter: InvoiceFilter, { signal }: { signal?: 
       overdue: filter.overdue === undefined ? undefined : String(filter.overdue),
       q: filter.q || undefined,
       page: filter.page,
-      pageSize: INVOICE_LIST_DEFAULT_PAGE_SIZE,
+      pageSize: INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE,
     },
     signal,
   });

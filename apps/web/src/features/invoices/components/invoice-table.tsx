@@ -1,4 +1,4 @@
-import type { AdminInvoice } from '@club/contract';
+import type { InvoiceOverviewItem } from '@club/contract';
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '@/lib/format';
 import { KIND_LABEL, REMINDER_LABEL, STATUS_LABEL, openAmount } from '../lib/labels';
@@ -13,12 +13,12 @@ function Cell({ label, className, children }: { label: string; className?: strin
 }
 
 interface InvoiceTableProps {
-  invoices: readonly AdminInvoice[];
+  invoices: readonly InvoiceOverviewItem[];
   /** the invoice whose PDF is on its way */
   downloadingId: number | null;
-  onPdf: (invoice: AdminInvoice) => void;
-  onPay: (invoice: AdminInvoice) => void;
-  onCancel: (invoice: AdminInvoice) => void;
+  onPdf: (invoice: InvoiceOverviewItem) => void;
+  onPay: (invoice: InvoiceOverviewItem) => void;
+  onCancel: (invoice: InvoiceOverviewItem) => void;
 }
 
 /**

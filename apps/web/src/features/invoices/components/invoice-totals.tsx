@@ -1,4 +1,4 @@
-import type { InvoiceTotals as Totals } from '@club/contract';
+import type { InvoiceOverviewTotals as Totals } from '@club/contract';
 import { formatMoney, formatNumber } from '@/lib/format';
 
 /** Open amount, paid amount and overdue count of everything the filter selects (every page). */

@@ -1,4 +1,4 @@
-import { manualPaymentInputSchema, moneySchema, type AdminInvoice } from '@club/contract';
+import { manualPaymentInputSchema, moneySchema, type InvoiceOverviewItem } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -24,7 +24,7 @@ type Values = z.input<typeof schema>;
 const renameServerField = (path: string) => (path.startsWith('amount') ? 'amount' : path);
 
 /** Records a payment by hand (cash at the general assembly): amount (default: what is open) and date. */
-export function RecordPaymentDialog({ invoice, onClose }: { invoice: AdminInvoice; onClose: () => void }) {
+export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOverviewItem; onClose: () => void }) {
   const record = useRecordPayment();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });

@@ -1,4 +1,4 @@
-import type { AdminInvoice, CamtLineOutcome, InvoiceStatus } from '@club/contract';
+import type { InvoiceOverviewItem, CamtLineOutcome, InvoiceStatus } from '@club/contract';
 
 export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: string }> = {
   OPEN: { text: 'Offen', className: 'text-bg-warning' },
@@ -6,7 +6,7 @@ export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: stri
   CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
 };
 
-export const KIND_LABEL: Record<AdminInvoice['kind'], string> = {
+export const KIND_LABEL: Record<InvoiceOverviewItem['kind'], string> = {
   MEMBERSHIP_FEE: 'Mitgliederbeitrag',
   PARKING_FEE: 'Parkplatz',
   OTHER: 'Andere',
@@ -29,6 +29,6 @@ export const OUTCOME_LABEL: Record<CamtLineOutcome, string> = {
 };
 
 /** What is still open on an invoice, in Franken. */
-export function openAmount(invoice: AdminInvoice): number {
+export function openAmount(invoice: InvoiceOverviewItem): number {
   return Math.max(0, Math.round((invoice.total.amount - invoice.paidAmount.amount) * 100) / 100);
 }

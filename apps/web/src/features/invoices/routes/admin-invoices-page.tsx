@@ -1,4 +1,4 @@
-import type { AdminInvoice } from '@club/contract';
+import type { InvoiceOverviewItem } from '@club/contract';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,8 +26,8 @@ export default function AdminInvoicesPage() {
   const seasons = useSeasons();
   const pdf = useDownloadInvoicePdf();
   const cancel = useCancelInvoice();
-  const [paying, setPaying] = useState<AdminInvoice | null>(null);
-  const [cancelling, setCancelling] = useState<AdminInvoice | null>(null);
+  const [paying, setPaying] = useState<InvoiceOverviewItem | null>(null);
+  const [cancelling, setCancelling] = useState<InvoiceOverviewItem | null>(null);
 
   const change = useCallback(
     (next: Partial<InvoiceFilter>) => setParams((current) => paramsOf({ ...filterOf(current), ...next, page: next.page ?? 1 }), { replace: 'q' in next }),
