@@ -120,7 +120,7 @@ function CamtLines({ lines }: { lines: readonly CamtLine[] }) {
               {formatMoney(line.amount)}
             </span>
             <span>{formatDate(line.bookingDate)}</span>
-            <span className="text-break">{line.invoice ? `Rechnung ${line.invoice.number}, ${line.invoice.memberName}` : line.debtorName || 'Auftraggeber unbekannt'}</span>
+            <span className="text-break">{line.invoice ? `Rechnung ${line.invoice.number}, ${line.invoice.memberName}` : line.debtorName || (line.creditDebit === 'DBIT' ? 'Belastung' : 'Auftraggeber unbekannt')}</span>
           </div>
           {line.reference ? <div className="text-break font-monospace">Referenz {line.reference}</div> : null}
           {line.note ? <div>{line.note}</div> : null}
