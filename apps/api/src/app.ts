@@ -5,6 +5,7 @@ import { contactRouter } from './features/contact/contact.router.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
+import { paymentsRouter } from './features/payments/payments.router.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { reportsRouter } from './features/reports/reports.router.ts';
@@ -46,6 +47,7 @@ const features: ((deps: Deps) => Router)[] = [
   contactRouter,
   eventsRouter,
   reportsRouter,
+  paymentsRouter,
 ];
 
 export interface App {

@@ -11,6 +11,7 @@ export * from './newsletters.ts';
 export * from './contact.ts';
 export * from './events.ts';
 export * from './reports.ts';
+export * from './payments.ts';
 
 import { z } from 'zod';
 // Messages of zod's own checks in German, on both sides.

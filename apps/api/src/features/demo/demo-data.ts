@@ -7,6 +7,7 @@ import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
 import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 import { loadEventDemoData } from '../events/events.demo.ts';
+import { loadPaymentDemoData } from '../payments/payments.demo.ts';
 
 /**
  * Demo data for a fictional club: only into a new database, never on an https site.
@@ -113,6 +114,7 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   await loadDemoContactRecipients(db);
   await loadDemoNewsletters(db, now);
   await loadEventDemoData(db, now);
+  await loadPaymentDemoData(db, now);
   return { members: people.length };
 }
 

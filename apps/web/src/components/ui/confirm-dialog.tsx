@@ -12,12 +12,14 @@ interface ConfirmDialogProps {
   pending: boolean;
   /** The server's refusal, shown in the dialog. */
   error?: unknown;
+  /** `danger` (default) for deleting and cancelling, `primary` for runs that send something. */
+  variant?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before something is deleted or cancelled; shows the server's answer when it refuses. */
-export function ConfirmDialog({ show, title, children, confirmLabel, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+/** Asks before something is deleted, cancelled or sent; shows the server's answer when it refuses. */
+export function ConfirmDialog({ show, title, children, confirmLabel, pending, error, variant = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
       <Modal.Header closeButton closeLabel="Schliessen">
@@ -37,7 +39,7 @@ export function ConfirmDialog({ show, title, children, confirmLabel, pending, er
         <Button variant="outline-secondary" onClick={onCancel}>
           Abbrechen
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={pending}>
+        <Button variant={variant} onClick={onConfirm} disabled={pending}>
           {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
           {confirmLabel}
         </Button>

@@ -1,0 +1,131 @@
+import type { CamtImportResult, CamtLine, CamtLineOutcome } from '@club/contract';
+import { useId, useRef, useState } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { useImportCamt054 } from '../api/import-camt054';
+import { OUTCOME_LABEL } from '../lib/labels';
+
+/** The lists the treasurer must look at come first; what went through is folded away. */
+const LIST_ORDER: CamtLineOutcome[] = ['AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ALREADY_PAID', 'NOT_A_PAYMENT', 'ALREADY_IMPORTED', 'MATCHED'];
+const FOLDED: ReadonlySet<CamtLineOutcome> = new Set(['MATCHED', 'ALREADY_IMPORTED']);
+
+/** Reads the bank's camt.054 file (sent as it is) and shows what became of each payment. */
+export function CamtImport() {
+  const importFile = useImportCamt054();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const id = useId();
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card mb-4">
+      <div className="card-body">
+        <h2 id={`${id}-heading`} className="h5">
+          Zahlungen der Bank einlesen (camt.054)
+        </h2>
+        <form
+          className="d-flex flex-wrap align-items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) importFile.mutate(file);
+          }}
+        >
+          <div className="flex-grow-1">
+            <label htmlFor={`${id}-file`} className="form-label">
+              Datei der Bank (XML, camt.054)
+            </label>
+            <input
+              ref={input}
+              id={`${id}-file`}
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              className="form-control"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                importFile.reset();
+              }}
+            />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={!file || importFile.isPending}>
+            {importFile.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+            Einlesen
+          </button>
+        </form>
+        <div aria-live="polite">
+          {importFile.isPending ? <p className="mt-3 mb-0">Die Datei wird eingelesen…</p> : null}
+          {importFile.isError ? (
+            <div className="mt-3">
+              <ErrorAlert error={importFile.error} title="Die Datei wurde nicht eingelesen." />
+            </div>
+          ) : null}
+          {importFile.isSuccess ? <CamtResult result={importFile.data} /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CamtResult({ result }: { result: CamtImportResult }) {
+  const counts: [string, number][] = [
+    ['Buchungen gelesen', result.entries],
+    ['Transaktionen', result.transactions],
+    ['Verbucht und bezahlt', result.matched],
+    ['Betrag weicht ab', result.amountsDiffer],
+    ['Unbekannte Referenz', result.unknownReferences],
+    ['Schon bezahlt', result.alreadyPaid],
+    ['Schon eingelesen', result.alreadyImported],
+    ['Keine Zahlung', result.notPayments],
+  ];
+  return (
+    <div className="mt-3" data-testid="camt-result">
+      <div className={`alert ${result.matched > 0 ? 'alert-success' : 'alert-info'}`} role="status">
+        Datei {result.msgId} eingelesen: {formatNumber(result.matched)} {result.matched === 1 ? 'Rechnung' : 'Rechnungen'} bezahlt, {formatMoney(result.bookedAmount)} verbucht.
+      </div>
+      <dl className="row row-cols-2 row-cols-md-4 g-2 small mb-3">
+        {counts.map(([label, value]) => (
+          <div key={label} className="col">
+            <dt className="fw-normal text-body-secondary">{label}</dt>
+            <dd className="fs-6 fw-semibold mb-0">{formatNumber(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {LIST_ORDER.map((outcome) => {
+        const lines = result.lines.filter((l) => l.outcome === outcome);
+        if (lines.length === 0) return null;
+        const heading = `${OUTCOME_LABEL[outcome]} (${formatNumber(lines.length)})`;
+        return FOLDED.has(outcome) ? (
+          <details key={outcome} className="mb-2">
+            <summary>{heading}</summary>
+            <CamtLines lines={lines} />
+          </details>
+        ) : (
+          <div key={outcome} className="mb-3">
+            <h3 className="h6">{heading}</h3>
+            <CamtLines lines={lines} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function CamtLines({ lines }: { lines: readonly CamtLine[] }) {
+  return (
+    <ul className="list-group camt-lines" tabIndex={0} aria-label="Zeilen der Datei">
+      {lines.map((line, i) => (
+        <li key={i} className="list-group-item small">
+          <div className="d-flex flex-wrap justify-content-between column-gap-3">
+            <span className="fw-semibold text-nowrap">
+              {line.creditDebit === 'DBIT' ? '−' : ''}
+              {formatMoney(line.amount)}
+            </span>
+            <span>{formatDate(line.bookingDate)}</span>
+            <span className="text-break">{line.invoice ? `Rechnung ${line.invoice.number}, ${line.invoice.memberName}` : line.debtorName || (line.creditDebit === 'DBIT' ? 'Belastung' : 'Auftraggeber unbekannt')}</span>
+          </div>
+          {line.reference ? <div className="text-break font-monospace">Referenz {line.reference}</div> : null}
+          {line.note ? <div>{line.note}</div> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+import { manualPaymentInputSchema, moneySchema, type InvoiceOverviewItem } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField } from '@/components/ui/form-field';
+import { formatMoney, todayInZurich } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { useRecordPayment } from '../api/record-payment';
+import { openAmount } from '../lib/labels';
+
+// The contract's rules, with the amount as the number the field holds (CHF is the only currency).
+const schema = z.object({
+  amount: moneySchema.shape.amount.refine((n) => n > 0, { error: 'Der Betrag muss grösser als 0 sein.' }),
+  paidAt: manualPaymentInputSchema.shape.paidAt,
+});
+type Values = z.input<typeof schema>;
+
+/** `amount.amount` and `amount` from the server go beside the amount field. */
+const renameServerField = (path: string) => (path.startsWith('amount') ? 'amount' : path);
+
+/** Records a payment by hand (cash at the general assembly): amount (default: what is open) and date. */
+export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOverviewItem; onClose: () => void }) {
+  const record = useRecordPayment();
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });
+  const prefix = `payment-${invoice.id}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await record.mutateAsync({ id: invoice.id, amount: { currency: 'CHF', amount: values.amount }, paidAt: values.paidAt });
+      onClose();
+    } catch (e) {
+      if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt'], { rename: renameServerField })) setError(e);
+    }
+  });
+
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={`${prefix}-title`}>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <Modal.Header closeButton closeLabel="Schliessen">
+            <Modal.Title id={`${prefix}-title`} as="h2" className="h5">
+              Zahlung erfassen
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>
+              Rechnung <strong>{invoice.number}</strong> von {invoice.memberName}: {formatMoney(invoice.total)}, davon offen {formatMoney(openAmount(invoice))}.
+            </p>
+            <FormField<Values> name="amount" label="Betrag in CHF" idPrefix={prefix} type="number" inputMode="decimal" step="0.01" min="0.01" valueAsNumber required />
+            <FormField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} type="date" max={todayInZurich()} required />
+            {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" variant="primary" disabled={record.isPending}>
+              {record.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+              Zahlung verbuchen
+            </Button>
+          </Modal.Footer>
+        </form>
+      </FormProvider>
+    </Modal>
+  );
+}

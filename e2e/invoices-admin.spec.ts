@@ -1,0 +1,125 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camtPayingInvoices } from '../apps/api/src/features/payments/camt054.writer.ts';
+import type { InvoiceOverviewItem, InvoiceOverviewResult } from '../packages/contract/src/payments.ts';
+import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Nothing is wider than the screen; names what sticks out when something does. */
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const wider = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
+          .slice(0, 10),
+  );
+  expect(wider).toEqual([]);
+}
+
+/** The board's list through the API (with the board's browser session). */
+async function listInvoices(context: BrowserContext, query: string): Promise<InvoiceOverviewItem[]> {
+  const answer = await context.request.get(`/api/v1/admin/invoices?${query}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as InvoiceOverviewResult).data.map((d) => d.data);
+}
+
+describe('the treasurer\'s invoice overview', () => {
+  it('the board imports a camt.054 file that pays an open invoice of mitglied, sees the result, and the list shows it paid', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+
+    // An open invoice of 'mitglied' (Martina Muster) from the demo data.
+    const open = (await listInvoices(context, 'status=OPEN&q=Muster&pageSize=50')).find((i) => i.memberName === 'Martina Muster');
+    expect(open, 'the demo data gives mitglied an open invoice').toBeTruthy();
+    const invoice = open!;
+    const openRappen = Math.round((invoice.total.amount - invoice.paidAmount.amount) * 100);
+    const xml = camtPayingInvoices([{ reference: invoice.reference, openRappen, debtorName: 'Martina Muster' }], {
+      msgId: `E2E-${Date.now().toString(36)}`,
+      bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-e2e-')), 'gutschriften.xml');
+    writeFileSync(file, xml);
+
+    await page.goto(`/admin/invoices?q=${encodeURIComponent(invoice.number)}`);
+    await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+    const row = page.locator(`tr[data-invoice-number="${invoice.number}"]`);
+    await row.getByText('Offen', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    const result = page.getByTestId('camt-result');
+    await result.getByText(/1 Rechnung bezahlt/).waitFor();
+    await result.getByRole('heading', { name: 'Unbekannte Referenz (1)' }).waitFor();
+    await result.getByRole('heading', { name: /Keine Zahlung .* \(1\)/ }).waitFor();
+    expect(await result.getByText('Verbucht und bezahlt (1)').count()).toBe(1);
+    await screenshot(page, 'invoices-admin-import-result-desktop');
+
+    // The list reloads: the invoice is paid, with today's date.
+    await row.getByText('Bezahlt', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const after = (await listInvoices(context, `q=${invoice.number}`))[0]!;
+    expect(after).toMatchObject({ id: invoice.id, status: 'PAID', paidAmount: invoice.total });
+
+    // The same file again books nothing twice.
+    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await result.getByText(/0 Rechnungen bezahlt/).waitFor();
+    await result.getByText('Schon früher eingelesen (3)').waitFor();
+    await screenshot(page, 'invoices-admin-import-desktop');
+    await context.close();
+  });
+
+  it('records a payment by hand and refuses a broken file with a German message', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+    const open = (await listInvoices(context, 'status=OPEN&pageSize=50'))[0];
+    expect(open, 'the demo data has an open invoice left').toBeTruthy();
+
+    await page.goto(`/admin/invoices?q=${encodeURIComponent(open!.number)}`);
+    const row = page.locator(`tr[data-invoice-number="${open!.number}"]`);
+    await row.getByRole('button', { name: `Zahlung für Rechnung ${open!.number} erfassen` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zahlung erfassen' });
+    await dialog.getByLabel(/Betrag in CHF/).fill('0');
+    await dialog.getByRole('button', { name: 'Zahlung verbuchen' }).click();
+    await dialog.getByText('Der Betrag muss grösser als 0 sein.').waitFor();
+    await dialog.getByLabel(/Betrag in CHF/).fill(String(open!.total.amount - open!.paidAmount.amount));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Zahlung verbuchen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('Bezahlt', { exact: true }).waitFor();
+
+    const broken = path.join(mkdtempSync(path.join(tmpdir(), 'camt-e2e-')), 'kaputt.xml');
+    writeFileSync(broken, '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt/></Document>');
+    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(broken);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await page.getByText(/keine camt\.054-Datei, sondern camt\.053/).waitFor();
+    await context.close();
+  });
+
+  it('looks right on a phone and a desktop', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/invoices');
+      await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+      await page.locator('tr[data-invoice-number]').first().waitFor();
+      await noHorizontalScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `invoices-admin-${viewport}`);
+      await context.close();
+    }
+  });
+});
