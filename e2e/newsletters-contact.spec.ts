@@ -52,8 +52,22 @@ describe('newsletters', () => {
     await page.getByLabel('Titel').fill(title);
     await page.getByLabel('PDF-Datei').setInputFiles({ name: 'newsletter.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByLabel('Aktive Mitglieder per E-Mail benachrichtigen').check();
+    // The server's answer is held back a moment, so the progress indicator can be looked at.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/admin/newsletters', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Hochladen' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' });
+    await progress.waitFor();
+    expect(await page.getByRole('button', { name: /Wird (hochgeladen|gespeichert)/ }).isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'newsletter-uploading-desktop');
+    release();
     await page.getByText(`Der Newsletter «${title}» ist hochgeladen.`).waitFor();
+    await page.unroute('**/api/v1/admin/newsletters');
     await page.getByText(title, { exact: true }).waitFor();
     expect(await page.getByLabel('Titel').inputValue()).toBe('');
     await screenshot(page, 'newsletter-board-desktop');

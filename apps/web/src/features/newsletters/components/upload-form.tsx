@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -13,6 +12,26 @@ import { useUploadNewsletter } from '../api/upload-newsletter';
 import { UPLOAD_FIELDS, uploadFormSchema, type UploadFormData, type UploadFormInput } from '../lib/upload-form';
 
 const ID = 'newsletter-upload';
+
+/** Bootstrap's progress bar with the name and values on the element that has the role. */
+function UploadProgress({ share }: { share: number }) {
+  const percent = Math.round(share * 100);
+  return (
+    <div className="progress mt-3" style={{ height: '1.25rem' }}>
+      <div
+        className={`progress-bar${percent >= 100 ? ' progress-bar-striped progress-bar-animated' : ''}`}
+        role="progressbar"
+        aria-label="Fortschritt des Hochladens"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        style={{ width: `${percent}%`, minWidth: '3rem' }}
+      >
+        {percent} %
+      </div>
+    </div>
+  );
+}
 
 /** The board's upload: title, date, the PDF and whether the active members get a mail; with progress. */
 export function UploadForm() {
@@ -99,15 +118,7 @@ export function UploadForm() {
                 />
               </div>
             </div>
-            {upload.isPending ? (
-              <ProgressBar
-                now={Math.round(progress * 100)}
-                label={`${Math.round(progress * 100)} %`}
-                className="mt-3"
-                aria-label="Fortschritt des Hochladens"
-                animated={progress >= 1}
-              />
-            ) : null}
+            {upload.isPending ? <UploadProgress share={progress} /> : null}
             <Button type="submit" className="mt-3" disabled={upload.isPending}>
               {upload.isPending ? (
                 <>
