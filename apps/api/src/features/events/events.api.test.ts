@@ -221,6 +221,8 @@ describe('events and subscriptions', () => {
       expect((await third.call('DELETE', subscribePath(id))).status).toBe(204);
       expect((await rowsOf(id)).map((r) => [r.memberId, r.amount, r.status])).toEqual([[member.id, 2, 'CONFIRMED'], [other.id, 1, 'CONFIRMED']]);
     });
+  });
+
   it.skipIf(!testDatabaseUrl)('answers 503 BUSY with "bitte nochmals versuchen" when the event stays locked too long (PostgreSQL)', async () => {
     const id = await seedEvent(server.database);
     let answer: Awaited<ReturnType<Call>> | undefined;
@@ -241,5 +243,4 @@ describe('events and subscriptions', () => {
     expect(answer?.headers.get('retry-after')).toBeTruthy();
     expect(await rowsOf(id)).toEqual([]);
   }, 30_000);
-  });
 });
