@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { startTestServer, testDatabaseUrl, type TestServer } from '../../test/harness.ts';
+import { LOCK_TIMEOUT_MS } from './events.service.ts';
 import { client, DAY, HOUR, loggedIn, mailsTo, seedEvent, subscribePath, type Call } from './events.test-support.ts';
 
 type Member = { id: number; username: string; call: Call };
@@ -221,4 +222,25 @@ describe('events and subscriptions', () => {
       expect((await rowsOf(id)).map((r) => [r.memberId, r.amount, r.status])).toEqual([[member.id, 2, 'CONFIRMED'], [other.id, 1, 'CONFIRMED']]);
     });
   });
+
+  it.skipIf(!testDatabaseUrl)('answers 503 BUSY with "bitte nochmals versuchen" when the event stays locked too long (PostgreSQL)', async () => {
+    const id = await seedEvent(server.database);
+    let answer: Awaited<ReturnType<Call>> | undefined;
+    await server.database.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT "id" FROM "events" WHERE "id" = ${id} FOR UPDATE`;
+        const started = Date.now();
+        answer = await member.call('POST', subscribePath(id), { amount: 1 });
+        // The lock timeout (3 s) answered, not the transaction timeout (15 s).
+        expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
+        expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
+      },
+      { timeout: 20_000 },
+    );
+    expect(answer?.status).toBe(503);
+    expect(answer?.body.error.code).toBe('BUSY');
+    expect(answer?.body.error.message).toMatch(/bitte nochmals versuchen/i);
+    expect(answer?.headers.get('retry-after')).toBeTruthy();
+    expect(await rowsOf(id)).toEqual([]);
+  }, 30_000);
 });

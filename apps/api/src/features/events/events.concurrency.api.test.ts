@@ -75,6 +75,15 @@ describe('event places under concurrent subscriptions', () => {
     expect(rows.filter((r) => members.findIndex((m) => m.id === r.memberId) % 3 === 0)).toEqual([]);
   }, 120_000);
 
+  it('keeps one subscription when one member sends the same request ten times at once', async () => {
+    const id = await seedEvent(server.database, { capacity: 5, perMember: 4 });
+    const member = members[0]!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => member.call('POST', subscribePath(id), { amount: 3 })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(answers.every((a) => a.body.data.status === 'CONFIRMED' && a.body.data.amount === 3)).toBe(true);
+    expect((await rowsOf(id)).map((r) => [r.memberId, r.amount])).toEqual([[member.id, 3]]);
+  });
+
   it('never exceeds the capacity when the requests are split over two server instances on one database', async () => {
     const second = await startTestServer({ database: server.database, env: { SESSION_SECRET: server.config.sessionSecret } });
     try {

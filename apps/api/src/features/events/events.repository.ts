@@ -109,16 +109,18 @@ export async function subscriptionRowsByEvent(db: DbOrTx, eventIds: number[]): P
   return map;
 }
 
-export function insertSubscription(db: DbOrTx, data: { eventId: number; memberId: number; amount: number; status: SubscriptionStatus; subscriptionTimestamp: Date }) {
-  return db.eventSubscription.create({ data, select: subscriptionSelect });
+export async function insertSubscriptions(db: DbOrTx, rows: { eventId: number; memberId: number; amount: number; status: SubscriptionStatus; subscriptionTimestamp: Date }[]): Promise<void> {
+  if (!rows.length) return;
+  await db.eventSubscription.createMany({ data: rows });
 }
 
 export function updateSubscription(db: DbOrTx, id: number, data: { amount: number; status: SubscriptionStatus; subscriptionTimestamp?: Date }) {
   return db.eventSubscription.update({ where: { id }, data, select: subscriptionSelect });
 }
 
-export function deleteSubscription(db: DbOrTx, id: number) {
-  return db.eventSubscription.delete({ where: { id } });
+export async function deleteSubscriptions(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.eventSubscription.deleteMany({ where: { id: { in: ids } } });
 }
 
 export async function confirmSubscriptions(db: DbOrTx, ids: number[]): Promise<void> {

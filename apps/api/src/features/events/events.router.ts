@@ -17,12 +17,13 @@ import { invalid } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { createEvent, deleteEvent, getAdminEvent, listAdminEvents, listSubscriberRows, listSubscribers, updateEvent } from './events-admin.service.ts';
 import { eventCalendar, fileNameOf, subscribersWorkbook } from './events.documents.ts';
-import { getEvent, getEventForCalendar, listEvents, listOwnSubscriptions, subscribe, type Site } from './events.service.ts';
+import { createSubscriptionDesk, getEvent, getEventForCalendar, listEvents, listOwnSubscriptions, subscribe, type Site } from './events.service.ts';
 
 /** Events: public list and page, members' subscriptions and waiting list, the board's events and subscriber lists. */
 export function eventsRouter(deps: Deps): Router {
   const router = Router();
   const site: Site = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
+  const desk = createSubscriptionDesk({ db: deps.database.prisma, log: deps.log, clock: deps.clock }, site);
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -58,7 +59,7 @@ export function eventsRouter(deps: Deps): Router {
       if (body.id !== undefined && body.id !== params.id) {
         throw invalid('Bitte prüfen Sie die markierten Angaben.', { id: 'Veranstaltung: Stimmt nicht mit der Adresse überein.' });
       }
-      const result = await subscribe(ctxOf(deps, req), site, params.id, { amount: body.amount, waitlist: body.waitlist });
+      const result = await subscribe(ctxOf(deps, req), desk, params.id, { amount: body.amount, waitlist: body.waitlist });
       if (!result.subscription) {
         res.status(204).end();
         return;
@@ -70,7 +71,7 @@ export function eventsRouter(deps: Deps): Router {
     '/events/:id/subscriptions',
     requireMember,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      await subscribe(ctxOf(deps, req), site, params.id, { amount: 0 });
+      await subscribe(ctxOf(deps, req), desk, params.id, { amount: 0 });
       res.status(204).end();
     }),
   );

@@ -1,16 +1,19 @@
 import type { ClubEvent, EventSubscription, MemberEventSubscription } from '@club/contract';
 import { AppError, conflict, notFound, notLoggedIn } from '../../lib/app-error.ts';
+import { BatchesPerKey } from '../../lib/batching.ts';
 import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { movedUpMail } from './events.mails.ts';
 import { toEvent, toMemberSubscription, toSubscription } from './events.mappers.ts';
 import {
   confirmSubscriptions,
-  deleteSubscription,
+  deleteSubscriptions,
   findEvent,
   findMembersForMail,
-  insertSubscription,
+  insertSubscriptions,
   listEventRows,
   listSubscriptionRows,
   listSubscriptionsOfMember,
@@ -87,64 +90,132 @@ function refusal(reason: SubscriptionRefusal, message: string): AppError {
   }
 }
 
+/** A request as the desk sees it: who asks, and for what. */
+export interface SubscriptionItem {
+  memberId: number;
+  amount: number;
+  waitlist: boolean;
+}
+
+/** The most requests of one event decided in one transaction. */
+const MAX_BATCH = 1000;
+
+/** Subscriptions per event, decided in batches (see createSubscriptionDesk). */
+export type SubscriptionDesk = BatchesPerKey<number, SubscriptionItem, SubscribeResult>;
+
 /**
- * Subscribes, changes the amount or cancels (amount 0), in one transaction that first locks
- * the event row: the places are counted and written under the lock, so they are never
- * exceeded, and freed places go to the waiting list in the same transaction.
+ * The server's subscription desk: requests for one event that arrive while a transaction of
+ * that event is running wait in this process and are decided together in the next one
+ * ("group commit", as the ticket sale does). Each transaction locks the event row first, so
+ * the places are decided on current rows only, also across several server instances.
  */
-export async function subscribe(ctx: Ctx, site: Site, eventId: number, input: { amount: number; waitlist?: boolean | undefined }): Promise<SubscribeResult> {
-  const memberId = memberIdOf(ctx);
+export function createSubscriptionDesk(base: { db: Db; log: Logger; clock: () => Date }, site: Site): SubscriptionDesk {
+  return new BatchesPerKey<number, SubscriptionItem, SubscribeResult>(
+    (eventId, items) => subscribeBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, eventId, items),
+    MAX_BATCH,
+  );
+}
+
+/**
+ * Subscribes, changes the amount or cancels (amount 0) through the desk: decided under the
+ * event's row lock together with the other requests of its batch, exactly as if they had
+ * come one by one, so the places are never exceeded, and freed places go to the waiting list
+ * in the same transaction.
+ */
+export async function subscribe(ctx: Ctx, desk: SubscriptionDesk, eventId: number, input: { amount: number; waitlist?: boolean | undefined }): Promise<SubscribeResult> {
+  return desk.submit(eventId, { memberId: memberIdOf(ctx), amount: input.amount, waitlist: input.waitlist ?? false });
+}
+
+/** A row decided in memory; `id` < 0 until it is inserted. */
+type MemRow = SubscriptionRow;
+
+/**
+ * Decides a batch of one event in one transaction: locks the event row, reads its
+ * subscriptions, decides each request in order on the rows as the earlier ones left them
+ * (events.rules.ts), moves waiting members up after each, then writes the difference and
+ * the mails of those who moved up. Answers per request: the result, or its AppError.
+ */
+async function subscribeBatch(ctx: Ctx, site: Site, eventId: number, items: readonly SubscriptionItem[]): Promise<(SubscribeResult | Error)[]> {
   try {
     return await withTx(ctx, async (tx) => {
       const event = await lockEvent(tx.db, eventId, LOCK_TIMEOUT_MS);
-      if (!event) throw notFound(EVENT_NOT_FOUND);
-      const rows = await listSubscriptionRows(tx.db, eventId);
-      const decision = decideSubscription(event, rows, { memberId, amount: input.amount, waitlist: input.waitlist ?? false }, tx.now);
-      if (decision.kind === 'refuse') throw refusal(decision.reason, decision.message);
+      if (!event) return items.map(() => notFound(EVENT_NOT_FOUND));
+      const original = await listSubscriptionRows(tx.db, eventId);
+      let rows: MemRow[] = original.map((r) => ({ ...r }));
+      let tempId = 0;
+      const movedUp = new Set<number>();
+      const answers = items.map((item): SubscribeResult | AppError => {
+        const decision = decideSubscription(event, rows, item, tx.now);
+        if (decision.kind === 'refuse') return refusal(decision.reason, decision.message);
+        let own: MemRow | null = null;
+        if (decision.kind === 'cancel') {
+          rows = rows.filter((r) => r.memberId !== item.memberId);
+        } else {
+          const before = rows.find((r) => r.memberId === item.memberId);
+          own = {
+            id: before?.id ?? --tempId,
+            memberId: item.memberId,
+            amount: decision.amount,
+            status: decision.status,
+            subscriptionTimestamp: decision.newTimestamp || !before ? tx.now : before.subscriptionTimestamp,
+          };
+          rows = [...rows.filter((r) => r.memberId !== item.memberId), own];
+        }
+        for (const moved of promotions(event.capacity, rows, tx.now, event.start)) {
+          moved.status = 'CONFIRMED';
+          if (moved.memberId !== item.memberId) movedUp.add(moved.memberId);
+        }
+        return { subscription: own ? toSubscription(eventId, own) : null, created: decision.kind === 'save' && decision.row === null };
+      });
 
-      let after: SubscriptionRow[];
-      let own: SubscriptionRow | null = null;
-      if (decision.kind === 'cancel') {
-        await deleteSubscription(tx.db, decision.row.id);
-        after = rows.filter((r) => r.id !== decision.row.id);
-      } else {
-        const data = { amount: decision.amount, status: decision.status, ...(decision.newTimestamp ? { subscriptionTimestamp: tx.now } : {}) };
-        own = decision.row
-          ? await updateSubscription(tx.db, decision.row.id, data)
-          : await insertSubscription(tx.db, { eventId, memberId, amount: decision.amount, status: decision.status, subscriptionTimestamp: tx.now });
-        after = [...rows.filter((r) => r.memberId !== memberId), own];
+      // Write the difference between the rows read and the rows decided.
+      const finalIds = new Set(rows.map((r) => r.id));
+      const gone = original.filter((r) => !finalIds.has(r.id)).map((r) => r.id);
+      if (gone.length) await deleteSubscriptions(tx.db, gone);
+      const byId = new Map(original.map((r) => [r.id, r]));
+      for (const r of rows) {
+        const was = byId.get(r.id);
+        if (was && (was.amount !== r.amount || was.status !== r.status || was.subscriptionTimestamp.getTime() !== r.subscriptionTimestamp.getTime())) {
+          await updateSubscription(tx.db, r.id, { amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp });
+        }
       }
-      const moved = await moveUp(tx, site, event, after, memberId);
-      const ownId = own?.id;
-      if (own && moved.some((r) => r.id === ownId)) own = { ...own, status: 'CONFIRMED' };
-      return { subscription: own ? toSubscription(eventId, own) : null, created: decision.kind === 'save' && decision.row === null };
+      await insertSubscriptions(tx.db, rows.filter((r) => r.id < 0).map((r) => ({ eventId, memberId: r.memberId, amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp })));
+
+      // Mail those who moved up and still hold their places at the end of the batch.
+      const confirmed = rows.filter((r) => movedUp.has(r.memberId) && r.status === 'CONFIRMED');
+      await mailMovedUp(tx, site, event, confirmed);
+      tx.log.debug({ eventId, requests: items.length, movedUp: confirmed.length }, 'subscription batch');
+      return answers;
     });
   } catch (error) {
     const busy = asBusy(error, BUSY_MESSAGE);
-    if (busy) {
-      ctx.log.warn({ eventId, cause: error instanceof Error ? error.message : String(error) }, 'subscription refused as busy');
-      throw busy;
-    }
-    throw error;
+    if (busy) ctx.log.warn({ eventId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'subscription batch refused as busy');
+    const answer = busy ?? (error instanceof Error ? error : new Error(String(error)));
+    return items.map(() => answer);
   }
+}
+
+async function mailMovedUp(tx: Ctx, site: Site, event: EventRow, moved: readonly SubscriptionRow[]): Promise<void> {
+  if (!moved.length) return;
+  const members = new Map((await findMembersForMail(tx.db, moved.map((r) => r.memberId))).map((m) => [m.id, m]));
+  for (const row of moved) {
+    const member = members.get(row.memberId);
+    if (!member) continue;
+    const mail = movedUpMail({ firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl });
+    await enqueueMail(tx.db, { to: member.email, ...mail });
+  }
+  tx.log.info({ eventId: event.id, movedUp: moved.length }, 'waiting members moved up');
 }
 
 /**
  * Moves waiting members up as far as the places allow (events.rules.ts `promotions`), inside
  * the caller's transaction that holds the event's lock, and mails each of them (the member
- * whose own request this is sees it in the answer and gets no mail). Returns who moved up.
+ * Returns who moved up.
  */
-export async function moveUp(tx: Ctx, site: Site, event: EventRow, rows: readonly SubscriptionRow[], exceptMemberId: number | null = null): Promise<SubscriptionRow[]> {
+export async function moveUp(tx: Ctx, site: Site, event: EventRow, rows: readonly SubscriptionRow[]): Promise<SubscriptionRow[]> {
   const moved = promotions(event.capacity, rows, tx.now, event.start);
   if (!moved.length) return moved;
   await confirmSubscriptions(tx.db, moved.map((r) => r.id));
-  const members = new Map((await findMembersForMail(tx.db, moved.map((r) => r.memberId))).map((m) => [m.id, m]));
-  for (const row of moved) {
-    const member = members.get(row.memberId);
-    if (!member || row.memberId === exceptMemberId) continue;
-    const mail = movedUpMail({ firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl });
-    await enqueueMail(tx.db, { to: member.email, ...mail });
-  }
-  tx.log.info({ eventId: event.id, movedUp: moved.length }, 'waiting members moved up');
+  await mailMovedUp(tx, site, event, moved);
   return moved;
 }

@@ -107,7 +107,9 @@ export default function EventAdminPage() {
                           Plätze
                         </th>
                         <th scope="col">Status</th>
-                        <th scope="col">Angemeldet am</th>
+                        <th scope="col" className="d-none d-md-table-cell">
+                          Angemeldet am
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -117,12 +119,13 @@ export default function EventAdminPage() {
                             <Link to={paths.memberAdmin.href(s.member.id)}>
                               {s.member.lastName} {s.member.firstName}
                             </Link>
+                            <div className="small text-body-secondary d-md-none">{formatDateTime(s.subscriptionTimestamp)}</div>
                           </td>
                           <td className="text-end">{s.amount}</td>
                           <td>
                             <span className={`badge ${s.status === 'CONFIRMED' ? 'text-bg-primary' : 'text-bg-warning'}`}>{statusText(s.status)}</span>
                           </td>
-                          <td className="text-nowrap">{formatDateTime(s.subscriptionTimestamp)}</td>
+                          <td className="text-nowrap d-none d-md-table-cell">{formatDateTime(s.subscriptionTimestamp)}</td>
                         </tr>
                       ))}
                     </tbody>
