@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressPlugin } from './build/precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const proxy = Object.fromEntries(['/api', '/oauth', '/idp', '/healthz'].map((prefix) => [prefix, { target: apiTarget }]));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   resolve: { tsconfigPaths: true },
   server: { proxy },
   preview: { proxy },

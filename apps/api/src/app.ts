@@ -8,6 +8,7 @@ import { membersRouter } from './features/members/members.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
+import { compressAnswers } from './http/compress.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
 import { requestLog } from './http/request-log.ts';
@@ -54,6 +55,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   app.use(requestLog(log, (req) => req.url === '/healthz'));
   app.use(securityHeaders(config.secureCookies));
+  app.use(compressAnswers());
 
   app.get('/healthz', async (_req, res) => {
     try {
