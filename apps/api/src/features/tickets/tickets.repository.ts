@@ -349,6 +349,11 @@ export function findReservationOfMember(db: DbOrTx, memberId: number, id: number
   return db.ticketReservation.findFirst({ where: { id, memberId }, include: ownReservationInclude });
 }
 
+/** Sets the amount of one of the member's reservations; the row as the member sees it. */
+export function updateReservationAmount(db: DbOrTx, id: number, amount: number): Promise<OwnReservationRow> {
+  return db.ticketReservation.update({ where: { id }, data: { amount }, include: ownReservationInclude });
+}
+
 export async function deleteReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<boolean> {
   const { count } = await db.ticketReservation.deleteMany({ where: { id, memberId } });
   return count === 1;

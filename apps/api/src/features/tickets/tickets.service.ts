@@ -18,6 +18,7 @@ import {
   lockGame,
   readReservationState,
   reservedByGame,
+  updateReservationAmount,
   type LockedGame,
 } from './tickets.repository.ts';
 import {
@@ -26,6 +27,7 @@ import {
   idempotencyRef,
   salesEnd,
   salesState,
+  quotaRefusal,
   type ReservationRefusal,
   type ReservationRequest,
 } from './tickets.rules.ts';
@@ -308,4 +310,42 @@ export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
     }
     if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
   });
+}
+
+/**
+ * Lowers or raises the amount of one of the member's reservations while the game's sales are
+ * open. Under the same lock as new reservations (the game row, FOR UPDATE with lock_timeout):
+ * a raise is decided on the current sums, as a new reservation of the difference would be.
+ */
+export async function changeReservationAmount(ctx: Ctx, id: number, amount: number): Promise<TicketReservation> {
+  const memberId = memberIdOf(ctx);
+  try {
+    return await withTx(ctx, async (tx) => {
+      const before = await findReservationOfMember(tx.db, memberId, id);
+      if (!before) throw notFound('Diese Reservation gibt es nicht.');
+      const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
+      // Read again under the lock: a cancel or change that committed meanwhile counts.
+      const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
+      if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
+      if (salesState(game, tx.now) !== 'OPEN') {
+        throw conflict('Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr geändert werden.', 'SALES_CLOSED');
+      }
+      if (amount > row.amount) {
+        const group = row.game.gameGroup;
+        const [reserved, held] = await Promise.all([reservedByGame(tx.db, [game.id]), heldByMember(tx.db, memberId, [game.id])]);
+        const refusal = quotaRefusal({
+          amount: amount - row.amount,
+          quota: group.availableTicketsPerGame,
+          reserved: reserved.get(game.id) ?? 0,
+          perMember: group.freeTicketAmount,
+          held: held.get(game.id) ?? 0,
+        });
+        if (refusal) throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
+      }
+      if (amount === row.amount) return toOwnReservation(row, tx.now);
+      return toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now);
+    });
+  } catch (error) {
+    throw asBusy(error) ?? error;
+  }
 }
