@@ -11,8 +11,8 @@ import {
   findGame,
   findReservationOfMember,
   heldByMember,
-  listDeliveryOptionsOfGroup,
-  listGamesStartingAfter,
+  readGameDeliveryOptions,
+  readGames,
   listReservationsOfMember,
   insertReservations,
   lockGame,
@@ -59,28 +59,22 @@ function memberIdOf(ctx: Ctx): number {
   return ctx.actor.memberId;
 }
 
-/** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
+/** Upcoming games of every group, soonest first; for a member with what they hold and may take. One query. */
 export async function listUpcomingGames(ctx: Ctx): Promise<Game[]> {
-  const rows = await listGamesStartingAfter(ctx.db, ctx.now);
-  const ids = rows.map((g) => g.id);
-  const reserved = await reservedByGame(ctx.db, ids);
-  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, ids) : null;
-  return rows.map((g) => toGame(g, ctx.now, reserved.get(g.id) ?? 0, held ? { held: held.get(g.id) ?? 0 } : null));
+  const rows = await readGames(ctx.db, { after: ctx.now, memberId: ctx.actor?.memberId ?? null });
+  return rows.map((g) => toGame(g, ctx.now, g.reserved, ctx.actor ? { held: g.held } : null));
 }
 
 export async function getGame(ctx: Ctx, id: number): Promise<Game> {
-  const row = await findGame(ctx.db, id);
+  const [row] = await readGames(ctx.db, { id, memberId: ctx.actor?.memberId ?? null });
   if (!row) throw notFound(GAME_NOT_FOUND);
-  const reserved = await reservedByGame(ctx.db, [id]);
-  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, [id]) : null;
-  return toGame(row, ctx.now, reserved.get(id) ?? 0, held ? { held: held.get(id) ?? 0 } : null);
+  return toGame(row, ctx.now, row.reserved, ctx.actor ? { held: row.held } : null);
 }
 
-/** The delivery options offered for a game (those of its group). */
+/** The delivery options offered for a game (those of its group). One query. */
 export async function listGameDeliveryOptions(ctx: Ctx, gameId: number): Promise<DeliveryOption[]> {
-  const row = await findGame(ctx.db, gameId);
-  if (!row) throw notFound(GAME_NOT_FOUND);
-  const options = await listDeliveryOptionsOfGroup(ctx.db, row.gameGroupId);
+  const options = await readGameDeliveryOptions(ctx.db, gameId);
+  if (!options) throw notFound(GAME_NOT_FOUND);
   return options.map(toDeliveryOption);
 }
 
