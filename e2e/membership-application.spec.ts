@@ -82,7 +82,7 @@ describe('membership application, from the form to the first login', () => {
       const context = await loggedInContext(browser, 'vorstand', viewport);
       const page = await context.newPage();
       await page.goto('/admin/candidates');
-      await page.getByRole('heading', { name: 'Mitgliedschaftanträge' }).waitFor();
+      await page.getByRole('heading', { name: 'Mitgliedschaftsanträge' }).waitFor();
       const entry = page.getByRole('link').filter({ hasText: email });
       await entry.waitFor();
       expect(await entry.textContent()).toContain('Offen');

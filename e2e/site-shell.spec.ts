@@ -85,7 +85,7 @@ describe('member', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/statuten');
-    await page.getByRole('link', { name: 'Login' }).first().click();
+    await page.getByRole('link', { name: 'Anmelden', exact: true }).first().click();
     await loginThroughPage(page, 'mitglied', 'mitglied');
     await page.waitForURL(`${baseUrl()}/statuten`);
     await page.getByRole('button', { name: 'Logout' }).waitFor();

@@ -102,18 +102,27 @@ describe('ticket sales', () => {
     expect(await page.getByTestId('reservation-total').textContent()).toMatch(/CHF\s60\.00/);
     await page.getByRole('button', { name: 'Verbindlich reservieren' }).dblclick();
     await page.getByRole('heading', { name: 'Reservation bestätigt' }).waitFor();
+    // The focus lands on the confirmation (the button that had it is gone).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('reservation-confirmation');
     await page.getByText(optionName).first().waitFor();
 
     await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 8 Tickets');
 
     await page.getByRole('link', { name: 'Meine Reservationen' }).click();
     await page.getByRole('heading', { name: 'Ticketreservationen' }).waitFor();
-    const row = page.getByRole('row').filter({ has: page.getByText('ZSC – SCB') }).filter({ has: page.getByText(optionName) });
+    const row = page.getByTestId('reservation-card').filter({ has: page.getByText('ZSC – SCB') }).filter({ has: page.getByText(optionName) });
     await row.waitFor();
     expect(await row.count()).toBe(1);
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Fewer tickets instead of none: the amount goes down to 1 while sales are open.
+    await row.getByLabel('Anzahl Tickets').fill('1');
+    await row.getByRole('button', { name: 'Anzahl ändern' }).click();
+    await page.getByRole('status').filter({ hasText: /umfasst jetzt 1 Ticket/ }).waitFor();
+    await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 9 Tickets');
     await row.getByRole('button', { name: /Stornieren/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reservation stornieren?' });
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await row.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: /wurde storniert/ }).waitFor();
 
     await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 10 Tickets');
     await member.close();

@@ -13,6 +13,7 @@ import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { eventsRouter } from './features/events/events.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
+import { compressAnswers } from './http/compress.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
 import { requestLog } from './http/request-log.ts';
@@ -72,6 +73,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   app.use(requestLog(log, (req) => req.url === '/healthz'));
   app.use(securityHeaders(config.secureCookies));
+  app.use(compressAnswers());
 
   app.get('/healthz', async (_req, res) => {
     try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, idParam, isoDate, isoDateTime, text } from './common.ts';
+import { addressSchema, checkSwissPostalCode, idParam, isoDate, isoDateTime, text } from './common.ts';
 import { personName } from './member.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
@@ -54,11 +54,7 @@ export const candidateBirthDateSchema = z
   .refine((d) => d <= zurichIsoToday(), { error: 'Geburtsdatum: Das Datum liegt in der Zukunft.' });
 
 /** The address of an application: Swiss postal codes have four digits. */
-export const candidateAddressSchema = z.object(addressSchema.shape, { error: 'Adresse: Bitte eine Adresse angeben.' }).superRefine((a, ctx) => {
-  if (a.country === 'CH' && a.postalCode !== '' && !/^[1-9][0-9]{3}$/.test(a.postalCode)) {
-    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'PLZ: Schweizer Postleitzahlen haben vier Ziffern.' });
-  }
-});
+export const candidateAddressSchema = z.object(addressSchema.shape, { error: 'Adresse: Bitte eine Adresse angeben.' }).superRefine(checkSwissPostalCode);
 
 /**
  * Body of `POST /api/v1/candidates` and of the board's `POST/PUT .../members/candidates`

@@ -61,3 +61,17 @@ describe('canonical ids and clean text', () => {
     expect(field.parse('zwei\nZeilen')).toBe('zwei\nZeilen');
   });
 });
+
+describe('Swiss postal codes', () => {
+  it('are four digits when the country is CH; other countries keep their formats', () => {
+    const base = { street: 'Langstrasse', city: 'Zürich' };
+    for (const postalCode of ['80', 'abc', '08004', '0800', '80045']) {
+      const result = addressSchema.safeParse({ ...base, postalCode });
+      expect(result.success, postalCode).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({ path: ['postalCode'], message: 'PLZ: Schweizer Postleitzahlen haben vier Ziffern.' });
+    }
+    expect(addressSchema.safeParse({ ...base, postalCode: '8004' }).success).toBe(true);
+    expect(addressSchema.safeParse({ ...base, postalCode: ' 8004 ', country: 'ch' }).success).toBe(true);
+    expect(addressSchema.safeParse({ ...base, postalCode: 'SW1A 1AA', country: 'GB' }).success).toBe(true);
+  });
+});

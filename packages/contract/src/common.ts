@@ -64,6 +64,13 @@ export function requiredText(label: string, max: number) {
   return text(label, max).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });
 }
 
+/** A Swiss postal code has four digits (1000–9658); other countries keep their own formats. An empty one is `requiredText`'s to report. */
+export function checkSwissPostalCode(address: { country: string; postalCode: string }, ctx: z.RefinementCtx): void {
+  if (address.country === 'CH' && address.postalCode !== '' && !/^[1-9][0-9]{3}$/.test(address.postalCode)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'PLZ: Schweizer Postleitzahlen haben vier Ziffern.' });
+  }
+}
+
 export const addressSchema = z.object({
   street: requiredText('Strasse', 100),
   houseNumber: text('Hausnummer', 16).default(''),
@@ -76,6 +83,6 @@ export const addressSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'Land: Bitte einen zweistelligen Ländercode angeben (z. B. CH).' })
     .default('CH'),
-});
+}).superRefine(checkSwissPostalCode);
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;

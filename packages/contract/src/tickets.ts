@@ -142,6 +142,10 @@ export const ticketReservationInputSchema = z.object({
 });
 export type TicketReservationInput = z.input<typeof ticketReservationInputSchema>;
 
+/** `PUT /api/v1/member/ticketreservations/{id}`: the new amount (lower, or higher within the limits). */
+export const ticketReservationChangeSchema = ticketReservationInputSchema.pick({ amount: true });
+export type TicketReservationChange = z.input<typeof ticketReservationChangeSchema>;
+
 /**
  * Optional `Idempotency-Key` header of a reservation: a retried request with the same key
  * returns the reservation the first one made instead of reserving again.

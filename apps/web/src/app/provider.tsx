@@ -6,12 +6,12 @@ import { paths } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { currentPath, redirectToLogin, SessionProvider } from '@/lib/session';
 import { AppErrorPage } from './root-error';
-import { router } from './router';
+import { navigate } from './router';
 
 /** SPEC.md §8, 502: show the BadGateway screen (once), remembering where we were. */
 function showBadGateway(): void {
   if (window.location.pathname === paths.badGateway.path) return;
-  void router.navigate(paths.badGateway.href(), { state: { from: currentPath() } });
+  navigate(paths.badGateway.href(), { state: { from: currentPath() } });
 }
 
 /** Everything the screens rely on: query client (with the global error rules), session, error boundary. */

@@ -1,14 +1,6 @@
-import { useRouteError } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** Last line of defence when even the frame of the site fails to render. */
-export function RootError() {
-  const error = useRouteError();
-  console.error(error);
-  return <AppErrorPage />;
-}
-
-/** A plain page that needs nothing of the app: no router, no queries. */
+/** Last line of defence when even the frame of the site fails to render: a plain page that needs nothing of the app: no router, no queries. */
 export function AppErrorPage() {
   return (
     <main id="main" className="container py-5">

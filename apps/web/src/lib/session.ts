@@ -1,6 +1,6 @@
 import type { ItemEnvelope, OwnMember } from '@club/contract';
-import { QueryObserver, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
-import { createContext, createElement, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryObserver, queryOptions, useQueryClient, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
+import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
@@ -182,25 +182,35 @@ export async function logout(): Promise<string | null> {
   }
 }
 
-/** Logs out, clears the session and every cached query, then goes Home. */
-export function useLogout() {
+/**
+ * Logs out, clears the session and every cached query, then goes Home. Plain state rather
+ * than useMutation: the navigation bar is part of every first load, the mutation machinery
+ * is not needed there.
+ */
+export function useLogout(): { mutate: () => void; isPending: boolean; isError: boolean } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: async (endSessionUrl) => {
-      // Leave the current screen first: a members-only screen must not react to the
-      // cleared session by sending the browser to the login.
-      if (endSessionUrl) {
-        // The provider ends its own session too and sends the browser back to us.
-        window.location.assign(endSessionUrl);
-        return;
-      }
-      await navigate(paths.home.href());
-      await queryClient.cancelQueries();
-      // Everything personal goes; the public site facts and the session entry itself stay.
-      queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) && query.queryKey[0] !== 'site' });
-      queryClient.setQueryData(sessionQueryKey, null);
-    },
-  });
+  const [state, setState] = useState<'idle' | 'pending' | 'error'>('idle');
+  const mutate = useCallback(() => {
+    setState('pending');
+    logout().then(
+      async (endSessionUrl) => {
+        // Leave the current screen first: a members-only screen must not react to the
+        // cleared session by sending the browser to the login.
+        if (endSessionUrl) {
+          // The provider ends its own session too and sends the browser back to us.
+          window.location.assign(endSessionUrl);
+          return;
+        }
+        await navigate(paths.home.href());
+        await queryClient.cancelQueries();
+        // Everything personal goes; the public site facts and the session entry itself stay.
+        queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) && query.queryKey[0] !== 'site' });
+        queryClient.setQueryData(sessionQueryKey, null);
+        setState('idle');
+      },
+      () => setState('error'),
+    );
+  }, [navigate, queryClient]);
+  return { mutate, isPending: state === 'pending', isError: state === 'error' };
 }

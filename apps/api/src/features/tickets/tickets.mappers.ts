@@ -23,8 +23,13 @@ export function toAddress(a: AddressColumns): Address {
   return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };
 }
 
+/** The fields of a game and its group that the public shape needs. */
+type GameSource = Pick<GameRow, 'id' | 'gameGroupId' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt'> & {
+  gameGroup: Pick<GameRow['gameGroup'], 'name' | 'defaultPricePerTicketRappen' | 'availableTicketsPerGame' | 'freeTicketAmount'>;
+};
+
 export function toGame(
-  g: GameRow,
+  g: GameSource,
   now: Date,
   reserved: number,
   member: { held: number } | null,

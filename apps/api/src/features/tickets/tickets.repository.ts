@@ -175,6 +175,69 @@ export function findGame(db: DbOrTx, id: number): Promise<GameRow | null> {
   return db.game.findUnique({ where: { id }, include: gameInclude });
 }
 
+/**
+ * A game as the public read path needs it: its fields, its group's price and limits, the
+ * tickets reserved for it and (for a member) the tickets the member holds.
+ */
+export interface GameReadRow {
+  id: number;
+  gameGroupId: number;
+  start: Date;
+  opponent: string;
+  homeGame: boolean;
+  venue: string;
+  salesOpenAt: Date | null;
+  salesCloseAt: Date | null;
+  gameGroup: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number };
+  reserved: number;
+  held: number;
+}
+
+interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
+  groupName: string;
+  defaultPricePerTicketRappen: number;
+  availableTicketsPerGame: number;
+  freeTicketAmount: number;
+}
+
+/**
+ * The read path of a sale in one statement (instead of games, groups, sums and the member's
+ * holdings one after another): either one game (`id`) or every game starting after `after`,
+ * soonest first. The sums are those of the committed reservations at the time of the read.
+ */
+export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memberId: number | null }): Promise<GameReadRow[]> {
+  const rows = await db.$queryRaw<GameReadSqlRow[]>`
+    SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
+           gg."name" AS "groupName", gg."defaultPricePerTicketRappen", gg."availableTicketsPerGame", gg."freeTicketAmount",
+           COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held"
+    FROM "games" g
+    JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
+    LEFT JOIN LATERAL (
+      SELECT SUM(t."amount") AS "reserved", SUM(t."amount") FILTER (WHERE t."memberId" = ${q.memberId}::int) AS "held"
+      FROM "ticket_reservations" t WHERE t."gameId" = g."id"
+    ) r ON true
+    WHERE (${q.id ?? null}::int IS NULL OR g."id" = ${q.id ?? null}::int)
+      AND (${q.after ?? null}::timestamptz IS NULL OR g."start" > ${q.after ?? null}::timestamptz)
+    ORDER BY g."start", g."id"`;
+  return rows.map(({ groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount, ...game }) => ({
+    ...game,
+    gameGroup: { name: groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount },
+  }));
+}
+
+/** The delivery options a game's group offers, by name, in one statement; null when the game does not exist. */
+export async function readGameDeliveryOptions(db: DbOrTx, gameId: number): Promise<{ id: number; name: string }[] | null> {
+  const rows = await db.$queryRaw<{ id: number | null; name: string | null }[]>`
+    SELECT o."id", o."name"
+    FROM "games" g
+    LEFT JOIN "game_group_delivery_options" x ON x."gameGroupId" = g."gameGroupId"
+    LEFT JOIN "delivery_options" o ON o."id" = x."deliveryOptionId"
+    WHERE g."id" = ${gameId}
+    ORDER BY o."name", o."id"`;
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name }]));
+}
+
 /** Games starting after `now`, soonest first. */
 export function listGamesStartingAfter(db: DbOrTx, now: Date): Promise<GameRow[]> {
   return db.game.findMany({ where: { start: { gt: now } }, include: gameInclude, orderBy: [{ start: 'asc' }, { id: 'asc' }] });
@@ -347,6 +410,11 @@ export function listReservationsOfMember(db: DbOrTx, memberId: number): Promise<
 /** One reservation of the member; another member's is simply not found. */
 export function findReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<OwnReservationRow | null> {
   return db.ticketReservation.findFirst({ where: { id, memberId }, include: ownReservationInclude });
+}
+
+/** Sets the amount of one of the member's reservations; the row as the member sees it. */
+export function updateReservationAmount(db: DbOrTx, id: number, amount: number): Promise<OwnReservationRow> {
+  return db.ticketReservation.update({ where: { id }, data: { amount }, include: ownReservationInclude });
 }
 
 export async function deleteReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<boolean> {

@@ -16,6 +16,7 @@ import {
   idParam,
   idParams,
   IDEMPOTENCY_HEADER,
+  ticketReservationChangeSchema,
   ticketReservationInputSchema,
   ticketReservationSchema,
   wantsExpand,
@@ -44,6 +45,7 @@ import {
 } from './tickets-admin.service.ts';
 import {
   cancelReservation,
+  changeReservationAmount,
   createReservationBatches,
   getDeliveryAddress,
   getGame,
@@ -121,6 +123,13 @@ export function ticketsRouter(deps: Deps): Router {
       }, reservations);
       if (result.replayed) res.set('Idempotency-Replayed', 'true');
       sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
+    }),
+  );
+  router.put(
+    '/member/ticketreservations/:id',
+    requireMember,
+    handle({ params: idParams, body: ticketReservationChangeSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), params.id, body.amount)));
     }),
   );
   router.delete(

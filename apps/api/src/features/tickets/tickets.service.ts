@@ -13,13 +13,14 @@ import {
   findGame,
   findReservationOfMember,
   heldByMember,
-  listDeliveryOptionsOfGroup,
-  listGamesStartingAfter,
+  readGameDeliveryOptions,
+  readGames,
   listReservationsOfMember,
   insertReservations,
   lockGame,
   readReservationState,
   reservedByGame,
+  updateReservationAmount,
   type LockedGame,
 } from './tickets.repository.ts';
 import {
@@ -28,6 +29,7 @@ import {
   idempotencyRef,
   salesEnd,
   salesState,
+  quotaRefusal,
   type ReservationRefusal,
   type ReservationRequest,
 } from './tickets.rules.ts';
@@ -59,28 +61,22 @@ function memberIdOf(ctx: Ctx): number {
   return ctx.actor.memberId;
 }
 
-/** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
+/** Upcoming games of every group, soonest first; for a member with what they hold and may take. One query. */
 export async function listUpcomingGames(ctx: Ctx): Promise<Game[]> {
-  const rows = await listGamesStartingAfter(ctx.db, ctx.now);
-  const ids = rows.map((g) => g.id);
-  const reserved = await reservedByGame(ctx.db, ids);
-  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, ids) : null;
-  return rows.map((g) => toGame(g, ctx.now, reserved.get(g.id) ?? 0, held ? { held: held.get(g.id) ?? 0 } : null));
+  const rows = await readGames(ctx.db, { after: ctx.now, memberId: ctx.actor?.memberId ?? null });
+  return rows.map((g) => toGame(g, ctx.now, g.reserved, ctx.actor ? { held: g.held } : null));
 }
 
 export async function getGame(ctx: Ctx, id: number): Promise<Game> {
-  const row = await findGame(ctx.db, id);
+  const [row] = await readGames(ctx.db, { id, memberId: ctx.actor?.memberId ?? null });
   if (!row) throw notFound(GAME_NOT_FOUND);
-  const reserved = await reservedByGame(ctx.db, [id]);
-  const held = ctx.actor ? await heldByMember(ctx.db, ctx.actor.memberId, [id]) : null;
-  return toGame(row, ctx.now, reserved.get(id) ?? 0, held ? { held: held.get(id) ?? 0 } : null);
+  return toGame(row, ctx.now, row.reserved, ctx.actor ? { held: row.held } : null);
 }
 
-/** The delivery options offered for a game (those of its group). */
+/** The delivery options offered for a game (those of its group). One query. */
 export async function listGameDeliveryOptions(ctx: Ctx, gameId: number): Promise<DeliveryOption[]> {
-  const row = await findGame(ctx.db, gameId);
-  if (!row) throw notFound(GAME_NOT_FOUND);
-  const options = await listDeliveryOptionsOfGroup(ctx.db, row.gameGroupId);
+  const options = await readGameDeliveryOptions(ctx.db, gameId);
+  if (!options) throw notFound(GAME_NOT_FOUND);
   return options.map(toDeliveryOption);
 }
 
@@ -291,4 +287,42 @@ export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
     }
     if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
   });
+}
+
+/**
+ * Lowers or raises the amount of one of the member's reservations while the game's sales are
+ * open. Under the same lock as new reservations (the game row, FOR UPDATE with lock_timeout):
+ * a raise is decided on the current sums, as a new reservation of the difference would be.
+ */
+export async function changeReservationAmount(ctx: Ctx, id: number, amount: number): Promise<TicketReservation> {
+  const memberId = memberIdOf(ctx);
+  try {
+    return await withTx(ctx, async (tx) => {
+      const before = await findReservationOfMember(tx.db, memberId, id);
+      if (!before) throw notFound('Diese Reservation gibt es nicht.');
+      const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
+      // Read again under the lock: a cancel or change that committed meanwhile counts.
+      const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
+      if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
+      if (salesState(game, tx.now) !== 'OPEN') {
+        throw conflict('Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr geändert werden.', 'SALES_CLOSED');
+      }
+      if (amount > row.amount) {
+        const group = row.game.gameGroup;
+        const [reserved, held] = await Promise.all([reservedByGame(tx.db, [game.id]), heldByMember(tx.db, memberId, [game.id])]);
+        const refusal = quotaRefusal({
+          amount: amount - row.amount,
+          quota: group.availableTicketsPerGame,
+          reserved: reserved.get(game.id) ?? 0,
+          perMember: group.freeTicketAmount,
+          held: held.get(game.id) ?? 0,
+        });
+        if (refusal) throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
+      }
+      if (amount === row.amount) return toOwnReservation(row, tx.now);
+      return toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now);
+    });
+  } catch (error) {
+    throw asBusy(error) ?? error;
+  }
 }

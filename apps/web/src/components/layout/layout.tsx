@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { useScreenLoading } from '@/app/pending';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';
@@ -7,8 +8,7 @@ import { Navbar } from './navbar';
 
 /** Thin bar at the top while the next screen is on its way (shown after 300 ms). */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useScreenLoading()) return null;
   return (
     <div className="navigation-progress" role="progressbar" aria-label="Seite wird geladen">
       <div className="navigation-progress-bar" />
@@ -31,9 +31,22 @@ function useFocusMainOnNavigation() {
   return mainRef;
 }
 
+/**
+ * A new screen starts at the top; back and forward leave the position to the browser
+ * (`history.scrollRestoration` stays `auto`); a link to a #section scrolls there itself.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP' && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+}
+
 /** Header, content and footer around every screen (SPEC.md §2). */
 export function Layout() {
   const mainRef = useFocusMainOnNavigation();
+  useScrollToTopOnNavigation();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable skip-link">
@@ -50,7 +63,6 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -95,13 +95,13 @@ export function Navbar() {
             {session.loggedIn ? (
               <li className="nav-item">
                 <button type="button" className="nav-link" onClick={() => logout.mutate()} disabled={logout.isPending}>
-                  {logout.isPending ? 'Abmelden…' : logout.isError ? 'Logout (erneut versuchen)' : 'Logout'}
+                  {logout.isPending ? 'Logout…' : logout.isError ? 'Logout (erneut versuchen)' : 'Logout'}
                 </button>
               </li>
             ) : session.status !== 'pending' ? (
               <li className="nav-item">
                 <a className="nav-link" href={serverPaths.login(here)}>
-                  Login
+                  Anmelden
                 </a>
               </li>
             ) : null}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -8,10 +8,8 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** The error boundary of every route: the header and footer stay, the content says what went wrong. */
-export function RouteError() {
-  const error = useRouteError();
-
-  if ((isRouteErrorResponse(error) && error.status === 404) || (isApiError(error) && error.status === 404)) {
+export function RouteError({ error }: { error: unknown }) {
+  if (isApiError(error) && error.status === 404) {
     return (
       <>
         <PageHeader title="Nicht gefunden" intro="Was Sie suchen, gibt es nicht (mehr)." />

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from './error-alert';
 
 interface ConfirmDialogProps {
@@ -9,19 +8,24 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Colour of the confirming button: danger for deleting or cancelling (default). */
+  variant?: 'danger' | 'success' | 'primary';
   pending: boolean;
   /** The server's refusal, shown in the dialog. */
   error?: unknown;
-  /** `danger` (default) for deleting and cancelling, `primary` for runs that send something. */
-  variant?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before something is deleted, cancelled or sent; shows the server's answer when it refuses. */
-export function ConfirmDialog({ show, title, children, confirmLabel, pending, error, variant = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * The site's one way to ask before something is deleted, cancelled or decided: a modal
+ * dialog (focus kept inside, Escape closes, focus back to the button that opened it) that
+ * shows the server's answer when it refuses. Closing is not possible while the request runs.
+ */
+export function ConfirmDialog({ show, title, children, confirmLabel, variant = 'danger', pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancel = () => (pending ? undefined : onCancel());
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
+    <Modal show={show} onHide={cancel} centered aria-labelledby="confirm-title">
       <Modal.Header closeButton closeLabel="Schliessen">
         <Modal.Title id="confirm-title" as="h2" className="h5">
           {title}
@@ -36,11 +40,11 @@ export function ConfirmDialog({ show, title, children, confirmLabel, pending, er
         ) : null}
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onCancel}>
+        <Button variant="outline-secondary" onClick={cancel} disabled={pending}>
           Abbrechen
         </Button>
         <Button variant={variant} onClick={onConfirm} disabled={pending}>
-          {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {confirmLabel}
         </Button>
       </Modal.Footer>

@@ -1,11 +1,12 @@
-import Spinner from 'react-bootstrap/Spinner';
-
-/** A spinner that screen readers announce as "Wird geladen…". */
+/**
+ * A spinner that screen readers announce as "Wird geladen…". Bootstrap's own markup
+ * (`spinner-border`) without its React component: the shell of every first load carries it.
+ */
 export function LoadingSpinner({ label = 'Wird geladen…', size }: { label?: string; size?: 'sm' }) {
   return (
-    <Spinner animation="border" role="status" size={size} className="text-primary">
+    <div role="status" className={`spinner-border${size === 'sm' ? ' spinner-border-sm' : ''} text-primary`}>
       <span className="visually-hidden">{label}</span>
-    </Spinner>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_CODES, teamLogoSrc } from './team-logo';
+import { TEAM_CODES, teamLogoHref, teamLogoSrc } from './team-logo';
 
 describe('teamLogoSrc', () => {
   it('picks the badge of every known team code', () => {
@@ -15,5 +15,13 @@ describe('teamLogoSrc', () => {
     expect(teamLogoSrc('')).toBe('/logos/default.svg');
     expect(teamLogoSrc(null)).toBe('/logos/default.svg');
     expect(teamLogoSrc('../secret')).toBe('/logos/default.svg');
+  });
+});
+
+describe('teamLogoHref', () => {
+  it('points into the sprite, the default badge for any other code', () => {
+    expect(teamLogoHref(' zsc ')).toBe('/logos/sprite.svg#ZSC');
+    expect(teamLogoHref('GCK')).toBe('/logos/sprite.svg#default');
+    expect(teamLogoHref(null)).toBe('/logos/sprite.svg#default');
   });
 });

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-
 /** Team codes with a badge in `public/logos/` (SPEC.md §3). */
 export const TEAM_CODES = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
 export type TeamCode = (typeof TEAM_CODES)[number];
@@ -16,6 +14,15 @@ export function teamLogoSrc(code: string | null | undefined): string {
   return isTeamCode(normalized) ? `/logos/${normalized}.svg` : DEFAULT_LOGO;
 }
 
+/**
+ * The badge's symbol in the sprite the build makes of `public/logos/*.svg`
+ * (`build/logo-sprite.ts`): one request for every logo of a page.
+ */
+export function teamLogoHref(code: string | null | undefined): string {
+  const normalized = (code ?? '').trim().toUpperCase();
+  return `/logos/sprite.svg#${isTeamCode(normalized) ? normalized : 'default'}`;
+}
+
 interface TeamLogoProps {
   code: string | null | undefined;
   /** Team name for the alternative text; the code when not given. */
@@ -25,20 +32,10 @@ interface TeamLogoProps {
 }
 
 export function TeamLogo({ code, name, size = 48, className }: TeamLogoProps) {
-  const src = teamLogoSrc(code);
-  // A club may replace the files; if one is missing, show the default badge instead.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const label = name ?? code ?? 'unbekanntes Team';
   return (
-    <img
-      src={failedSrc === src ? DEFAULT_LOGO : src}
-      alt={`Logo ${label}`}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      className={className}
-      onError={() => setFailedSrc(src)}
-    />
+    <svg role="img" aria-label={`Logo ${label}`} width={size} height={size} className={className} focusable="false">
+      <use href={teamLogoHref(code)} />
+    </svg>
   );
 }

@@ -1,77 +1,162 @@
 import type { TicketReservation } from '@club/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { sessionQueryKey } from '@/lib/session';
+import { useCancelReservation } from '../api/cancel-reservation';
+import { useChangeReservationAmount } from '../api/change-reservation-amount';
 
 const teams = (r: TicketReservation) => (r.homeGame ? `ZSC – ${r.opponent}` : `${r.opponent} – ZSC`);
+const tickets = (n: number) => `${n} ${n === 1 ? 'Ticket' : 'Tickets'}`;
 
-/** Cancels a reservation while the game's sales are open (DELETE /api/v1/member/ticketreservations/{id}). */
-function useCancelReservation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/v1/member/ticketreservations/${id}`),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
-  });
+/** The amount of one reservation, changeable while sales are open (lower, or higher within the limits). */
+function AmountForm({ reservation, onChanged }: { reservation: TicketReservation; onChanged: (message: string) => void }) {
+  const change = useChangeReservationAmount();
+  const [value, setValue] = useState(String(reservation.amount));
+  const id = useId();
+  const amount = Number(value);
+  const valid = Number.isInteger(amount) && amount >= 1 && amount <= 1000;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || amount === reservation.amount) return;
+    change.mutate(
+      { id: reservation.id, amount },
+      { onSuccess: (updated) => onChanged(`Die Reservation für ${teams(updated)} umfasst jetzt ${tickets(updated.amount)}.`) },
+    );
+  };
+  return (
+    <form className="reservation-amount" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-amount`} className="form-label mb-1">
+        Anzahl Tickets
+      </label>
+      <div className="d-flex gap-2">
+        <input
+          id={`${id}-amount`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          className={`form-control${valid ? '' : ' is-invalid'}`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          aria-describedby={valid ? undefined : `${id}-invalid`}
+        />
+        <button type="submit" className="btn btn-outline-primary text-nowrap" disabled={change.isPending || !valid || amount === reservation.amount}>
+          Anzahl ändern
+        </button>
+      </div>
+      {valid ? null : (
+        <div id={`${id}-invalid`} className="invalid-feedback d-block">
+          Bitte eine ganze Zahl ab 1 eingeben. Um alle Tickets abzugeben, stornieren Sie die Reservation.
+        </div>
+      )}
+      {change.isError ? (
+        <div className="mt-2">
+          <ErrorAlert error={change.error} title="Die Anzahl wurde nicht geändert." />
+        </div>
+      ) : null}
+    </form>
+  );
 }
 
+/**
+ * The member's reservations as cards (one column on a phone): game, amount, delivery and
+ * price, and while sales are open the amount and a cancel button right below them.
+ * Cancelling asks with the site's dialog; what happened is announced (role=status).
+ */
 export function ReservationList({ reservations }: { reservations: readonly TicketReservation[] }) {
   const cancel = useCancelReservation();
-  const onCancel = (r: TicketReservation) => {
-    if (window.confirm(`${r.amount} Tickets für ${teams(r)} am ${formatDateTime(r.gameBegin)} stornieren?`)) cancel.mutate(r.id);
-  };
+  const [asking, setAsking] = useState<TicketReservation | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
   const sorted = [...reservations].sort((a, b) => b.gameBegin.localeCompare(a.gameBegin));
+
+  const announce = (text: string) => {
+    setMessage(text);
+    // The card the focus was in may be gone: the message takes the focus.
+    requestAnimationFrame(() => statusRef.current?.focus());
+  };
+  const confirmCancel = () => {
+    if (!asking) return;
+    const r = asking;
+    cancel.mutate(r.id, {
+      onSuccess: () => {
+        setAsking(null);
+        announce(`Die Reservation von ${tickets(r.amount)} für ${teams(r)} am ${formatDateTime(r.gameBegin)} wurde storniert.`);
+      },
+    });
+  };
+
   return (
     <section aria-labelledby="reservations-heading" className="mt-4">
       <h2 id="reservations-heading" className="h4">
         Ticketreservationen
       </h2>
+      <div ref={statusRef} tabIndex={-1} role="status" className={message ? 'alert alert-success' : 'visually-hidden'}>
+        {message}
+      </div>
       {sorted.length === 0 ? (
         <p>Keine Ticketreservationen.</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-striped align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Spiel</th>
-                <th scope="col" className="text-end">
-                  Anzahl
-                </th>
-                <th scope="col">Zustellung</th>
-                <th scope="col" className="text-end">
-                  Preis pro Ticket
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Aktion</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((reservation) => (
-                <tr key={reservation.id}>
-                  <td>
-                    <Link to={paths.game.href(reservation.gameId)}>{formatDateTime(reservation.gameBegin)}</Link> {teams(reservation)}
-                  </td>
-                  <td className="text-end">{reservation.amount}</td>
-                  <td>{reservation.deliveryOption.name}</td>
-                  <td className="text-end text-nowrap">{formatMoney(reservation.price)}</td>
-                  <td className="text-end">
-                    {reservation.cancellable ? (
-                      <button type="button" className="btn btn-outline-danger btn-sm" disabled={cancel.isPending} onClick={() => onCancel(reservation)}>
+        <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3 reservation-cards">
+          {sorted.map((reservation) => (
+            <li key={reservation.id} className="col" data-testid="reservation-card">
+              <article className="card h-100" aria-labelledby={`reservation-${reservation.id}`}>
+                <div className="card-body">
+                  <h3 id={`reservation-${reservation.id}`} className="h6 mb-1">
+                    {teams(reservation)}
+                  </h3>
+                  <p className="mb-2">
+                    <Link to={paths.game.href(reservation.gameId)}>{formatDateTime(reservation.gameBegin)}</Link>
+                    {reservation.venue ? `, ${reservation.venue}` : null}
+                  </p>
+                  <dl className="reservation-facts mb-3">
+                    <dt>Anzahl</dt>
+                    <dd>{reservation.amount}</dd>
+                    <dt>Zustellung</dt>
+                    <dd>{reservation.deliveryOption.name}</dd>
+                    <dt>Preis pro Ticket</dt>
+                    <dd>{formatMoney(reservation.price)}</dd>
+                    <dt>Total</dt>
+                    <dd>{formatMoney(reservation.totalPrice)}</dd>
+                  </dl>
+                  {reservation.cancellable ? (
+                    <div className="d-grid gap-3">
+                      <AmountForm reservation={reservation} onChanged={announce} />
+                      <button type="button" className="btn btn-outline-danger" disabled={cancel.isPending} onClick={() => setAsking(reservation)}>
                         Stornieren<span className="visually-hidden"> ({teams(reservation)}, {formatDateTime(reservation.gameBegin)})</span>
                       </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </div>
+                  ) : (
+                    <p className="text-body-secondary small mb-0">Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.</p>
+                  )}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
       )}
-      {cancel.isError ? <ErrorAlert error={cancel.error} title="Die Reservation wurde nicht storniert." /> : null}
+      <ConfirmDialog
+        show={asking !== null}
+        title="Reservation stornieren?"
+        confirmLabel="Stornieren"
+        pending={cancel.isPending}
+        error={cancel.isError ? cancel.error : undefined}
+        onConfirm={confirmCancel}
+        onCancel={() => {
+          cancel.reset();
+          setAsking(null);
+        }}
+      >
+        {asking ? (
+          <p className="mb-0">
+            {tickets(asking.amount)} für {teams(asking)} am {formatDateTime(asking.gameBegin)} ({asking.deliveryOption.name}) stornieren? Die Tickets gehen an das
+            Kontingent des Clubs zurück.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import type { Candidate } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useDecideCandidate, type Decision } from '../api/decide-candidate';
 
-const texts: Record<Decision, { title: string; body: (name: string) => string; confirm: string; variant: string }> = {
+const texts: Record<Decision, { title: string; body: (name: string) => string; confirm: string; variant: 'success' | 'danger' }> = {
   accept: {
     title: 'Antrag annehmen?',
     body: (name) =>
@@ -55,27 +54,17 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
           </Button>
         </div>
       </div>
-      <Modal show={asking !== null} onHide={() => (decide.isPending ? undefined : setAsking(null))} centered aria-labelledby="decision-dialog-title">
-        {text && asking ? (
-          <>
-            <Modal.Header closeButton closeLabel="Schliessen">
-              <Modal.Title id="decision-dialog-title" as="h2" className="h5">
-                {text.title}
-              </Modal.Title>
-            </Modal.Header>
-            <Modal.Body>{text.body(name)}</Modal.Body>
-            <Modal.Footer>
-              <Button variant="outline-secondary" onClick={() => setAsking(null)} disabled={decide.isPending}>
-                Abbrechen
-              </Button>
-              <Button variant={text.variant} onClick={() => void confirm(asking)} disabled={decide.isPending}>
-                {decide.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-                {text.confirm}
-              </Button>
-            </Modal.Footer>
-          </>
-        ) : null}
-      </Modal>
+      <ConfirmDialog
+        show={asking !== null}
+        title={text?.title ?? ''}
+        confirmLabel={text?.confirm ?? ''}
+        variant={text?.variant}
+        pending={decide.isPending}
+        onConfirm={() => (asking ? void confirm(asking) : undefined)}
+        onCancel={() => setAsking(null)}
+      >
+        {text ? text.body(name) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -79,7 +79,7 @@ export default function AdminCandidateEditPage() {
   if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     return (
       <>
-        <PageHeader title="Mitgliedschaftantrag" />
+        <PageHeader title="Mitgliedschaftsantrag" />
         <BackLink />
         <ErrorAlert message="Diesen Mitgliedschaftsantrag gibt es nicht." />
       </>
@@ -88,7 +88,7 @@ export default function AdminCandidateEditPage() {
   if (query.isPending) {
     return (
       <>
-        <PageHeader title="Mitgliedschaftantrag" />
+        <PageHeader title="Mitgliedschaftsantrag" />
         <PageSpinner label="Antrag wird geladen…" />
       </>
     );
@@ -96,7 +96,7 @@ export default function AdminCandidateEditPage() {
   if (query.isError) {
     return (
       <>
-        <PageHeader title="Mitgliedschaftantrag" />
+        <PageHeader title="Mitgliedschaftsantrag" />
         <BackLink />
         <ErrorAlert error={query.error}>
           <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()}>

@@ -60,7 +60,7 @@ export default function AdminCandidatesPage() {
 
   return (
     <>
-      <PageHeader title="Mitgliedschaftanträge" intro="Eingegangene Anträge prüfen, annehmen oder ablehnen." />
+      <PageHeader title="Mitgliedschaftsanträge" intro="Eingegangene Anträge prüfen, annehmen oder ablehnen." />
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-3">
         <Form.Group controlId="candidate-status-filter" style={{ minWidth: '12rem' }}>
           <Form.Label>Status</Form.Label>

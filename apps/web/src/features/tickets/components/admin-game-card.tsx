@@ -67,7 +67,7 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
         {reservations.length === 0 ? (
           <p className="small mb-0">Noch keine Reservationen.</p>
         ) : (
-          <div className="table-responsive">
+          <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label={`Reservationen für ${title}`}>
             <table className="table table-sm table-striped align-middle mb-0">
               <caption className="visually-hidden">Reservationen für {title}</caption>
               <thead>

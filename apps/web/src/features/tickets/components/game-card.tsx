@@ -1,5 +1,4 @@
 import type { Game } from '@club/contract';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney, formatWeekday } from '@/lib/format';
@@ -7,21 +6,21 @@ import { matchup, salesText, ticketCount } from '../lib/games';
 import { Matchup } from './matchup';
 import { TicketsLeftBadge } from './tickets-left-badge';
 
-/** One upcoming game in the ticket list. */
+/** One upcoming game in the ticket list (Bootstrap's card markup: the list needs no react-bootstrap code). */
 export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) {
   const { title } = matchup(game);
   const headingId = `game-${game.id}-title`;
   const canReserve = loggedIn && game.salesOpen && (game.ticketsMayReserve ?? 0) > 0;
   return (
-    <Card as="article" className={`h-100 shadow-sm game-card${game.homeGame ? '' : ' game-card-away'}`} aria-labelledby={headingId}>
-      <Card.Body className="position-relative">
+    <article className={`card h-100 shadow-sm game-card${game.homeGame ? '' : ' game-card-away'}`} aria-labelledby={headingId}>
+      <div className="card-body position-relative">
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <Matchup opponent={game.opponent} homeGame={game.homeGame} />
-          <TicketsLeftBadge left={game.ticketsLeft} />
+          <TicketsLeftBadge left={game.ticketsLeft} start={game.start} />
         </div>
-        <Card.Title as="h3" className="h5 mb-1" id={headingId}>
+        <h3 className="card-title h5 mb-1" id={headingId}>
           <Link to={paths.game.href(game.id)}>{title}</Link>
-        </Card.Title>
+        </h3>
         <p className="mb-2">
           <span className="fw-semibold">
             {formatWeekday(game.start)}, {formatDateTime(game.start)} Uhr
@@ -36,14 +35,14 @@ export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) 
             Sie haben {ticketCount(game.ticketsHeld)} reserviert.
           </p>
         ) : null}
-      </Card.Body>
+      </div>
       {canReserve ? (
-        <Card.Footer className="border-0 pt-0 pb-3">
+        <div className="card-footer border-0 pt-0 pb-3">
           <Link to={paths.game.href(game.id)} className="btn btn-primary w-100" aria-describedby={headingId}>
             Tickets reservieren
           </Link>
-        </Card.Footer>
+        </div>
       ) : null}
-    </Card>
+    </article>
   );
 }

@@ -1,18 +1,25 @@
 import type { TicketReservation } from '@club/contract';
-import Alert from 'react-bootstrap/Alert';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { matchup, ticketCount } from '../lib/games';
 
-/** What the member reserved, right after the server said yes. */
+/**
+ * What the member reserved, right after the server said yes. The focus moves to it (the form
+ * with the button that had it is gone), so keyboard and screen-reader users land on the answer.
+ */
 export function ReservationConfirmation({ reservation, onAnother }: { reservation: TicketReservation; onAnother?: (() => void) | undefined }) {
   const a = reservation.deliveryAddress;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
   return (
-    <Alert variant="success" role="status" aria-live="polite" className="mb-0">
-      <Alert.Heading as="h3" className="h5">
+    <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-labelledby="reservation-confirmed" className="alert alert-success mb-0" data-testid="reservation-confirmation">
+      <h3 id="reservation-confirmed" className="alert-heading h5">
         Reservation bestätigt
-      </Alert.Heading>
+      </h3>
       <p className="mb-2">
         {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr sind für Sie reserviert.
       </p>
@@ -41,6 +48,6 @@ export function ReservationConfirmation({ reservation, onAnother }: { reservatio
           </button>
         ) : null}
       </div>
-    </Alert>
+    </div>
   );
 }

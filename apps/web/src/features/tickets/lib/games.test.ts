@@ -1,6 +1,6 @@
 import type { Game } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { groupByGameGroup, isoToZurichLocal, matchup, multiplyMoney, salesText, ticketsLeftText, zurichLocalToIso } from './games';
+import { gameAvailabilityText, groupByGameGroup, isoToZurichLocal, matchup, multiplyMoney, salesText, ticketsLeftText, zurichLocalToIso } from './games';
 
 const game = (over: Partial<Game>): Game => ({
   id: 1,
@@ -55,5 +55,14 @@ describe('ticket screen helpers', () => {
     expect(isoToZurichLocal('2027-01-12T18:45:00.000Z')).toBe('2027-01-12T19:45');
     expect(isoToZurichLocal('2026-07-01T17:30:00.000Z')).toBe('2026-07-01T19:30');
     expect(isoToZurichLocal(null)).toBe('');
+  });
+});
+
+describe('a game that has begun', () => {
+  it('shows as over instead of the tickets left', () => {
+    const now = new Date('2026-11-23T20:00:00Z');
+    expect(gameAvailabilityText(34, '2026-11-23T19:45:00Z', now)).toBe('Spiel vorbei');
+    expect(gameAvailabilityText(34, '2026-11-24T19:45:00Z', now)).toBe('Noch 34 Tickets');
+    expect(gameAvailabilityText(0, '2026-11-24T19:45:00Z', now)).toBe('Ausverkauft');
   });
 });

@@ -59,9 +59,19 @@ export function salesWindowText(game: { salesState: SalesState; salesOpenAt: str
   }
 }
 
+/** True once the game has begun: tickets left mean nothing any more. */
+export function isGameOver(start: string, now: Date = new Date()): boolean {
+  return Date.parse(start) <= now.getTime();
+}
+
 /** Tickets left as a short label: `Ausverkauft`, `Noch 1 Ticket`, `Noch 12 Tickets`. */
 export function ticketsLeftText(left: number): string {
   return left <= 0 ? 'Ausverkauft' : `Noch ${ticketCount(left)}`;
+}
+
+/** The badge of a game: `Spiel vorbei` once it has begun, otherwise the tickets left. */
+export function gameAvailabilityText(left: number, start: string | undefined, now: Date = new Date()): string {
+  return start && isGameOver(start, now) ? 'Spiel vorbei' : ticketsLeftText(left);
 }
 
 /** Money without floating-point drift: amount × count, rounded to Rappen. */

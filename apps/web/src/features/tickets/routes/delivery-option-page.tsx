@@ -14,7 +14,7 @@ import {
   useUpdateDeliveryOption,
 } from '../api/admin-delivery-options';
 import { CancelButton } from '../components/cancel-button';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '../components/form-error';
 import '../tickets.css';
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDeleteGameGroup, useGameGroup } from '../api/admin-game-groups';
 import { useDeleteGame } from '../api/admin-games';
 import { AdminGameCard } from '../components/admin-game-card';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { GameFormDialog } from '../components/game-form-dialog';
 import { GameGroupForm } from '../components/game-group-form';
 import { matchup } from '../lib/games';

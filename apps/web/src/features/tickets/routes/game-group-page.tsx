@@ -31,7 +31,7 @@ function GroupCard({ group }: { group: GameGroup }) {
         {group.games.length === 0 ? (
           <p className="mb-0">Noch keine Spiele.</p>
         ) : (
-          <div className="table-responsive">
+          <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label={`Spiele von ${group.name}`}>
             <table className="table table-sm align-middle mb-0">
               <caption className="visually-hidden">Spiele von {group.name}</caption>
               <thead>

@@ -15,11 +15,12 @@ import { Matchup } from '../components/matchup';
 import { ReservationConfirmation } from '../components/reservation-confirmation';
 import { ReservationForm } from '../components/reservation-form';
 import { TicketsLeftBadge } from '../components/tickets-left-badge';
-import { matchup, ticketCount } from '../lib/games';
+import { isGameOver, matchup, ticketCount } from '../lib/games';
 import '../tickets.css';
 
 /** Why a member cannot reserve now, or null when they can. */
 function blockedReason(game: Game): string | null {
+  if (isGameOver(game.start)) return 'Dieses Spiel ist vorbei.';
   if (game.salesState === 'NOT_YET_OPEN') return `Der Ticketverkauf für dieses Spiel beginnt am ${formatDateTime(game.salesOpenAt)} Uhr.`;
   if (game.salesState === 'CLOSED') return 'Der Ticketverkauf für dieses Spiel ist geschlossen.';
   if (game.ticketsLeft <= 0) return 'Dieses Spiel ist ausverkauft.';
@@ -98,7 +99,7 @@ export default function GamePage() {
             <Card.Body>
               <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
                 <Matchup opponent={g.opponent} homeGame={g.homeGame} size={64} />
-                <TicketsLeftBadge left={g.ticketsLeft} />
+                <TicketsLeftBadge left={g.ticketsLeft} start={g.start} />
               </div>
               <h2 className="visually-hidden">Angaben zum Spiel</h2>
               <GameFacts game={g} />

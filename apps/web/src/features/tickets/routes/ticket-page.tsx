@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,12 +17,12 @@ export default function TicketPage() {
     <>
       <PageHeader title="Tickets" intro="Die Spiele, für die Mitglieder Tickets aus dem Stadionkontingent des Vereins reservieren können." />
       {visitor ? (
-        <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <div role="alert" className="alert alert-info d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>Tickets reservieren können nur Mitglieder. Bitte melden Sie sich an.</span>
           <a className="btn btn-primary" href={serverPaths.login(paths.ticket.href())}>
             Anmelden und reservieren
           </a>
-        </Alert>
+        </div>
       ) : null}
       {games.isPending ? <PageSpinner label="Spiele werden geladen…" /> : null}
       {games.isError ? (

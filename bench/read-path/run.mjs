@@ -1,0 +1,221 @@
+// Read path of a sale: GET /api/v1/games/, /games/{id} and /games/{id}/deliveryoptions/ of the
+// real server (the bundle, as `pnpm start` runs it) against a bare Express 5 route serving the
+// same JSON, with the same load generator in the same run: first on PostgreSQL (members with
+// sessions, as during a sale, and visitors), then on the embedded database (visitors, demo data).
+//
+//   node bench/read-path/run.mjs
+//
+// Environment: BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/postgres), CONNECTIONS (50),
+// SECONDS (5 per measurement), GAMES (8), ONLY=pg|pglite, SERVER_NODE_ARGS (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server).
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { referenceLoopMs } from '../lib/reference-loop.mjs';
+
+const express = createRequire(path.join(apiDir, 'package.json'))('express');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const GAMES = Number(process.env.GAMES ?? 8);
+const SECRET = randomBytes(32).toString('hex');
+const round = (n, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function sessionCookie(sid) {
+  const mac = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
+}
+
+function get(agent, port, urlPath, cookie) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Closed loop: CONNECTIONS keep-alive connections, each sends its next request when the answer is in. */
+async function load(port, urlPath, cookies = []) {
+  const agents = Array.from({ length: CONNECTIONS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  // Warm-up: connections open, code optimised.
+  await Promise.all(agents.map((a, i) => get(a, port, urlPath, cookies[i % (cookies.length || 1)])));
+  const latencies = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    agents.map(async (agent, i) => {
+      while (performance.now() < until) {
+        const r = await get(agent, port, urlPath, cookies[i % (cookies.length || 1)]);
+        if (r.status !== 200) errors += 1;
+        latencies.push(r.ms);
+      }
+    }),
+  );
+  const ms = performance.now() - t0;
+  agents.forEach((a) => a.destroy());
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / (ms / 1000), p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)], errors };
+}
+
+/** A bare Express 5 app answering each path with the given JSON (parsed and sent with res.json, as a route would). */
+async function bareServer(bodies) {
+  const app = express();
+  for (const [p, body] of Object.entries(bodies)) app.get(p, (_req, res) => res.json(body));
+  const port = await freePort();
+  const srv = await new Promise((resolve) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+  });
+  srv.keepAliveTimeout = 65_000;
+  return { port, close: () => new Promise((r) => srv.close(r)) };
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const baseEnv = { ...process.env };
+  delete baseEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [...serverArgs, 'dist/server.mjs'], {
+    cwd: apiDir,
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      }
+    },
+  };
+}
+
+/** Every read of a sale against the bare route with the same JSON, side by side; prints a table. */
+async function compare(label, port, paths, cookies) {
+  const bodies = {};
+  for (const p of paths) {
+    const r = await get(undefined, port, p, cookies[0]);
+    if (r.status !== 200) throw new Error(`${p}: ${r.status} ${r.text}`);
+    bodies[p] = JSON.parse(r.text);
+  }
+  const bare = await bareServer(bodies);
+  console.log(`\n${label} (${CONNECTIONS} Verbindungen, je ${SECONDS} s)`);
+  console.log('| Anfrage | Server Anfragen/s | p99 ms | Express pur Anfragen/s | p99 ms | Anteil |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const p of paths) {
+    const site = await load(port, p, cookies);
+    const plain = await load(bare.port, p, cookies);
+    console.log(`| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`);
+  }
+  await bare.close();
+}
+
+buildServer();
+console.log(`Maschine: ${cpus().length} CPUs, Last ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
+
+if (process.env.ONLY !== 'pglite') {
+  const dbName = `club_bench_read_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-read-'));
+  const server = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, DEMO_DATA: 'false' });
+  const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+  try {
+    const { rows } = await db.query(
+      `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt")
+       SELECT 'leser' || g, 'Leser', 'Mitglied ' || g, 'leser' || g || '@example.ch', now() FROM generate_series(0, $1) g RETURNING id`,
+      [CONNECTIONS],
+    );
+    const ids = rows.map((r) => r.id);
+    await db.query(`INSERT INTO member_roles ("memberId", role) SELECT unnest($1::int[]), 'MEMBER'`, [ids]);
+    await db.query(`INSERT INTO member_roles ("memberId", role) VALUES ($1, 'MEMBER_OF_THE_BOARD')`, [ids[0]]);
+    const sids = ids.map(() => randomBytes(24).toString('base64url'));
+    const now = Date.now();
+    const data = ids.map((memberId) =>
+      JSON.stringify({ cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, memberId, loginAt: now }),
+    );
+    await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
+    const cookies = sids.map(sessionCookie);
+    const board = async (method, p, body) => {
+      const res = await fetch(`http://127.0.0.1:${server.port}${p}`, { method, headers: { cookie: cookies[0], 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    };
+    const options = [await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Abholung im Fanlokal' }), await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Post (A-Post)' })];
+    const group = await board('POST', '/api/v1/admin/gamegroups/', { name: 'Saisonspiele', defaultPricePerTicket: { currency: 'CHF', amount: 35 }, availableTicketsPerGame: 200, freeTicketAmount: 4 });
+    await board('PUT', `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`, options.map((o) => ({ id: o.id })));
+    const games = [];
+    for (let i = 0; i < GAMES; i++) {
+      const start = new Date(Date.now() + (3 + i * 4) * 86_400_000).toISOString();
+      games.push(await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, { start, opponent: ['SCB', 'HCD', 'EVZ', 'LHC'][i % 4], homeGame: i % 2 === 0, venue: 'Swiss Life Arena' }));
+    }
+    // Some tickets already reserved, by some of the members.
+    for (let i = 1; i < ids.length; i += 3) {
+      await fetch(`http://127.0.0.1:${server.port}/api/v1/games/${games[i % GAMES].id}/deliveryoptions/${options[0].id}/ticketreservations/`, {
+        method: 'POST',
+        headers: { cookie: cookies[i], 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 2 }),
+      });
+    }
+    const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
+    const paths = ['/api/v1/games/', `/api/v1/games/${games[0].id}`, `/api/v1/games/${games[0].id}/deliveryoptions/`];
+    await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`, server.port, paths, cookies.slice(1));
+    await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, Besucher`, server.port, paths, []);
+  } finally {
+    await server.stop();
+    await db.end().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await c.end();
+  }
+}
+
+if (process.env.ONLY !== 'pg') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-read-pglite-'));
+  const server = await startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
+  try {
+    const list = JSON.parse((await get(undefined, server.port, '/api/v1/games/')).text).data;
+    const id = list[0].data.id;
+    await compare(`Eingebettete Datenbank (PGlite), Demodaten mit ${list.length} Spielen, Besucher`, server.port, ['/api/v1/games/', `/api/v1/games/${id}`, `/api/v1/games/${id}/deliveryoptions/`], []);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
