@@ -50,7 +50,8 @@ export interface TableReport {
   /** When it was made (the real instant; renderers show it in Zurich time). */
   createdAt: Date;
   columns: TableColumn[];
-  sections: AsyncIterable<TableSection>;
+  /** The rows, read afresh on each call (the PDF reads them twice: to count pages, then to draw). */
+  sections: () => AsyncIterable<TableSection>;
 }
 
 /** Sum of the `sum` columns and count of the `count` columns over some rows. */

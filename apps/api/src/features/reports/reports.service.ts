@@ -35,7 +35,7 @@ export async function prepareReport(ctx: Ctx, input: { seasonId: number; type: s
     author: input.clubName,
     createdAt: ctx.now,
     columns: columns.map(({ header, kind, width, total }) => (total ? { header, kind, width, total } : { header, kind, width })),
-    sections: project(definition.sections(ctx.db, season, label), columns),
+    sections: () => project(definition.sections(ctx.db, season, label), columns),
   };
   return {
     fileName: `${definition.fileBase}-${label}.${format}`,

@@ -58,7 +58,7 @@ export async function writeXlsxReport(out: Writable, report: TableReport): Promi
   // Read by the core properties writer, missing from the writer's types.
   Object.assign(workbook, { title: `${report.title} ${report.subtitle}`, company: report.author });
   const used = new Set<string>();
-  for await (const section of report.sections) {
+  for await (const section of report.sections()) {
     await writeSection(workbook, out, report, section, sheetName(section.name, used));
   }
   await workbook.commit();
