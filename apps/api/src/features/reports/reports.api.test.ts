@@ -33,7 +33,9 @@ interface Download {
 }
 
 async function download(pathname: string, cookie?: string): Promise<Download> {
-  const res = await fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+  const get = () => fetch(`${server.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+  // A kept-alive connection that the server closed after a long pause (seeding) resets once: the GET is repeated.
+  const res = await get().catch(get);
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 const reportUrl = (seasonId: number, type: string, format: string) => `/api/v1/admin/seasons/${seasonId}/${type}/.${format}`;

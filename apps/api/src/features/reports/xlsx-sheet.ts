@@ -99,6 +99,10 @@ export async function writeSection(workbook: Workbook, out: Writable, report: Ta
   });
   header.commit();
 
+  const cellStyles: Partial<ExcelJS.Style>[] = columns.map((c) => {
+    const numFmt = numberFormats[c.kind];
+    return numFmt ? { numFmt } : {};
+  });
   const labelColumn = Math.max(0, columns.findIndex((c) => !c.total));
   const sectionTotals = new Totals(columns);
   let rowNumber = 1;
@@ -108,9 +112,10 @@ export async function writeSection(workbook: Workbook, out: Writable, report: Ta
     for await (const batch of block.rows) {
       for (const values of batch) {
         const row = sheet.addRow(values.map(toExcel));
+        // One style object per column, shared by its cells: the style writer knows a style
+        // object it has seen (a fresh object per cell costs a style lookup each).
         values.forEach((_, i) => {
-          const format = numberFormats[columns[i]?.kind ?? 'text'];
-          if (format) row.getCell(i + 1).numFmt = format;
+          row.getCell(i + 1).style = cellStyles[i] ?? {};
         });
         row.commit();
         rowNumber += 1;
