@@ -337,6 +337,19 @@ describe('event subscriptions', () => {
   });
 });
 
+describe('downloads at the same time', () => {
+  it('five identical downloads at once each get the whole, valid file', async () => {
+    const all = await Promise.all(Array.from({ length: 5 }, () => download(reportUrl(season.id, 'members', 'xlsx'), boardCookie)));
+    for (const res of all) {
+      expect(res.status).toBe(200);
+      const sheet = (await workbookOf(res.body)).worksheets[0]!;
+      expect(sheet.getCell('A5').value).toEqual({ formula: 'SUBTOTAL(3,A2:A4)', result: 3 });
+    }
+    const pdfs = await Promise.all(Array.from({ length: 3 }, () => download(reportUrl(season.id, 'members', 'pdf'), boardCookie)));
+    for (const res of pdfs) expect(pdfText(res.body)).toContain('Seite 1 von 1');
+  });
+});
+
 describe('an empty season', () => {
   for (const type of reportTypes) {
     it(`${type}: a valid workbook with the header row and no rows, and a PDF saying so`, async () => {

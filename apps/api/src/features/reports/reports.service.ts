@@ -6,7 +6,10 @@ import { PDF_TYPE, writePdfReport } from './pdf-table.ts';
 import type { TableBlock, TableReport, TableSection } from './report-model.ts';
 import { reportDefinitions, type Column, type RawBlock, type RawSection } from './reports.definitions.ts';
 import { findSeason } from './reports.repository.ts';
+import { SharedRenders } from './shared-renders.ts';
 import { XLSX_TYPE, writeXlsxReport } from './xlsx-sheet.ts';
+
+const renders = new SharedRenders();
 
 /** A report download, checked and ready to stream: nothing has been written yet. */
 export interface PreparedReport {
@@ -40,7 +43,8 @@ export async function prepareReport(ctx: Ctx, input: { seasonId: number; type: s
   return {
     fileName: `${definition.fileBase}-${label}.${format}`,
     contentType: format === 'xlsx' ? XLSX_TYPE : PDF_TYPE,
-    write: (out) => (format === 'xlsx' ? writeXlsxReport(out, report) : writePdfReport(out, report)),
+    write: (out) =>
+      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) => (format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report))),
   };
 }
 
