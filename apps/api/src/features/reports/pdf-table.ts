@@ -1,6 +1,6 @@
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
@@ -9,8 +9,8 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
 /**
  * Table reports as A4 landscape PDFs: the club's name, title and subtitle and the time
  * made on every page, the table header repeated on every page, long text wrapped inside its
- * column, subtotals per block and totals per section, "Seite x von y" in the footer (pages
- * are buffered so that the footer knows y). Noto Sans carries every name (Marjanović).
+ * column, subtotals per block and totals per section, "Seite x von y" in the footer (a first
+ * pass counts the pages, see writePdfReport). Noto Sans carries every name (Marjanović).
  */
 
 export const PDF_TYPE = 'application/pdf';

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 
 /**
  * Identical downloads at the same time share one rendering: the board opening the same list
@@ -28,7 +29,10 @@ export class SharedRenders {
     } finally {
       flight.subscribers.delete(out);
     }
-    if (!out.destroyed) await new Promise<void>((resolve) => out.end(resolve));
+    if (out.destroyed) return;
+    // end() without a callback: express-session's wrapper of res.end takes a function for a chunk.
+    out.end();
+    await finished(out).catch(() => undefined);
   }
 
   /** How many renderings are under way (tests). */
