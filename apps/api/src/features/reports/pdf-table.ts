@@ -57,7 +57,7 @@ export function formatCell(cell: Cell, kind: CellKind): string {
     if (kind === 'time') return formatWallTime(cell);
     return kind === 'datetime' ? `${formatWallDate(cell)} ${formatWallTime(cell)}` : formatWallDate(cell);
   }
-  if (typeof cell === 'number') return kind === 'money' ? moneyFormat.format(cell) : integerFormat.format(cell);
+  if (typeof cell === 'number') return kind === 'money' ? moneyFormat.format(cell) : kind === 'number' ? String(cell) : integerFormat.format(cell);
   return cell;
 }
 
@@ -70,7 +70,7 @@ function layoutOf(columns: readonly TableColumn[]): Layout {
     x.push(at);
     at += w;
   }
-  return { x, widths, align: columns.map((c) => (c.kind === 'integer' || c.kind === 'money' ? 'right' : 'left')) };
+  return { x, widths, align: columns.map((c) => (c.kind === 'number' || c.kind === 'integer' || c.kind === 'money' ? 'right' : 'left')) };
 }
 
 /**

@@ -11,8 +11,8 @@
  */
 export type Cell = string | number | Date | null;
 
-/** How a column's cells are shown: dd.mm.yyyy, HH:MM, CHF 1'234.50... */
-export type CellKind = 'text' | 'integer' | 'date' | 'time' | 'datetime' | 'money';
+/** How a column's cells are shown: dd.mm.yyyy, HH:MM, CHF 1'234.50...; `number` is a plain number such as a member number (no grouping). */
+export type CellKind = 'text' | 'number' | 'integer' | 'date' | 'time' | 'datetime' | 'money';
 
 export interface TableColumn {
   header: string;

@@ -17,6 +17,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const numberFormats: Record<CellKind, string | undefined> = {
   text: undefined,
+  number: '0',
   integer: '#,##0',
   date: 'dd.mm.yyyy',
   time: 'hh:mm',
@@ -172,7 +173,7 @@ function toExcel(cell: Cell): ExcelJS.CellValue {
 }
 
 function isNumeric(kind: CellKind | undefined): boolean {
-  return kind === 'integer' || kind === 'money';
+  return kind === 'number' || kind === 'integer' || kind === 'money';
 }
 
 /** `&` starts a code in Excel's header and footer text. */
