@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -8,13 +9,16 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
 /**
  * Table reports as A4 landscape PDFs: the club's name, title and subtitle and the time
  * made on every page, the table header repeated on every page, long text wrapped inside its
- * column, subtotals per block and totals per section, "Seite x von y" in the footer (pages
- * are buffered so that the footer knows y). Noto Sans carries every name (Marjanović).
+ * column, subtotals per block and totals per section, "Seite x von y" in the footer (a first
+ * pass counts the pages, see writePdfReport). Noto Sans carries every name (Marjanović).
  */
 
 export const PDF_TYPE = 'application/pdf';
 
 // Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
+// Fonts are selected by these paths, never by a registered name: pdfkit caches a font under
+// the key it was first opened with, and a second name for the same file opens it again on
+// every switch (twice per table row).
 const require = createRequire(import.meta.url);
 export const fontFiles = {
   regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
@@ -53,7 +57,7 @@ export function formatCell(cell: Cell, kind: CellKind): string {
     if (kind === 'time') return formatWallTime(cell);
     return kind === 'datetime' ? `${formatWallDate(cell)} ${formatWallTime(cell)}` : formatWallDate(cell);
   }
-  if (typeof cell === 'number') return kind === 'money' ? moneyFormat.format(cell) : integerFormat.format(cell);
+  if (typeof cell === 'number') return kind === 'money' ? moneyFormat.format(cell) : kind === 'number' ? String(cell) : integerFormat.format(cell);
   return cell;
 }
 
@@ -66,48 +70,145 @@ function layoutOf(columns: readonly TableColumn[]): Layout {
     x.push(at);
     at += w;
   }
-  return { x, widths, align: columns.map((c) => (c.kind === 'integer' || c.kind === 'money' ? 'right' : 'left')) };
+  return { x, widths, align: columns.map((c) => (c.kind === 'number' || c.kind === 'integer' || c.kind === 'money' ? 'right' : 'left')) };
 }
 
-/** Writes the report as a PDF into `out`, ends it, and resolves when everything is written. */
+/**
+ * Writes the report as a PDF into `out`, ends it, and resolves when everything is written.
+ *
+ * Two passes over the rows: the first only lays them out to count the pages, the second
+ * draws them with "Seite x von y" on each page as it goes. pdfkit's buffered pages
+ * (`bufferPages`) would let the footer be written at the end, but they keep every page's
+ * drawing operations in memory: about 300 MB for 10,000 members. Streamed page by page,
+ * memory stays flat; reading the rows twice costs less than a tenth of the time.
+ */
 export async function writePdfReport(out: Writable, report: TableReport): Promise<void> {
+  // Counting draws nothing: the measuring document stands in.
+  const counter = new TableWriter(measure.doc(), report, out, null);
+  await counter.write();
+
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margins: MARGIN,
-    bufferPages: true,
     autoFirstPage: false,
     font: fontFiles.regular,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
-  doc.registerFont('body', fontFiles.regular);
-  doc.registerFont('bold', fontFiles.bold);
+  // Settled (never rejected) at once: a client that leaves early must not become an unhandled rejection.
+  const done = finished(out).then(
+    () => null,
+    (error: unknown) => error,
+  );
   doc.pipe(out);
-  const done = finished(out);
-  const table = new TableWriter(doc, report);
   try {
-    await table.write();
+    await new TableWriter(doc, report, out, counter.pages).write();
   } catch (error) {
     out.destroy(error as Error);
     throw error;
   }
-  table.footers();
   doc.end();
-  await done;
+  const error = await done;
+  if (error) throw error;
 }
+
+type FontName = keyof typeof fontFiles;
+
+/**
+ * Text widths and line breaks without pdfkit's shaping: the advance widths of single
+ * characters (kept across reports), summed. Kerning is left out; the lines are broken a
+ * little short of the column so that the drawn text, kerned, still fits.
+ */
+class TextMeasure {
+  private readonly advance = new Map<string, number>();
+  private scratch: Doc | null = null;
+  private readonly heights = new Map<string, number>();
+
+  /** A document that is never drawn on or written: fonts and sizes to measure with. */
+  doc(): Doc {
+    this.scratch ??= new PDFDocument({ size: 'A4', layout: 'landscape', margins: MARGIN, font: fontFiles.regular });
+    return this.scratch;
+  }
+
+  /** Width of the text in points at the given size. */
+  width(text: string, font: FontName, size: number): number {
+    let total = 0;
+    for (const ch of text) {
+      const key = font === 'bold' ? `b${ch}` : ch;
+      let w = this.advance.get(key);
+      if (w === undefined) {
+        w = this.doc().font(fontFiles[font]).fontSize(1000).widthOfString(ch) / 1000;
+        this.advance.set(key, w);
+      }
+      total += w;
+    }
+    return total * size;
+  }
+
+  lineHeight(font: FontName, size: number): number {
+    const key = `${font}${size}`;
+    let h = this.heights.get(key);
+    if (h === undefined) {
+      h = this.doc().font(fontFiles[font]).fontSize(size).currentLineHeight(true);
+      this.heights.set(key, h);
+    }
+    return h;
+  }
+
+  /** The text broken into lines of at most `width` points: at spaces and after hyphens, else inside a word. */
+  lines(text: string, font: FontName, size: number, width: number): string[] {
+    const limit = width - 0.5;
+    const out: string[] = [];
+    for (const paragraph of text.split('\n')) {
+      if (this.width(paragraph, font, size) <= limit) {
+        out.push(paragraph);
+        continue;
+      }
+      let line = '';
+      for (const word of paragraph.split(/(?<=[ -])/)) {
+        if (this.width(line + word, font, size) <= limit || line === '') {
+          line += word;
+        } else {
+          out.push(line.trimEnd());
+          line = word;
+        }
+        // A word longer than the column is cut where it has to be.
+        while (this.width(line.trimEnd(), font, size) > limit && line.length > 1) {
+          let cut = line.length - 1;
+          while (cut > 1 && this.width(line.slice(0, cut), font, size) > limit) cut--;
+          out.push(line.slice(0, cut));
+          line = line.slice(cut);
+        }
+      }
+      if (line.trim()) out.push(line.trimEnd());
+    }
+    return out;
+  }
+}
+
+const measure = new TextMeasure();
 
 class TableWriter {
   private readonly layout: Layout;
   private readonly madeAt: string;
   private y = 0;
   private bottom = PAGE.height - MARGIN.bottom;
+  /** Pages begun so far. */
+  pages = 0;
 
+  /** `totalPages` null: only lay out and count the pages, draw nothing. */
   constructor(
     private readonly doc: Doc,
     private readonly report: TableReport,
+    private readonly out: Writable,
+    private readonly totalPages: number | null,
   ) {
     this.layout = layoutOf(report.columns);
     this.madeAt = formatZurich(report.createdAt);
+  }
+
+  private get drawing(): boolean {
+    return this.totalPages !== null;
   }
 
   async write(): Promise<void> {
@@ -115,7 +216,7 @@ class TableWriter {
     const grand = new Totals(columns);
     let sections = 0;
     this.newPage();
-    for await (const section of this.report.sections) {
+    for await (const section of this.report.sections()) {
       sections += 1;
       const sectionTotals = new Totals(columns);
       this.heading(section.heading ?? section.name, 10, 0);
@@ -124,9 +225,12 @@ class TableWriter {
         if (block.heading) this.heading(block.heading, BODY_SIZE + 0.5, 1);
         for await (const batch of block.rows) {
           for (const row of batch) {
-            this.row(row.map((cell, i) => formatCell(cell, columns[i]?.kind ?? 'text')), 'body');
+            this.row(row.map((cell, i) => formatCell(cell, columns[i]?.kind ?? 'text')), 'regular');
             blockTotals.add(row);
           }
+          if (this.out.destroyed) throw new Error('the receiver went away');
+          // Finished pages go out as they are done; wait while the receiver is behind.
+          if (this.drawing && this.out.writableNeedDrain) await once(this.out, 'drain');
         }
         if (section.subtotals && blockTotals.rows > 0) this.totalRow(`Total ${block.heading ?? ''}`.trim(), blockTotals, false);
         sectionTotals.addTotals(blockTotals);
@@ -138,44 +242,46 @@ class TableWriter {
     if (sections > 1 && grand.rows > 0) this.totalRow('Gesamttotal', grand, true);
   }
 
-  /** "Seite x von y" and the report's name at the foot of every page. */
-  footers(): void {
+  /** The report's name and "Seite x von y" at the foot of the current page. */
+  private footer(): void {
     const { doc } = this;
-    const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      const keep = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      const y = PAGE.height - MARGIN.bottom + 12;
-      doc.font('body').fontSize(7).fillColor('#555555');
-      doc.text(`${this.report.author} · ${this.report.title} ${this.report.subtitle}`, MARGIN.left, y, { lineBreak: false });
-      doc.text(`Seite ${i - range.start + 1} von ${range.count}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
-      doc.page.margins.bottom = keep;
-    }
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = PAGE.height - MARGIN.bottom + 12;
+    doc.font(fontFiles.regular).fontSize(7).fillColor('#555555');
+    doc.text(`${this.report.author} · ${this.report.title} ${this.report.subtitle}`, MARGIN.left, y, { lineBreak: false });
+    doc.text(`Seite ${this.pages} von ${Math.max(this.totalPages ?? 0, this.pages)}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = keep;
     doc.fillColor('black');
   }
 
   private newPage(): void {
     const { doc, report } = this;
-    doc.addPage();
-    let y = MARGIN.top;
-    doc.fillColor('black').font('bold').fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
-    doc.font('body').fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
-    y += 12;
-    doc.font('bold').fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
+    this.pages += 1;
+    let y = MARGIN.top + 12;
     y += 22;
-    if (report.columns.some((c) => c.kind === 'money')) {
-      doc.font('body').fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
-      doc.fillColor('black');
-    }
     this.y = y;
+    if (this.drawing) {
+      doc.addPage();
+      this.footer();
+      y = MARGIN.top;
+      doc.fillColor('black').font(fontFiles.bold).fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
+      doc.font(fontFiles.regular).fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+      y += 12;
+      doc.font(fontFiles.bold).fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
+      y += 22;
+      if (report.columns.some((c) => c.kind === 'money')) {
+        doc.font(fontFiles.regular).fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
+        doc.fillColor('black');
+      }
+    }
     this.headerRow();
   }
 
   private headerRow(): void {
     const texts = this.report.columns.map((c) => c.header);
     const height = this.heightOf(texts, 'bold');
-    this.doc.rect(MARGIN.left, this.y, INNER, height).fill(HEAD_FILL);
+    if (this.drawing) this.doc.rect(MARGIN.left, this.y, INNER, height).fill(HEAD_FILL);
     this.cells(texts, 'bold');
     this.rule(this.y + height, 0.8, '#888888');
     this.y += height;
@@ -186,24 +292,32 @@ class TableWriter {
   }
 
   private heading(text: string, size: number, level: 0 | 1): void {
-    const { doc } = this;
-    doc.font('bold').fontSize(size);
-    const height = doc.heightOfString(text, { width: INNER - 2 * PAD }) + 2 * PAD + (level === 0 ? 4 : 0);
+    const lines = measure.lines(text, 'bold', size, INNER - 2 * PAD);
+    const lineHeight = measure.lineHeight('bold', size);
+    const top = PAD + (level === 0 ? 4 : 0);
+    const height = lines.length * lineHeight + top + PAD;
     // A heading never stands alone at the foot of a page.
     this.ensure(height + 3 * (BODY_SIZE * 1.4 + 2 * PAD));
-    if (level === 1) doc.rect(MARGIN.left, this.y, INNER, height).fill(BLOCK_FILL);
-    doc.fillColor('black').text(text, MARGIN.left + PAD, this.y + PAD + (level === 0 ? 4 : 0), { width: INNER - 2 * PAD });
+    if (this.drawing) {
+      const { doc } = this;
+      if (level === 1) doc.rect(MARGIN.left, this.y, INNER, height).fill(BLOCK_FILL);
+      doc.fillColor('black').font(fontFiles.bold).fontSize(size);
+      lines.forEach((line, i) => doc.text(line, MARGIN.left + PAD, this.y + top + i * lineHeight, { lineBreak: false }));
+    }
     this.y += height;
   }
 
+
   private note(text: string): void {
     this.ensure(20);
-    this.doc.font('body').fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { width: INNER, lineBreak: false });
-    this.doc.fillColor('black');
+    if (this.drawing) {
+      this.doc.font(fontFiles.regular).fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
+      this.doc.fillColor('black');
+    }
     this.y += 18;
   }
 
-  private row(texts: string[], font: 'body' | 'bold'): void {
+  private row(texts: string[], font: FontName): void {
     const height = this.heightOf(texts, font);
     this.ensure(height);
     this.cells(texts, font);
@@ -232,39 +346,44 @@ class TableWriter {
   }
 
   /** Height of a row: one line, or the tallest wrapped cell. */
-  private heightOf(texts: readonly string[], font: 'body' | 'bold', span?: Span): number {
-    const { doc, layout } = this;
-    doc.font(font).fontSize(BODY_SIZE);
-    const line = doc.currentLineHeight(true);
-    let height = line;
-    texts.forEach((text, i) => {
-      const width = (span?.column === i ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
-      if (!text || (!text.includes('\n') && doc.widthOfString(text) <= width)) return;
-      height = Math.max(height, doc.heightOfString(text, { width }));
+  /** Each cell's text in the lines it takes in its column (or across its span). */
+  private linesOf(texts: readonly string[], font: FontName, span?: Span): string[][] {
+    return texts.map((text, i) => {
+      if (!text) return [];
+      const width = (span?.column === i ? span.width : (this.layout.widths[i] ?? 0)) - 2 * PAD;
+      return measure.lines(text, font, BODY_SIZE, width);
     });
-    return height + 2 * PAD;
   }
 
-  private cells(texts: readonly string[], font: 'body' | 'bold', span?: Span): void {
+  /** Height of a row: one line, or as many as its most wrapped cell. */
+  private heightOf(texts: readonly string[], font: FontName, span?: Span): number {
+    const lines = Math.max(1, ...this.linesOf(texts, font, span).map((l) => l.length));
+    return lines * measure.lineHeight(font, BODY_SIZE) + 2 * PAD;
+  }
+
+  /**
+   * Draws a row's cells. The lines are broken here, not by pdfkit, so that the first pass
+   * (counting pages) and the drawing agree to the line, and pdfkit's costly line wrapper
+   * is never needed.
+   */
+  private cells(texts: readonly string[], font: FontName, span?: Span): void {
+    if (!this.drawing) return;
     const { doc, layout } = this;
-    doc.font(font).fontSize(BODY_SIZE).fillColor('black');
-    texts.forEach((text, i) => {
-      if (!text) return;
+    doc.font(fontFiles[font]).fontSize(BODY_SIZE).fillColor('black');
+    const lineHeight = measure.lineHeight(font, BODY_SIZE);
+    this.linesOf(texts, font, span).forEach((lines, i) => {
       const spanned = span?.column === i;
       const width = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
-      const align = spanned ? 'left' : (layout.align[i] ?? 'left');
+      const right = !spanned && layout.align[i] === 'right';
       const x = (layout.x[i] ?? 0) + PAD;
-      const textWidth = text.includes('\n') ? Infinity : doc.widthOfString(text);
-      if (textWidth <= width) {
-        // One line: placed directly, without pdfkit's line wrapper (the bulk of a long list).
-        doc.text(text, align === 'right' ? x + width - textWidth : x, this.y + PAD, { lineBreak: false });
-      } else {
-        doc.text(text, x, this.y + PAD, { width, align });
-      }
+      lines.forEach((line, n) => {
+        doc.text(line, right ? x + width - measure.width(line, font, BODY_SIZE) : x, this.y + PAD + n * lineHeight, { lineBreak: false });
+      });
     });
   }
 
   private rule(y: number, width: number, color: string): void {
+    if (!this.drawing) return;
     this.doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + INNER, y).lineWidth(width).strokeColor(color).stroke();
   }
 }

@@ -11,8 +11,8 @@
  */
 export type Cell = string | number | Date | null;
 
-/** How a column's cells are shown: dd.mm.yyyy, HH:MM, CHF 1'234.50... */
-export type CellKind = 'text' | 'integer' | 'date' | 'time' | 'datetime' | 'money';
+/** How a column's cells are shown: dd.mm.yyyy, HH:MM, CHF 1'234.50...; `number` is a plain number such as a member number (no grouping). */
+export type CellKind = 'text' | 'number' | 'integer' | 'date' | 'time' | 'datetime' | 'money';
 
 export interface TableColumn {
   header: string;
@@ -50,7 +50,8 @@ export interface TableReport {
   /** When it was made (the real instant; renderers show it in Zurich time). */
   createdAt: Date;
   columns: TableColumn[];
-  sections: AsyncIterable<TableSection>;
+  /** The rows, read afresh on each call (the PDF reads them twice: to count pages, then to draw). */
+  sections: () => AsyncIterable<TableSection>;
 }
 
 /** Sum of the `sum` columns and count of the `count` columns over some rows. */

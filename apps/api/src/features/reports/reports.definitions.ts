@@ -84,7 +84,7 @@ const members: ReportDefinition<MemberReportRow> = {
   title: 'Mitgliederliste',
   fileBase: 'Mitglieder',
   xlsx: [
-    { header: 'Nr.', kind: 'integer', width: 7, total: 'count', value: (r) => r.memberNumber },
+    { header: 'Nr.', kind: 'number', width: 7, total: 'count', value: (r) => r.memberNumber },
     { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
     { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
     { header: 'Strasse', kind: 'text', width: 22, value: (r) => r.street },
@@ -102,7 +102,7 @@ const members: ReportDefinition<MemberReportRow> = {
     { header: 'Vorstand', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.board) },
   ],
   pdf: [
-    { header: 'Nr.', kind: 'integer', width: 5, total: 'count', value: (r) => r.memberNumber },
+    { header: 'Nr.', kind: 'number', width: 5, total: 'count', value: (r) => r.memberNumber },
     { header: 'Name', kind: 'text', width: 13, value: (r) => r.lastName },
     { header: 'Vorname', kind: 'text', width: 11, value: (r) => r.firstName },
     { header: 'Adresse', kind: 'text', width: 20, value: addressLines },
@@ -128,7 +128,7 @@ const statusText = { OPEN: 'offen', PAID: 'bezahlt', CANCELLED: 'storniert' } as
 const openRappen = (r: FeeInvoiceRow) => (r.status === 'OPEN' ? Math.max(0, r.totalRappen - r.paidRappen) : 0);
 
 const feeColumns: Column<FeeInvoiceRow>[] = [
-  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Nr.', kind: 'number', width: 7, value: (r) => r.memberNumber },
   { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
   { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
   { header: 'Rechnung', kind: 'text', width: 12, total: 'count', value: (r) => r.number },
@@ -166,7 +166,7 @@ interface ReservationLine extends ReservationReportRow {
 const homeAway = (home: boolean) => (home ? 'Heim' : 'Auswärts');
 
 const reservationTail: Column<ReservationLine>[] = [
-  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Nr.', kind: 'number', width: 7, value: (r) => r.memberNumber },
   { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
   { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
   { header: 'Plätze', kind: 'integer', width: 8, total: 'sum', value: (r) => r.amount },
@@ -229,7 +229,7 @@ interface SubscriptionLine extends SubscriptionReportRow {
 
 const confirmed = (r: SubscriptionLine) => r.status === 'CONFIRMED';
 const subscriptionTail: Column<SubscriptionLine>[] = [
-  { header: 'Nr.', kind: 'integer', width: 7, value: (r) => r.memberNumber },
+  { header: 'Nr.', kind: 'number', width: 7, value: (r) => r.memberNumber },
   { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
   { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
   { header: 'Plätze', kind: 'integer', width: 8, total: 'sum', value: (r) => (confirmed(r) ? r.amount : null) },

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { reportParamsSchema } from '@club/contract';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
@@ -19,14 +19,14 @@ export function contentDisposition(fileName: string): string {
  * Streams the file. An error once bytes are out cannot become JSON any more: the
  * connection is cut, so the client sees a failed download instead of a truncated file.
  */
-async function stream(res: Response, report: PreparedReport): Promise<void> {
+async function stream(req: Request, res: Response, report: PreparedReport): Promise<void> {
   res.status(200);
   res.set({ 'Content-Type': report.contentType, 'Content-Disposition': contentDisposition(report.fileName) });
   try {
     await report.write(res);
   } catch (error) {
+    if (!res.destroyed) req.log.error({ err: error, file: report.fileName }, 'report failed while streaming');
     res.destroy();
-    throw error;
   }
 }
 
@@ -37,7 +37,7 @@ export function reportsRouter(deps: Deps): Router {
     '/admin/seasons/:id/:type/.:format',
     handle({ params: reportParamsSchema }, async ({ params }, req, res) => {
       const report = await prepareReport(ctxOf(deps, req), { seasonId: params.id, type: params.type, format: params.format, clubName: deps.config.clubName });
-      await stream(res, report);
+      await stream(req, res, report);
     }),
   );
   return router;

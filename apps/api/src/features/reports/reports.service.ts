@@ -6,7 +6,10 @@ import { PDF_TYPE, writePdfReport } from './pdf-table.ts';
 import type { TableBlock, TableReport, TableSection } from './report-model.ts';
 import { reportDefinitions, type Column, type RawBlock, type RawSection } from './reports.definitions.ts';
 import { findSeason } from './reports.repository.ts';
+import { SharedRenders } from './shared-renders.ts';
 import { XLSX_TYPE, writeXlsxReport } from './xlsx-sheet.ts';
+
+const renders = new SharedRenders();
 
 /** A report download, checked and ready to stream: nothing has been written yet. */
 export interface PreparedReport {
@@ -35,12 +38,13 @@ export async function prepareReport(ctx: Ctx, input: { seasonId: number; type: s
     author: input.clubName,
     createdAt: ctx.now,
     columns: columns.map(({ header, kind, width, total }) => (total ? { header, kind, width, total } : { header, kind, width })),
-    sections: project(definition.sections(ctx.db, season, label), columns),
+    sections: () => project(definition.sections(ctx.db, season, label), columns),
   };
   return {
     fileName: `${definition.fileBase}-${label}.${format}`,
     contentType: format === 'xlsx' ? XLSX_TYPE : PDF_TYPE,
-    write: (out) => (format === 'xlsx' ? writeXlsxReport(out, report) : writePdfReport(out, report)),
+    write: (out) =>
+      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) => (format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report))),
   };
 }
 

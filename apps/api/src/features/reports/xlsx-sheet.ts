@@ -17,6 +17,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 const numberFormats: Record<CellKind, string | undefined> = {
   text: undefined,
+  number: '0',
   integer: '#,##0',
   date: 'dd.mm.yyyy',
   time: 'hh:mm',
@@ -58,7 +59,7 @@ export async function writeXlsxReport(out: Writable, report: TableReport): Promi
   // Read by the core properties writer, missing from the writer's types.
   Object.assign(workbook, { title: `${report.title} ${report.subtitle}`, company: report.author });
   const used = new Set<string>();
-  for await (const section of report.sections) {
+  for await (const section of report.sections()) {
     await writeSection(workbook, out, report, section, sheetName(section.name, used));
   }
   await workbook.commit();
@@ -99,6 +100,10 @@ export async function writeSection(workbook: Workbook, out: Writable, report: Ta
   });
   header.commit();
 
+  const cellStyles: Partial<ExcelJS.Style>[] = columns.map((c) => {
+    const numFmt = numberFormats[c.kind];
+    return numFmt ? { numFmt } : {};
+  });
   const labelColumn = Math.max(0, columns.findIndex((c) => !c.total));
   const sectionTotals = new Totals(columns);
   let rowNumber = 1;
@@ -108,9 +113,10 @@ export async function writeSection(workbook: Workbook, out: Writable, report: Ta
     for await (const batch of block.rows) {
       for (const values of batch) {
         const row = sheet.addRow(values.map(toExcel));
+        // One style object per column, shared by its cells: the style writer knows a style
+        // object it has seen (a fresh object per cell costs a style lookup each).
         values.forEach((_, i) => {
-          const format = numberFormats[columns[i]?.kind ?? 'text'];
-          if (format) row.getCell(i + 1).numFmt = format;
+          row.getCell(i + 1).style = cellStyles[i] ?? {};
         });
         row.commit();
         rowNumber += 1;
@@ -167,7 +173,7 @@ function toExcel(cell: Cell): ExcelJS.CellValue {
 }
 
 function isNumeric(kind: CellKind | undefined): boolean {
-  return kind === 'integer' || kind === 'money';
+  return kind === 'number' || kind === 'integer' || kind === 'money';
 }
 
 /** `&` starts a code in Excel's header and footer text. */

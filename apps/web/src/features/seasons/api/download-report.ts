@@ -8,7 +8,7 @@ export interface ReportRequest {
   format: ReportFormat;
 }
 
-/** `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf`: the file and the name the server gave it. */
+/** `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf`: the file's content. */
 export async function fetchReport({ seasonId, type, format }: ReportRequest): Promise<Blob> {
   return apiDownload(reportPath(seasonId, type, format));
 }
