@@ -19,8 +19,10 @@ export const apiNotFound: RequestHandler = (_req, res) => {
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
+    // E.g. the session could not be saved after the answer was written (express-session hands
+    // that error on once the answer is on its way): the answer stands, the connection stays.
     req.log.warn({ err: describe(err) }, 'error after the answer started');
-    res.destroy();
+    if (!res.writableEnded) res.end();
     return;
   }
   if (err instanceof InputError) {

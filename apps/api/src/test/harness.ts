@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { RouteInfo } from '../http/routes.ts';
 import { openTestDatabase } from './db.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 
 export { openTestDatabase, testDatabaseUrl } from './db.ts';
 
@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The whole site on a free port of 127.0.0.1 over a fresh database. */
-export async function startTestServer(options: { env?: Record<string, string>; clock?: () => Date; database?: Database } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string>; clock?: () => Date; database?: Database; log?: Logger } = {}): Promise<TestServer> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -34,7 +34,7 @@ export async function startTestServer(options: { env?: Record<string, string>; c
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const log = createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel);
   const app = await createApp({ config, database, log, ...(options.clock ? { clock: options.clock } : {}) });
   server.on('request', app.handler);
   return {

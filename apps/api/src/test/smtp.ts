@@ -43,8 +43,10 @@ function parse(raw: string): { subject: string; replyTo: string; text: string } 
 }
 
 /** A real SMTP server on a free port that keeps what it receives (tests only). */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export async function startSmtpPeer(port = 0, options: { refuseFirst?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  // A peer that refuses the first mails with a temporary error (451), then accepts.
+  let toRefuse = options.refuseFirst ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -57,6 +59,11 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),

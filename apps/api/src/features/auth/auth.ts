@@ -71,7 +71,16 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
   // Only the API and the login need the session: the SPA's files and pages are the same
   // for everyone, and loading a session for each of them would cost a query apiece.
   const needsSession = (req: Request) => /^\/(api|oauth)(\/|$)/.test(req.path);
-  const sessionWhereNeeded: RequestHandler = (req, res, next) => (needsSession(req) ? sessionMiddleware(req, res, next) : next());
+  const sessionWhereNeeded: RequestHandler = (req, res, next) => {
+    if (!needsSession(req)) return next();
+    sessionMiddleware(req, res, (err?: unknown) => {
+      // The session could not be read (the database away): the answer is a 503, and the
+      // session must stay as it is. Without its id, express-session would take the missing
+      // req.session for a logout and delete the row at the end of the answer (unset: 'destroy').
+      if (err) delete (req as { sessionID?: string }).sessionID;
+      next(err);
+    });
+  };
 
   /** The session's member with the roles the store read with the session; a visitor is null. */
   const actor: RequestHandler = async (req, _res, next) => {
