@@ -323,6 +323,6 @@ export async function changeReservationAmount(ctx: Ctx, id: number, amount: numb
       return toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now);
     });
   } catch (error) {
-    throw asBusy(error) ?? error;
+    throw asBusy(error, BUSY_MESSAGE) ?? error;
   }
 }
