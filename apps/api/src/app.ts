@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
+import { invoicesRouter } from './features/invoices/invoices.router.ts';
+import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
@@ -30,7 +32,7 @@ export interface AppDeps {
  * Every feature's API router, mounted under /api/v1 in this order. Express tries them one
  * after another, so the ticket sale, the route under the heaviest load, comes first.
  */
-const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter];
+const features: ((deps: Deps) => Router)[] = [ticketsRouter, siteRouter, candidatesRouter, membersRouter, memberAdminRouter, seasonsRouter, invoicesRouter];
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */
@@ -86,7 +88,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(spa());
   app.use(errorHandler);
 
-  const outbox = startOutboxWorker({ db: database.prisma, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const outbox = startOutboxWorker({
+    db: database.prisma,
+    log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    renderAttachment: invoiceAttachmentRenderer(database.prisma, invoiceSettingsOf(config)),
+  });
 
   return {
     handler: app,

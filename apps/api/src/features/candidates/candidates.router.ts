@@ -1,3 +1,4 @@
+import { invoiceSettingsOf } from '../invoices/invoices.service.ts';
 import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
@@ -73,6 +74,7 @@ export function candidatesRouter(deps: Deps): Router {
     clubName: deps.config.clubName,
     publicUrl: deps.config.publicUrl,
     externalLogin: Boolean(deps.config.oidc),
+    invoices: invoiceSettingsOf(deps.config),
   };
 
   router.post(
