@@ -4,6 +4,8 @@ import { seasonDates, seasonYearOf, zurichToday, fromIsoDate } from '../../lib/d
 import { hashPassword } from '../idp/passwords.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
+import { loadInvoiceDemoData } from '../invoices/invoices.demo.ts';
+import type { InvoiceSettings } from '../invoices/invoices.service.ts';
 
 /**
  * Demo data for a fictional club: only into a new database, never on an https site.
@@ -46,7 +48,7 @@ export function demoPeople(count = 40): DemoPerson[] {
   return people;
 }
 
-export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ members: number }> {
+export async function loadDemoData(db: PrismaClient, now: Date, invoiceSettings?: InvoiceSettings): Promise<{ members: number }> {
   const currentYear = seasonYearOf(zurichToday(now));
   const seasons: { id: number; validFrom: Date; validTo: Date }[] = [];
   for (const year of [currentYear - 1, currentYear]) {
@@ -107,5 +109,6 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   }, { timeout: 60_000 });
   await loadDemoCandidates(db, now);
   await loadTicketDemoData(db, now);
+  await loadInvoiceDemoData(db, now, invoiceSettings);
   return { members: people.length };
 }

@@ -97,7 +97,7 @@ interface IssueInput {
  * reads who is still to bill, draws gapless numbers, writes invoices (unique per member,
  * season and kind), lines and mails (PDF attached when sent).
  */
-async function issueFees(tx: Ctx, input: IssueInput): Promise<{ created: { id: number; memberId: number; number: string }[]; existing: number }> {
+export async function issueFees(tx: Ctx, input: IssueInput): Promise<{ created: { id: number; memberId: number; number: string }[]; existing: number }> {
   const season = await findSeason(tx.db, input.seasonId);
   if (!season) throw notFound('Diese Saison gibt es nicht.');
   const fee = input.kind === 'MEMBERSHIP_FEE' ? season.membershipFeeRappen : season.parkingFeeRappen;
