@@ -1,5 +1,5 @@
 import type { RunResult } from '@club/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
@@ -21,6 +21,7 @@ interface RunButtonProps {
 
 /** A run (fee invoices, renewal): asks first, shows progress while it runs and then its result. */
 export function RunButton({ label, confirmText, disabled, disabledReason, noun, run }: RunButtonProps) {
+  const titleId = useId();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   const [seconds, setSeconds] = useState(0);
@@ -69,9 +70,9 @@ export function RunButton({ label, confirmText, disabled, disabledReason, noun, 
         </Alert>
       ) : null}
       {error ? <ErrorAlert error={error} title="Der Lauf wurde nicht ausgeführt." /> : null}
-      <Modal show={asking} onHide={() => setAsking(false)} centered aria-labelledby={`confirm-${label}`}>
+      <Modal show={asking} onHide={() => setAsking(false)} centered aria-labelledby={titleId}>
         <Modal.Header closeButton closeLabel="Schliessen">
-          <Modal.Title id={`confirm-${label}`} as="h2" className="h5">
+          <Modal.Title id={titleId} as="h2" className="h5">
             {label}
           </Modal.Title>
         </Modal.Header>

@@ -200,7 +200,7 @@ function SeasonRow({
           <Button size="sm" variant="outline-primary" className="me-2" onClick={onEdit} aria-label={`Beiträge der Saison ${s.name} ändern`}>
             Beiträge
           </Button>
-          <Button size="sm" variant={selected ? 'primary' : 'outline-secondary'} onClick={onSelect} aria-label={`Rechnungsläufe der Saison ${s.name} zeigen`}>
+          <Button size="sm" variant={selected ? 'primary' : 'outline-secondary'} onClick={onSelect} aria-label={`Läufe der Saison ${s.name} zeigen`}>
             Läufe
           </Button>
         </td>
