@@ -6,6 +6,8 @@ import { createAuth } from './features/auth/auth.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
 import { paymentsRouter } from './features/payments/payments.router.ts';
+import { invoicesRouter } from './features/invoices/invoices.router.ts';
+import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { reportsRouter } from './features/reports/reports.router.ts';
@@ -49,6 +51,7 @@ const features: ((deps: Deps) => Router)[] = [
   eventsRouter,
   reportsRouter,
   paymentsRouter,
+  invoicesRouter,
 ];
 
 export interface App {
@@ -107,7 +110,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(spa());
   app.use(errorHandler);
 
-  const outbox = startOutboxWorker({ db: database.prisma, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const outbox = startOutboxWorker({
+    db: database.prisma,
+    log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    renderAttachment: invoiceAttachmentRenderer(database.prisma, invoiceSettingsOf(config)),
+  });
 
   return {
     handler: app,

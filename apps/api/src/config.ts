@@ -30,6 +30,12 @@ const envSchema = z.object({
   CLUB_NAME: z.string().min(1).default('ZSC Fanclub Limmat'),
   CLUB_ADDRESS: z.string().min(1).default('Postfach 1234, 8050 Zürich'),
   CLUB_IBAN: z.string().regex(/^[A-Z]{2}[0-9A-Z ]{13,32}$/, { error: 'keine gültige IBAN' }).default('CH44 3199 9123 0008 8901 2'),
+  /** The creditor's structured address on the QR-bill (type S, implementation guidelines v2.3). */
+  CLUB_STREET: z.string().trim().min(1).max(70, { error: 'höchstens 70 Zeichen' }).default('Postfach 1234'),
+  CLUB_HOUSE_NUMBER: z.string().trim().max(16, { error: 'höchstens 16 Zeichen' }).default(''),
+  CLUB_POSTAL_CODE: z.string().trim().min(1).max(16, { error: 'höchstens 16 Zeichen' }).default('8050'),
+  CLUB_CITY: z.string().trim().min(1).max(35, { error: 'höchstens 35 Zeichen' }).default('Zürich'),
+  CLUB_COUNTRY: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'zweistelliger Ländercode (z. B. CH)' }).default('CH'),
   MEMBERSHIP_FORM_URL: z.string().min(1).default('/candidates'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** true in production deployments (implied by an https PUBLIC_URL): SESSION_SECRET is required, no demo data. */
@@ -59,6 +65,8 @@ export interface Config {
   readonly clubName: string;
   readonly clubAddress: string;
   readonly clubIban: string;
+  /** The creditor's structured address for the QR-bill. */
+  readonly clubPostalAddress: { readonly street: string; readonly houseNumber: string; readonly postalCode: string; readonly city: string; readonly country: string };
   readonly membershipFormUrl: string;
   readonly logLevel: string;
   readonly production: boolean;
@@ -112,6 +120,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clubName: e.CLUB_NAME,
     clubAddress: e.CLUB_ADDRESS,
     clubIban: e.CLUB_IBAN.replace(/\s+/g, ''),
+    clubPostalAddress: Object.freeze({
+      street: e.CLUB_STREET,
+      houseNumber: e.CLUB_HOUSE_NUMBER,
+      postalCode: e.CLUB_POSTAL_CODE,
+      city: e.CLUB_CITY,
+      country: e.CLUB_COUNTRY,
+    }),
     membershipFormUrl: e.MEMBERSHIP_FORM_URL,
     logLevel: e.LOG_LEVEL,
     production,

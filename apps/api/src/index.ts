@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { activeDemoLogins, loadDemoData, shouldLoadDemoData } from './features/demo/demo-data.ts';
+import { invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 /** A worker that dies more often than this within a minute is not restarted again. */
@@ -37,7 +38,7 @@ async function prepare(database: Database, config: Config, log: Logger): Promise
   const applied = await migrate(database.raw);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (await shouldLoadDemoData(database.prisma, config)) {
-    const demo = await loadDemoData(database.prisma, new Date());
+    const demo = await loadDemoData(database.prisma, new Date(), invoiceSettingsOf(config));
     log.info({ members: demo.members }, 'demo data loaded');
   }
   // Demo logins (password = username, some with board rights) would let anyone into a real club.

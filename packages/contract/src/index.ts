@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './member.ts';
 export * from './tickets.ts';
 export * from './invoices.ts';
+export * from './seasons.ts';
 export * from './site.ts';
 export * from './member-admin.ts';
 export * from './candidates.ts';

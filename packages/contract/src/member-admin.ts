@@ -141,7 +141,10 @@ export type MembershipAddBody = z.input<typeof membershipAddBodySchema>;
 
 /** `PUT /api/v1/admin/members/{id}/memberships/{membershipId}`: ends (or extends again) a membership. */
 export const membershipUpdateBodySchema = z.object(
-  { validTo: z.iso.date({ error: 'Ende: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' }) },
+  {
+    validTo: z.iso.date({ error: 'Ende: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' }),
+    parkingPermit: z.boolean({ error: 'Parkkarte: Bitte ja oder nein angeben.' }).optional(),
+  },
   { error: BODY_ERROR },
 );
 export type MembershipUpdateBody = z.input<typeof membershipUpdateBodySchema>;

@@ -24,6 +24,8 @@ export const membershipSchema = z.object({
   seasonName: z.string(),
   validFrom: isoDate,
   validTo: isoDate,
+  /** the member may park at the stadium this season (billed by the parking fee run) */
+  parkingPermit: z.boolean(),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 

@@ -126,6 +126,38 @@ describe('mail outbox', () => {
     }
   });
 
+  it('an attachment described as data is made when the mail is sent, and a failing one makes the mail wait', async () => {
+    const peer = await startSmtpPeer();
+    let fail = true;
+    const worker = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: peer.url,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+      renderAttachment: async (ref) => {
+        if (fail) throw new Error('not yet');
+        return { filename: `Rechnung-${ref.invoiceId}.pdf`, content: Buffer.from('%PDF-1.3 Rechnung'), contentType: 'application/pdf' };
+      },
+    });
+    try {
+      await enqueueMail(database.prisma, { to: 'attach@example.ch', subject: 'Ihre Rechnung', text: 'Im Anhang.', attachments: [{ kind: 'invoice', invoiceId: 17 }] });
+      const row = await database.prisma.mailOutbox.findFirstOrThrow({ where: { to: 'attach@example.ch' } });
+      expect(row.attachments).toEqual([{ kind: 'invoice', invoiceId: 17 }]);
+      expect(await worker.runOnce()).toBe(0);
+      expect((await database.prisma.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('PENDING');
+      fail = false;
+      await database.prisma.mailOutbox.update({ where: { id: row.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+      expect(await worker.runOnce()).toBe(1);
+      const mail = await peer.waitFor((m) => m.to.includes('attach@example.ch'));
+      expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=Rechnung-17\.pdf/i);
+      expect(mail.raw).toContain(Buffer.from('%PDF-1.3 Rechnung').toString('base64'));
+    } finally {
+      await worker.stop();
+      await peer.close();
+    }
+  });
+
   it('without SMTP_URL the mail stays in the outbox', async () => {
     const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: undefined, from: 'noreply@example.ch', intervalMs: 60_000 });
     try {

@@ -4,6 +4,23 @@ import type { Db } from '../db/client.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
 
+/**
+ * An attachment described as data, made when the mail is sent: a fee run writes thousands of
+ * mails in one transaction without rendering a PDF for each. `reminderLevel` asks for the
+ * reminder's version of the invoice.
+ */
+export type MailAttachmentRef = { kind: 'invoice'; invoiceId: number; reminderLevel?: number };
+
+/** A rendered attachment, as nodemailer takes it. */
+export interface RenderedAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** Turns an attachment description into the file; throws when it cannot (the mail is retried). */
+export type AttachmentRenderer = (ref: MailAttachmentRef) => Promise<RenderedAttachment>;
+
 export interface Mail {
   to: string;
   subject: string;
@@ -11,13 +28,23 @@ export interface Mail {
   html?: string;
   /** Where answers go (the contact form: the sender); absent: to the site's From address. */
   replyTo?: string;
+  attachments?: MailAttachmentRef[];
 }
 
 /** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
 export async function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
   await db.mailOutbox.create({
-    data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null },
+    data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null, attachments: mail.attachments ?? [] },
   });
+}
+
+/** Many mails in one statement per 1,000 (fee runs), inside the caller's transaction. */
+export async function enqueueMails(db: DbOrTx, mails: readonly Mail[]): Promise<void> {
+  for (let i = 0; i < mails.length; i += 1000) {
+    await db.mailOutbox.createMany({
+      data: mails.slice(i, i + 1000).map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, replyTo: m.replyTo ?? null, attachments: m.attachments ?? [] })),
+    });
+  }
 }
 
 /** Seconds to wait before attempt n+1 after n failures: 5 s doubling, at most one hour. */
@@ -36,6 +63,7 @@ interface OutboxRow {
   html: string | null;
   replyTo: string | null;
   attempts: number;
+  attachments: unknown;
 }
 
 export interface OutboxWorkerOptions {
@@ -46,6 +74,8 @@ export interface OutboxWorkerOptions {
   /** Poll interval; default 1 s. */
   intervalMs?: number;
   batchSize?: number;
+  /** Makes the attachments a mail describes (without: a mail with attachments is not sent). */
+  renderAttachment?: AttachmentRenderer;
 }
 
 export interface OutboxWorker {
@@ -77,7 +107,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
        WHERE "id" IN (SELECT "id" FROM "mail_outbox"
                        WHERE "status" = 'PENDING' AND "nextAttemptAt" <= now()
                        ORDER BY "id" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "to", "subject", "text", "html", "replyTo", "attempts"`;
+      RETURNING "id", "to", "subject", "text", "html", "replyTo", "attempts", "attachments"`;
   }
 
   async function logOnly(): Promise<number> {
@@ -94,11 +124,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return 0;
   }
 
+  async function renderAttachments(raw: unknown): Promise<RenderedAttachment[]> {
+    const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const refs = Array.isArray(parsed) ? (parsed as MailAttachmentRef[]) : [];
+    if (refs.length === 0) return [];
+    if (!options.renderAttachment) throw new Error('mail has attachments but no attachment renderer is configured');
+    const render = options.renderAttachment;
+    return Promise.all(refs.map((ref) => render(ref)));
+  }
+
   async function send(): Promise<number> {
     if (!transport || !smtpUrl) return logOnly();
     let sent = 0;
     for (const row of await claim()) {
       try {
+        const attachments = await renderAttachments(row.attachments);
         await transport.sendMail({
           from,
           to: row.to,
@@ -106,6 +146,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           text: row.text,
           ...(row.html ? { html: row.html } : {}),
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+          ...(attachments.length ? { attachments } : {}),
         });
         await db.mailOutbox.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), lastError: null } });
         sent += 1;

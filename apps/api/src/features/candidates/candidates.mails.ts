@@ -43,6 +43,8 @@ export function welcomeMail(input: {
   siteUrl: string;
   invitationUrl?: string | undefined;
   invitationValidDays: number;
+  /** the membership-fee invoice attached to the mail */
+  invoiceNumber?: string | undefined;
 }): MailText {
   const login = input.invitationUrl
     ? [
@@ -66,6 +68,9 @@ export function welcomeMail(input: {
       '',
       ...login,
       '',
+      ...(input.invoiceNumber
+        ? [`Im Anhang finden Sie die Rechnung ${input.invoiceNumber} für den Mitgliederbeitrag der Saison ${input.seasonName}.`, '']
+        : []),
       'Im Mitgliederbereich finden Sie Tickets aus unserem Stadionkontingent, Veranstaltungen, Newsletter und Ihre Angaben.',
       '',
       'Wir freuen uns auf viele gemeinsame Spiele!',

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { invoiceSettingsOf } from '../invoices/invoices.service.ts';
 import {
   candidateAdminInputSchema,
   candidateApplicationSchema,
@@ -64,6 +65,7 @@ export function candidatesRouter(deps: Deps): Router {
     clubName: deps.config.clubName,
     publicUrl: deps.config.publicUrl,
     externalLogin: Boolean(deps.config.oidc),
+    invoices: invoiceSettingsOf(deps.config),
   };
 
   router.post(

@@ -11,7 +11,12 @@ import { validApplication } from './candidates.test-data.ts';
 
 let database: Database;
 let ctx: Ctx;
-const settings: CandidateSettings = { clubName: 'ZSC Fanclub Limmat', publicUrl: 'https://fanclub.example', externalLogin: false };
+const settings: CandidateSettings = {
+  clubName: 'ZSC Fanclub Limmat',
+  publicUrl: 'https://fanclub.example',
+  externalLogin: false,
+  invoices: { clubName: 'ZSC Fanclub Limmat', iban: 'CH4431999123000889012', address: { street: 'Postfach 1234', houseNumber: '', postalCode: '8050', city: 'Zürich', country: 'CH' }, contactLine: 'fanclub.example' },
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -5,6 +5,7 @@ import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/invitations.ts';
+import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -31,6 +32,8 @@ export interface CandidateSettings {
   publicUrl: string;
   /** An external OIDC provider: no invitation; the member is linked at the first login by e-mail. */
   externalLogin: boolean;
+  /** The creditor of the membership-fee invoice an accepted member gets. */
+  invoices: InvoiceSettings;
 }
 
 /** The same form sent again within this time (double click, retry) is answered from the first one. */
@@ -140,8 +143,8 @@ export async function updateCandidate(ctx: Ctx, input: { id: number; data: Candi
 /**
  * Accepts an application, all in one transaction: the member (unique lower-case ASCII
  * username, role MEMBER, current address from today, phones), the membership of the season
- * covering today, the login invitation (embedded provider), the welcome mail and the audit
- * row. The candidate row is locked first, so of two simultaneous accepts one wins and the
+ * covering today, the login invitation (embedded provider), the membership-fee invoice of
+ * that season (its PDF attached to the welcome mail), the welcome mail and the audit row. The candidate row is locked first, so of two simultaneous accepts one wins and the
  * other gets 409 ALREADY_DECIDED.
  */
 export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: CandidateSettings }): Promise<Candidate> {
@@ -190,8 +193,10 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
       memberId: member.id,
     });
     const invitation = settings.externalLogin ? undefined : await createInvitation(tx.db, member.id, tx.now, settings.publicUrl);
+    const invoice = await issueMembershipFeeForNewMember(tx, { memberId: member.id, seasonId: season.id, settings: settings.invoices });
     await enqueueMail(tx.db, {
       to: candidate.email,
+      attachments: invoice ? [{ kind: 'invoice', invoiceId: invoice.id }] : [],
       ...welcomeMail({
         firstName: candidate.firstName,
         clubName: settings.clubName,
@@ -200,13 +205,14 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
         siteUrl: settings.publicUrl,
         invitationUrl: invitation?.url,
         invitationValidDays: INVITATION_VALID_DAYS,
+        invoiceNumber: invoice?.number,
       }),
     });
     await writeAudit(tx, {
       action: 'candidate.accepted',
       entity: 'candidate',
       entityId: input.id,
-      data: { memberId: member.id, username: member.username, seasonId: season.id, invitation: Boolean(invitation) },
+      data: { memberId: member.id, username: member.username, seasonId: season.id, invitation: Boolean(invitation), invoice: invoice?.number ?? null },
     });
     return decided;
   });

@@ -8,6 +8,8 @@ import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 import { loadEventDemoData } from '../events/events.demo.ts';
 import { loadPaymentDemoData } from '../payments/payments.demo.ts';
+import { loadInvoiceDemoData } from '../invoices/invoices.demo.ts';
+import type { InvoiceSettings } from '../invoices/invoices.service.ts';
 
 /**
  * Demo data for a fictional club: only into a new database, never on an https site.
@@ -50,7 +52,7 @@ export function demoPeople(count = 40): DemoPerson[] {
   return people;
 }
 
-export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ members: number }> {
+export async function loadDemoData(db: PrismaClient, now: Date, invoiceSettings?: InvoiceSettings): Promise<{ members: number }> {
   const currentYear = seasonYearOf(zurichToday(now));
   const seasons: { id: number; validFrom: Date; validTo: Date }[] = [];
   for (const year of [currentYear - 1, currentYear]) {
@@ -114,6 +116,7 @@ export async function loadDemoData(db: PrismaClient, now: Date): Promise<{ membe
   await loadDemoContactRecipients(db);
   await loadDemoNewsletters(db, now);
   await loadEventDemoData(db, now);
+  await loadInvoiceDemoData(db, now, invoiceSettings);
   await loadPaymentDemoData(db, now);
   return { members: people.length };
 }

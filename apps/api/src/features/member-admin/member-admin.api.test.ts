@@ -215,7 +215,7 @@ describe('GET /api/v1/admin/members/{id}', () => {
     expect(group('addresses').filter((a: { current: boolean }) => a.current)).toHaveLength(1);
     expect(group('addresses')[1]).toMatchObject({ street: 'Limmatstrasse', validFrom: '2020-01-01', validTo: '2023-08-31', current: false });
     expect(group('memberships')).toEqual([
-      { id: expect.any(Number), seasonId: currentSeason.id, seasonName: currentSeason.name, validFrom: toIsoDate(currentSeason.validFrom), validTo: toIsoDate(currentSeason.validTo) },
+      { id: expect.any(Number), seasonId: currentSeason.id, seasonName: currentSeason.name, validFrom: toIsoDate(currentSeason.validFrom), validTo: toIsoDate(currentSeason.validTo), parkingPermit: false },
     ]);
     expect(group('phones')).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
     expect(group('invoices')).toEqual([]);
@@ -379,6 +379,7 @@ describe('memberships: POST /api/v1/admin/members/{id}/memberships and PUT .../m
       seasonName: nextSeason.name,
       validFrom: toIsoDate(nextSeason.validFrom),
       validTo: toIsoDate(nextSeason.validTo),
+      parkingPermit: false,
     });
     const again = await asBoard('POST', `/api/v1/admin/members/${m.id}/memberships`, { seasonId: nextSeason.id });
     expect(again.status).toBe(409);
@@ -387,6 +388,21 @@ describe('memberships: POST /api/v1/admin/members/{id}/memberships and PUT .../m
     const [entry] = await auditOf(m.id);
     expect(entry).toMatchObject({ action: 'member.membership.added', actorId: board.id });
     expect((entry!.data as { changes: unknown[] }).changes).toContainEqual({ field: 'season', before: null, after: nextSeason.name });
+  });
+
+  it('when the board grants a parking permit beside the end date, then it is saved and audited', async () => {
+    const m = await createMember(db());
+    const added = await asBoard('POST', `/api/v1/admin/members/${m.id}/memberships`, { seasonId: currentSeason.id });
+    const id = added.body.data.id as number;
+    const validTo = added.body.data.validTo as string;
+    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/memberships/${id}`, { validTo, parkingPermit: true });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, validTo, parkingPermit: true });
+    expect((await db().membership.findUniqueOrThrow({ where: { id } })).parkingPermit).toBe(true);
+    const entry = (await auditOf(m.id)).find((e) => e.action === 'member.membership.updated');
+    expect((entry!.data as { changes: unknown[] }).changes).toEqual([{ field: 'parkingPermit', before: false, after: true }]);
+    const bad = await asBoard('PUT', `/api/v1/admin/members/${m.id}/memberships/${id}`, { validTo, parkingPermit: 'ja' });
+    expect(bad.status).toBe(400);
   });
 
   it('when the board ends a membership, then validTo is set and audited; out-of-season ends are refused', async () => {

@@ -82,8 +82,8 @@ export async function updatePhones(ctx: Ctx, input: { memberId: number; landLine
   });
 }
 
-function toMembership(m: { id: number; seasonId: number; validFrom: Date; validTo: Date; season: { name: string } }): Membership {
-  return { id: m.id, seasonId: m.seasonId, seasonName: m.season.name, validFrom: toIsoDate(m.validFrom), validTo: toIsoDate(m.validTo) };
+function toMembership(m: { id: number; seasonId: number; validFrom: Date; validTo: Date; parkingPermit: boolean; season: { name: string } }): Membership {
+  return { id: m.id, seasonId: m.seasonId, seasonName: m.season.name, validFrom: toIsoDate(m.validFrom), validTo: toIsoDate(m.validTo), parkingPermit: m.parkingPermit };
 }
 
 /** A membership for a season, with the season's dates; one per member and season (409). */
@@ -112,7 +112,10 @@ export async function addMembership(ctx: Ctx, input: { memberId: number; seasonI
 }
 
 /** Ends a membership early (or moves its end within the season): validFrom ≤ validTo ≤ the season's end. */
-export async function updateMembership(ctx: Ctx, input: { memberId: number; membershipId: number; validTo: string }): Promise<Membership> {
+export async function updateMembership(
+  ctx: Ctx,
+  input: { memberId: number; membershipId: number; validTo: string; parkingPermit?: boolean | undefined },
+): Promise<Membership> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
     const row = await findMembership(tx.db, input.memberId, input.membershipId);
@@ -121,9 +124,14 @@ export async function updateMembership(ctx: Ctx, input: { memberId: number; memb
     const seasonEnd = toIsoDate(row.season.validTo);
     if (input.validTo < validFrom) throw invalid(CHECK, { validTo: 'Ende: Darf nicht vor dem Beginn der Mitgliedschaft liegen.' });
     if (input.validTo > seasonEnd) throw invalid(CHECK, { validTo: 'Ende: Darf nicht nach dem Ende der Saison liegen.' });
-    const changes = changesBetween({ validTo: toIsoDate(row.validTo) }, { validTo: input.validTo }, ['validTo']);
+    const parkingPermit = input.parkingPermit ?? row.parkingPermit;
+    const changes = changesBetween(
+      { validTo: toIsoDate(row.validTo), parkingPermit: row.parkingPermit },
+      { validTo: input.validTo, parkingPermit },
+      ['validTo', 'parkingPermit'],
+    );
     if (changes.length === 0) return toMembership(row);
-    const updated = await setMembershipEnd(tx.db, row.id, fromIsoDate(input.validTo));
+    const updated = await setMembershipEnd(tx.db, row.id, fromIsoDate(input.validTo), parkingPermit);
     await audit(tx, input.memberId, 'member.membership.updated', changes, { membershipId: row.id, season: row.season.name });
     return toMembership(updated);
   });

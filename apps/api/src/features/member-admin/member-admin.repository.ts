@@ -113,8 +113,8 @@ export function findMembership(db: DbOrTx, memberId: number, membershipId: numbe
   return db.membership.findFirst({ where: { id: membershipId, memberId }, include: { season: true } });
 }
 
-export function setMembershipEnd(db: DbOrTx, membershipId: number, validTo: Date) {
-  return db.membership.update({ where: { id: membershipId }, data: { validTo }, include: { season: true } });
+export function setMembershipEnd(db: DbOrTx, membershipId: number, validTo: Date, parkingPermit: boolean) {
+  return db.membership.update({ where: { id: membershipId }, data: { validTo, parkingPermit }, include: { season: true } });
 }
 
 // --- addresses ------------------------------------------------------------------

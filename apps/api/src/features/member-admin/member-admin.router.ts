@@ -87,7 +87,7 @@ export function memberAdminRouter(deps: Deps): Router {
     '/admin/members/:id/memberships/:itemId',
     numericId,
     handle({ params: memberSubParams, body: membershipUpdateBodySchema }, async ({ params, body }, req, res) => {
-      const membership = await updateMembership(ctxOf(deps, req), { memberId: params.id, membershipId: params.itemId, validTo: body.validTo });
+      const membership = await updateMembership(ctxOf(deps, req), { memberId: params.id, membershipId: params.itemId, validTo: body.validTo, parkingPermit: body.parkingPermit });
       sendItem(res, membershipSchema.parse(membership));
     }),
   );

@@ -2,13 +2,13 @@ import {
   wantsExpand,
   type AdminMember,
   type Expand,
-  type InvoiceSummary,
   type MemberSearchHit,
   type PageInfo,
 } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { listMemberInvoices } from '../invoices/invoices.service.ts';
 import { listMemberAudit, loadMemberProfile, type MemberProfile } from '../members/members.service.ts';
 import { countMembers, preferSearchIndex, searchMembers as searchMemberRows } from './member-admin.repository.ts';
 
@@ -73,13 +73,11 @@ export function toAdminMember(p: MemberProfile): AdminMember {
 export async function getAdminMember(ctx: Ctx, memberId: number, expands: string[]): Promise<{ data: AdminMember; expands?: Expand[] }> {
   const profile = await loadMemberProfile(ctx, memberId);
   if (!profile) throw notFound(MEMBER_NOT_FOUND);
-  // Invoices appear here once the invoices feature lists a member's invoices.
-  const invoices: InvoiceSummary[] = [];
   const groups: [string, () => Promise<unknown[]> | unknown[]][] = [
     ['memberships', () => profile.memberships],
     ['phones', () => profile.phones],
     ['addresses', () => profile.addresses],
-    ['invoices', () => invoices],
+    ['invoices', () => listMemberInvoices(ctx, memberId)],
     ['auditlog', () => listMemberAudit(ctx, memberId)],
   ];
   const selected: Expand[] = [];

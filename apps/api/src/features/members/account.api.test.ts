@@ -323,6 +323,6 @@ describe('GET /api/v1/member/', () => {
     const res = await call(server.url, 'GET', '/api/v1/member/', { cookie: m.cookie });
     expect(res.status).toBe(200);
     expect(res.body.data.pendingEmail).toBeNull();
-    expect(res.body.data.memberships).toEqual([{ id: expect.any(Number), seasonId: season.id, seasonName: '2019/20', validFrom: '2019-05-01', validTo: '2020-04-30' }]);
+    expect(res.body.data.memberships).toEqual([{ id: expect.any(Number), seasonId: season.id, seasonName: '2019/20', validFrom: '2019-05-01', validTo: '2020-04-30', parkingPermit: false }]);
   });
 });

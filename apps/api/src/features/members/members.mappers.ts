@@ -32,6 +32,7 @@ export function toMembership(m: MembershipRow): Membership {
     seasonName: m.season.name,
     validFrom: toIsoDate(m.validFrom),
     validTo: toIsoDate(m.validTo),
+    parkingPermit: m.parkingPermit,
   };
 }
 

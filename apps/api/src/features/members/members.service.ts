@@ -6,6 +6,7 @@ import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { rolesOf, toAddress, toAuditEntry, toMembership, toPhone } from './members.mappers.ts';
 import { findAuditAbout, findMemberNames, findOwnMember } from './members.repository.ts';
 import { listOwnReservations } from '../tickets/tickets.service.ts';
+import { listMemberInvoices } from '../invoices/invoices.service.ts';
 
 /** Everything the site holds on a member, in contract shapes (own account, data export, the board's view). */
 export interface MemberProfile {
@@ -87,7 +88,7 @@ export async function getOwnMember(ctx: Ctx, memberId: number, expands: string[]
     mobile: row.mobile,
     memberships: row.memberships,
     ticketReservations: await listOwnReservations(ctx, memberId),
-    invoices: [],
+    invoices: await listMemberInvoices(ctx, memberId),
     roles: row.roles,
     pendingEmail: row.pendingEmail?.newEmail ?? null,
   };

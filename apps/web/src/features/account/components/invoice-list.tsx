@@ -1,7 +1,7 @@
 import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, todayInZurich } from '@/lib/format';
 import { useDownloadInvoice } from '../api/download-invoice';
 
 const statusLabel: Record<InvoiceStatus, { text: string; className: string }> = {
@@ -13,6 +13,7 @@ const statusLabel: Record<InvoiceStatus, { text: string; className: string }> = 
 export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] }) {
   const download = useDownloadInvoice();
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
+  const today = todayInZurich();
   return (
     <section aria-labelledby="invoices-heading" className="mt-4">
       <h2 id="invoices-heading" className="h4">
@@ -52,6 +53,9 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
                     <td className="text-end text-nowrap">{formatMoney(invoice.total)}</td>
                     <td>
                       <span className={`badge ${status.className}`}>{status.text}</span>
+                      {invoice.status === 'OPEN' && invoice.dueDate < today ? <span className="badge text-bg-danger ms-1">Überfällig</span> : null}
+                      {invoice.paidAt ? <div className="small">am {formatDate(invoice.paidAt)}</div> : null}
+                      {invoice.status === 'OPEN' && invoice.reminderLevel > 0 ? <div className="small">{invoice.reminderLevel}. Mahnstufe</div> : null}
                     </td>
                     <td>
                       <button

@@ -3,15 +3,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminMembersBase, invalidateMember } from './keys';
 
-/** `PUT /api/v1/admin/members/{id}/memberships/{membershipId}`: ends a membership on `validTo`. */
-export async function updateMembership({ id, membershipId, validTo }: { id: number; membershipId: number; validTo: string }): Promise<Membership> {
-  return unwrapItem(await api.put<ItemEnvelope<Membership>>(`${adminMembersBase}/${id}/memberships/${membershipId}`, { validTo }));
+/** `PUT /api/v1/admin/members/{id}/memberships/{membershipId}`: ends a membership on `validTo`, sets its parking permit. */
+export async function updateMembership({
+  id,
+  membershipId,
+  validTo,
+  parkingPermit,
+}: {
+  id: number;
+  membershipId: number;
+  validTo: string;
+  parkingPermit?: boolean;
+}): Promise<Membership> {
+  return unwrapItem(
+    await api.put<ItemEnvelope<Membership>>(`${adminMembersBase}/${id}/memberships/${membershipId}`, parkingPermit === undefined ? { validTo } : { validTo, parkingPermit }),
+  );
 }
 
 export function useUpdateMembership(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { membershipId: number; validTo: string }) => updateMembership({ id, ...input }),
+    mutationFn: (input: { membershipId: number; validTo: string; parkingPermit?: boolean }) => updateMembership({ id, ...input }),
     onSuccess: () => invalidateMember(queryClient, id),
   });
 }

@@ -1,5 +1,8 @@
 import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
+import Button from 'react-bootstrap/Button';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDate, formatMoney } from '@/lib/format';
+import { useCancelInvoice } from '../api/cancel-invoice';
 import { adminMembersBase } from '../api/keys';
 import { SectionCard } from './section-card';
 
@@ -12,8 +15,10 @@ const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
 /** The member's invoices, newest first, each with its PDF. */
 export function InvoicesCard({ memberId, invoices }: { memberId: number; invoices: readonly InvoiceSummary[] }) {
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
+  const cancel = useCancelInvoice(memberId);
   return (
     <SectionCard id="invoices" title="Rechnungen">
+      {cancel.isError ? <ErrorAlert error={cancel.error} title="Die Rechnung wurde nicht storniert." /> : null}
       {sorted.length === 0 ? (
         <p className="mb-0">Keine Rechnungen.</p>
       ) : (
@@ -25,6 +30,8 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                 <br />
                 <span className="small">
                   {formatDate(invoice.invoiceDate)}, fällig {formatDate(invoice.dueDate)} · {formatMoney(invoice.total)}
+                  {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
+                  {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
                 </span>
               </span>
               <span className="d-flex align-items-center gap-2">
@@ -32,6 +39,19 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                 <a href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`} download aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}>
                   PDF
                 </a>
+                {invoice.status === 'OPEN' && invoice.paidAmount.amount === 0 ? (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    disabled={cancel.isPending}
+                    aria-label={`Rechnung ${invoice.number} stornieren`}
+                    onClick={() => {
+                      if (window.confirm(`Rechnung ${invoice.number} (${formatMoney(invoice.total)}) stornieren? Sie bleibt für die Buchhaltung erhalten.`)) cancel.mutate(invoice.id);
+                    }}
+                  >
+                    Stornieren
+                  </Button>
+                ) : null}
               </span>
             </li>
           ))}

@@ -110,6 +110,29 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
   );
 }
 
+/** The membership's parking permit (billed by the season's parking fee run). */
+function ParkingSwitch({ memberId, membership }: { memberId: number; membership: Membership }) {
+  const update = useUpdateMembership(memberId);
+  const id = `parking-${membership.id}`;
+  return (
+    <span className="d-flex align-items-center gap-1">
+      <Form.Check
+        type="switch"
+        id={id}
+        label="Parkkarte"
+        checked={membership.parkingPermit}
+        disabled={update.isPending}
+        onChange={(event) => update.mutate({ membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked })}
+      />
+      {update.isError ? (
+        <span className="text-danger small" role="alert">
+          {isApiError(update.error) ? update.error.message : 'Nicht gespeichert.'}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** Memberships (newest first, the current one marked): end one, add one for a season. */
 export function MembershipsCard({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const [editing, setEditing] = useState<number | null>(null);
@@ -137,6 +160,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                   </span>
                   <span className="d-flex flex-wrap align-items-center gap-2">
                     {current ? <span className="badge text-bg-primary">Aktuelle Mitgliedschaft</span> : null}
+                    <ParkingSwitch memberId={memberId} membership={m} />
                     {editing === m.id || m.validTo < today ? null : (
                       <Button size="sm" variant="outline-primary" onClick={() => (setEditing(m.id), setSaved(false))} aria-label={`Mitgliedschaft ${m.seasonName} beenden`}>
                         Beenden

@@ -1,0 +1,224 @@
+import type { DbOrTx } from '../../lib/ctx.ts';
+
+/** Invoices: the only file of the feature with Prisma calls and SQL. */
+
+export type FeeKind = 'MEMBERSHIP_FEE' | 'PARKING_FEE';
+
+/**
+ * Serialises everything that issues invoices or reminders (fee runs, accepting applications,
+ * reminder runs) for the rest of the transaction: who is still to bill is read under it, so a
+ * second run finds the first one's invoices and numbers never skip.
+ */
+export async function lockInvoiceIssuing(db: DbOrTx): Promise<void> {
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('invoices:issue'))`;
+}
+
+/** Reserves `count` numbers of a year (the sequence row stays locked until commit); returns the first. */
+export async function drawInvoiceNumbers(db: DbOrTx, year: number, count: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ lastNumber: number }[]>`
+    INSERT INTO "invoice_number_sequences" ("year", "lastNumber") VALUES (${year}, ${count})
+    ON CONFLICT ("year") DO UPDATE SET "lastNumber" = "invoice_number_sequences"."lastNumber" + EXCLUDED."lastNumber"
+    RETURNING "lastNumber"`;
+  return Number(row!.lastNumber) - count + 1;
+}
+
+export interface DebtorRow {
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string | null;
+  houseNumber: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+/**
+ * Members eligible for a fee in a season (a membership; for parking one with a parking
+ * permit) who have no invoice of that kind for it yet, with their current address.
+ * `memberIds` null: all of them.
+ */
+export function findMembersToBill(db: DbOrTx, input: { seasonId: number; kind: FeeKind; memberIds: number[] | null }) {
+  const parkingOnly = input.kind === 'PARKING_FEE';
+  const all = input.memberIds === null;
+  const ids = input.memberIds ?? [];
+  return db.$queryRaw<DebtorRow[]>`
+    SELECT m."id" AS "memberId", m."firstName", m."lastName", m."email",
+           a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
+      FROM "memberships" ms
+      JOIN "members" m ON m."id" = ms."memberId"
+      LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
+     WHERE ms."seasonId" = ${input.seasonId}
+       AND (${!parkingOnly}::boolean OR ms."parkingPermit")
+       AND (${all}::boolean OR ms."memberId" = ANY(${ids}::int[]))
+       AND NOT EXISTS (SELECT 1 FROM "invoices" i
+                        WHERE i."memberId" = ms."memberId" AND i."seasonId" = ${input.seasonId}
+                          AND i."kind" = ${input.kind}::"InvoiceKind")
+     ORDER BY m."lastName", m."firstName", m."id"`;
+}
+
+/** How many eligible members of a season (or of the given ones) already have an invoice of the kind. */
+export async function countAlreadyBilled(db: DbOrTx, input: { seasonId: number; kind: FeeKind; memberIds: number[] | null }): Promise<number> {
+  const all = input.memberIds === null;
+  const ids = input.memberIds ?? [];
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM "invoices" i
+     WHERE i."seasonId" = ${input.seasonId} AND i."kind" = ${input.kind}::"InvoiceKind"
+       AND (${all}::boolean OR i."memberId" = ANY(${ids}::int[]))`;
+  return Number(row?.n ?? 0);
+}
+
+/** Which of these member ids exist, and which of them have a membership (with parking permit) in the season. */
+export function findMembershipsOf(db: DbOrTx, seasonId: number, memberIds: number[]) {
+  return db.$queryRaw<{ memberId: number; parkingPermit: boolean | null }[]>`
+    SELECT m."id" AS "memberId", ms."parkingPermit"
+      FROM "members" m LEFT JOIN "memberships" ms ON ms."memberId" = m."id" AND ms."seasonId" = ${seasonId}
+     WHERE m."id" = ANY(${memberIds}::int[])`;
+}
+
+export interface NewInvoiceRow {
+  number: string;
+  memberId: number;
+  seasonId: number | null;
+  title: string;
+  invoiceDate: string;
+  dueDate: string;
+  totalRappen: number;
+  reference: string;
+  debtorName: string;
+  street: string;
+  houseNumber: string;
+  addressLine2: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  lineText: string;
+}
+
+/**
+ * Inserts invoices with their one line, 1,000 per statement. At most one fee invoice per
+ * member, season and kind is the table's unique constraint: a row that would be a second is
+ * skipped (ON CONFLICT DO NOTHING) and not returned.
+ */
+export async function insertInvoices(db: DbOrTx, kind: FeeKind | 'OTHER', rows: readonly NewInvoiceRow[], now: Date) {
+  const created: { id: number; memberId: number; number: string }[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000);
+    const col = <K extends keyof NewInvoiceRow>(k: K) => batch.map((r) => r[k]);
+    const inserted = await db.$queryRaw<{ id: number; memberId: number; number: string }[]>`
+      INSERT INTO "invoices" ("number", "memberId", "seasonId", "kind", "title", "invoiceDate", "dueDate", "totalRappen",
+                              "reference", "debtorName", "street", "houseNumber", "addressLine2", "postalCode", "city", "country",
+                              "createdAt", "updatedAt")
+      SELECT t."number", t."memberId", t."seasonId", ${kind}::"InvoiceKind", t."title", t."invoiceDate"::date, t."dueDate"::date,
+             t."totalRappen", t."reference", t."debtorName", t."street", t."houseNumber", t."addressLine2", t."postalCode", t."city",
+             t."country", ${now}, ${now}
+        FROM unnest(${col('number')}::text[], ${col('memberId')}::int[], ${col('seasonId')}::int[], ${col('title')}::text[],
+                    ${col('invoiceDate')}::text[], ${col('dueDate')}::text[], ${col('totalRappen')}::int[], ${col('reference')}::text[],
+                    ${col('debtorName')}::text[], ${col('street')}::text[], ${col('houseNumber')}::text[], ${col('addressLine2')}::text[],
+                    ${col('postalCode')}::text[], ${col('city')}::text[], ${col('country')}::text[])
+          AS t("number", "memberId", "seasonId", "title", "invoiceDate", "dueDate", "totalRappen", "reference", "debtorName",
+               "street", "houseNumber", "addressLine2", "postalCode", "city", "country")
+      ON CONFLICT ("memberId", "seasonId", "kind") DO NOTHING
+      RETURNING "id", "memberId", "number"`;
+    const byNumber = new Map(batch.map((r) => [r.number, r]));
+    const lines = inserted.map((r) => ({ invoiceId: r.id, text: byNumber.get(r.number)!.lineText, amount: byNumber.get(r.number)!.totalRappen }));
+    if (lines.length) {
+      await db.$executeRaw`
+        INSERT INTO "invoice_lines" ("invoiceId", "position", "text", "amountRappen")
+        SELECT t."invoiceId", 1, t."text", t."amount"
+          FROM unnest(${lines.map((l) => l.invoiceId)}::int[], ${lines.map((l) => l.text)}::text[], ${lines.map((l) => l.amount)}::int[])
+            AS t("invoiceId", "text", "amount")`;
+    }
+    created.push(...inserted.map((r) => ({ id: Number(r.id), memberId: Number(r.memberId), number: r.number })));
+  }
+  return created;
+}
+
+const invoiceInclude = {
+  lines: { orderBy: { position: 'asc' as const } },
+  reminders: { orderBy: { level: 'asc' as const } },
+  season: { select: { name: true } },
+  member: { select: { memberNumber: true } },
+} as const;
+
+/** A member's invoices, newest first; cancelled ones are left out (they stay for the books). */
+export function findInvoicesOfMember(db: DbOrTx, memberId: number) {
+  return db.invoice.findMany({
+    where: { memberId, status: { not: 'CANCELLED' } },
+    include: invoiceInclude,
+    orderBy: [{ invoiceDate: 'desc' }, { id: 'desc' }],
+  });
+}
+
+/** One invoice with lines and reminders; with memberId only that member's (another's is not found). */
+export function findInvoice(db: DbOrTx, invoiceId: number, memberId?: number) {
+  return db.invoice.findFirst({ where: { id: invoiceId, ...(memberId === undefined ? {} : { memberId }) }, include: invoiceInclude });
+}
+export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+/** Locks an invoice row of a member for a status change. */
+export async function lockInvoice(db: DbOrTx, invoiceId: number, memberId: number) {
+  const [row] = await db.$queryRaw<{ id: number; status: 'OPEN' | 'PAID' | 'CANCELLED'; paidRappen: number; number: string }[]>`
+    SELECT "id", "status"::text AS "status", "paidRappen", "number" FROM "invoices"
+     WHERE "id" = ${invoiceId} AND "memberId" = ${memberId} FOR UPDATE`;
+  return row;
+}
+
+export function markInvoiceCancelled(db: DbOrTx, invoiceId: number, now: Date) {
+  return db.invoice.update({ where: { id: invoiceId }, data: { status: 'CANCELLED', cancelledAt: now } });
+}
+
+export interface DueReminderRow {
+  invoiceId: number;
+  memberId: number;
+  number: string;
+  title: string;
+  email: string;
+  firstName: string;
+  openRappen: number;
+  lastLevel: number;
+}
+
+/**
+ * Open invoices whose (latest) due date has passed before `today`, that have not had all three
+ * reminders, and whose last reminder is at least `minDays` old.
+ */
+export function findInvoicesDueForReminder(db: DbOrTx, today: string, minDays: number) {
+  return db.$queryRaw<DueReminderRow[]>`
+    SELECT i."id" AS "invoiceId", i."memberId", i."number", i."title", m."email", m."firstName",
+           (i."totalRappen" - i."paidRappen")::int AS "openRappen", COALESCE(r."level", 0)::int AS "lastLevel"
+      FROM "invoices" i
+      JOIN "members" m ON m."id" = i."memberId"
+      LEFT JOIN LATERAL (SELECT "level", "reminderDate", "dueDate" FROM "invoice_reminders"
+                          WHERE "invoiceId" = i."id" ORDER BY "level" DESC LIMIT 1) r ON true
+     WHERE i."status" = 'OPEN' AND i."totalRappen" > i."paidRappen"
+       AND COALESCE(r."dueDate", i."dueDate") < ${today}::date
+       AND COALESCE(r."level", 0) < 3
+       AND (r."reminderDate" IS NULL OR r."reminderDate" <= ${today}::date - ${minDays}::int)
+     ORDER BY i."id"`;
+}
+
+/** Inserts reminders; one per invoice and level (unique): a level already sent is skipped. */
+export async function insertReminders(
+  db: DbOrTx,
+  rows: readonly { invoiceId: number; level: number; openRappen: number }[],
+  reminderDate: string,
+  dueDate: string,
+  now: Date,
+) {
+  if (rows.length === 0) return [];
+  return db.$queryRaw<{ invoiceId: number; level: number }[]>`
+    INSERT INTO "invoice_reminders" ("invoiceId", "level", "reminderDate", "dueDate", "openRappen", "createdAt")
+    SELECT t."invoiceId", t."level", ${reminderDate}::date, ${dueDate}::date, t."openRappen", ${now}
+      FROM unnest(${rows.map((r) => r.invoiceId)}::int[], ${rows.map((r) => r.level)}::int[], ${rows.map((r) => r.openRappen)}::int[])
+        AS t("invoiceId", "level", "openRappen")
+    ON CONFLICT ("invoiceId", "level") DO NOTHING
+    RETURNING "invoiceId", "level"`;
+}
+
+/** The season covering a day (the current one for accepting applications). */
+export function findSeason(db: DbOrTx, seasonId: number) {
+  return db.season.findUnique({ where: { id: seasonId } });
+}

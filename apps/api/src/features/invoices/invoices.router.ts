@@ -1,0 +1,69 @@
+import { Router, type Response } from 'express';
+import { idParams, memberIdListSchema, memberInvoiceParams, reminderRunResultSchema, runResultSchema } from '@club/contract';
+import { sendItem } from '../../http/envelope.ts';
+import { actorOf, requireBoard, requireMember } from '../../http/require-role.ts';
+import { handle } from '../../http/validate.ts';
+import { ctxOf, type Deps } from '../../lib/deps.ts';
+import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, runFeeInvoices, runReminders } from './invoices.service.ts';
+
+function sendPdf(res: Response, file: { filename: string; content: Buffer }): void {
+  res
+    .status(200)
+    .set('Content-Type', 'application/pdf')
+    .set('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .set('Content-Length', String(file.content.length))
+    .end(file.content);
+}
+
+/** Invoices: PDFs for members and the board, cancelling, fee runs and reminder runs. */
+export function invoicesRouter(deps: Deps): Router {
+  const router = Router();
+  const settings = invoiceSettingsOf(deps.config);
+
+  router.get(
+    '/member/invoices/:id.pdf',
+    requireMember,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      const ctx = ctxOf(deps, req);
+      const memberId = actorOf(req).memberId;
+      sendPdf(res, await getInvoicePdf(ctx, { invoiceId: params.id, memberId, includeCancelled: false, settings }));
+    }),
+  );
+
+  const admin = Router();
+  admin.use(requireBoard);
+  admin.get(
+    '/members/:memberId/invoices/:invoiceId.pdf',
+    handle({ params: memberInvoiceParams }, async ({ params }, req, res) => {
+      sendPdf(res, await getInvoicePdf(ctxOf(deps, req), { invoiceId: params.invoiceId, memberId: params.memberId, includeCancelled: true, settings }));
+    }),
+  );
+  admin.delete(
+    '/members/:memberId/invoices/:invoiceId',
+    handle({ params: memberInvoiceParams }, async ({ params }, req, res) => {
+      await cancelInvoice(ctxOf(deps, req), { memberId: params.memberId, invoiceId: params.invoiceId });
+      res.status(204).end();
+    }),
+  );
+  admin.post(
+    '/invoices/reminders',
+    handle({}, async (_input, req, res) => {
+      sendItem(res, reminderRunResultSchema.parse(await runReminders(ctxOf(deps, req), { settings })));
+    }),
+  );
+  for (const [path, kind] of [
+    ['membershipfees', 'MEMBERSHIP_FEE'],
+    ['parkingfees', 'PARKING_FEE'],
+  ] as const) {
+    admin.post(
+      `/seasons/:id/${path}/`,
+      handle({ params: idParams, body: memberIdListSchema }, async ({ params, body }, req, res) => {
+        const result = await runFeeInvoices(ctxOf(deps, req), { seasonId: params.id, kind, memberIds: body, settings });
+        sendItem(res, runResultSchema.parse(result));
+      }),
+    );
+  }
+  router.use('/admin', admin);
+
+  return router;
+}

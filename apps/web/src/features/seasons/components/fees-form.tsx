@@ -1,0 +1,76 @@
+import { moneySchema } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField } from '@/components/ui/form-field';
+import { applyServerFieldErrors } from '@/lib/forms';
+
+const amount = moneySchema.shape.amount;
+const feesSchema = z.object({ membershipFee: amount, parkingFee: amount });
+const createSchema = feesSchema.extend({ year: z.string().regex(/^\d{4}$/, { error: 'Jahr: Bitte ein Jahr wählen.' }) });
+export type FeesValues = z.infer<typeof feesSchema>;
+type CreateValues = z.infer<typeof createSchema>;
+
+const rename = (path: string) => (path === 'validFrom' ? 'year' : path.replace(/\.amount$/, ''));
+const known = ['year', 'membershipFee', 'parkingFee'];
+
+interface FeesFormProps {
+  idPrefix: string;
+  /** With years: a new season, the year chosen from them (first preselected). */
+  years?: number[];
+  defaults: FeesValues;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (values: FeesValues & { year?: number }) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** The two fees of a season in CHF; for a new season also its year (the season starts on 1 May). */
+export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSubmit, onCancel }: FeesFormProps) {
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(years ? createSchema : feesSchema.extend({ year: z.string() })),
+    defaultValues: { ...defaults, year: years?.[0] ? String(years[0]) : '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await onSubmit({ membershipFee: values.membershipFee, parkingFee: values.parkingFee, ...(years ? { year: Number(values.year) } : {}) });
+    } catch (e) {
+      if (!applyServerFieldErrors(e, form.setError, known, { rename })) setError(e);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={submitLabel}>
+        <div className="row g-3 align-items-end">
+          {years ? (
+            <FormField<CreateValues> className="col-sm-4" name="year" label="Saison ab 1. Mai" idPrefix={idPrefix} required>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}/{String((y + 1) % 100).padStart(2, '0')} (ab 01.05.{y})
+                </option>
+              ))}
+            </FormField>
+          ) : null}
+          <FormField<CreateValues> className="col-sm-4" name="membershipFee" label="Mitgliederbeitrag (CHF)" idPrefix={idPrefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber required />
+          <FormField<CreateValues> className="col-sm-4" name="parkingFee" label="Parkgebühr (CHF)" idPrefix={idPrefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber required />
+        </div>
+        {error ? <ErrorAlert error={error} title="Nicht gespeichert." /> : null}
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+            {submitLabel}
+          </Button>
+          <Button variant="outline-secondary" onClick={onCancel}>
+            Abbrechen
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

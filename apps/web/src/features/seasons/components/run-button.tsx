@@ -1,0 +1,91 @@
+import type { RunResult } from '@club/contract';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { formatNumber } from '@/lib/format';
+
+interface RunButtonProps {
+  /** e.g. "Mitgliederbeiträge verrechnen" */
+  label: string;
+  /** the question in the confirmation, naming count and total */
+  confirmText: ReactNode;
+  disabled?: boolean;
+  disabledReason?: string;
+  /** "Rechnungen" or "Mitgliedschaften" */
+  noun: string;
+  run: () => Promise<RunResult>;
+}
+
+/** A run (fee invoices, renewal): asks first, shows progress while it runs and then its result. */
+export function RunButton({ label, confirmText, disabled, disabledReason, noun, run }: RunButtonProps) {
+  const titleId = useId();
+  const [asking, setAsking] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const [result, setResult] = useState<RunResult | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [running]);
+
+  async function start() {
+    setAsking(false);
+    setSeconds(0);
+    setRunning(true);
+    setResult(null);
+    setError(null);
+    try {
+      setResult(await run());
+    } catch (e) {
+      setError(e);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <div>
+      <Button variant="primary" disabled={disabled || running} onClick={() => setAsking(true)}>
+        {label}
+      </Button>
+      {disabled && disabledReason ? <p className="small text-body-secondary mt-1 mb-0">{disabledReason}</p> : null}
+      {running ? (
+        <div className="mt-2" role="status" aria-live="polite">
+          <ProgressBar animated now={100} label="" aria-label={`${label}: läuft`} />
+          <p className="small mt-1 mb-0">
+            {noun} werden erstellt … {seconds > 0 ? `(${seconds} s)` : ''}
+          </p>
+        </div>
+      ) : null}
+      {result ? (
+        <Alert variant="success" className="mt-2 mb-0" role="status">
+          Fertig: {formatNumber(result.created)} {noun} erstellt
+          {result.existing ? `, ${formatNumber(result.existing)} bestanden bereits` : ''}.
+        </Alert>
+      ) : null}
+      {error ? <ErrorAlert error={error} title="Der Lauf wurde nicht ausgeführt." /> : null}
+      <Modal show={asking} onHide={() => setAsking(false)} centered aria-labelledby={titleId}>
+        <Modal.Header closeButton closeLabel="Schliessen">
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {label}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{confirmText}</Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setAsking(false)}>
+            Abbrechen
+          </Button>
+          <Button variant="primary" onClick={() => void start()}>
+            Ja, ausführen
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from './support/mailbox.ts';
+import { launchBrowser, loggedInContext, screenshot, screenshotDir, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the treasurer\'s spring', () => {
+  let seasonName = '';
+
+  it('the board opens the next season, renews the memberships and runs the membership fees', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+    await page.goto('/admin/seasons');
+    await page.getByRole('heading', { name: 'Saisons', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Neue Saison' }).click();
+    const year = page.getByLabel('Saison ab 1. Mai');
+    seasonName = ((await year.locator('option:checked').textContent()) ?? '').split(' ')[0]!;
+    expect(seasonName).toMatch(/^\d{4}\/\d{2}$/);
+    expect(await page.getByLabel('Mitgliederbeitrag (CHF)').inputValue()).toBe('50');
+    await page.getByRole('button', { name: 'Saison eröffnen' }).click();
+    await page.getByRole('heading', { name: `Saison ${seasonName}: Verlängerung und Rechnungsläufe` }).waitFor();
+
+    await page.getByRole('button', { name: 'Mitgliedschaften verlängern' }).click();
+    await page.getByRole('dialog', { name: 'Mitgliedschaften verlängern' }).getByRole('button', { name: 'Ja, ausführen' }).click();
+    const renewed = await page.getByText(/Fertig: \d+ Mitgliedschaften erstellt/).textContent();
+    const members = Number(/Fertig: (\d+)/.exec(renewed ?? '')?.[1]);
+    expect(members).toBeGreaterThan(10);
+
+    await page.getByRole('button', { name: 'Mitgliederbeiträge verrechnen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mitgliederbeiträge verrechnen' });
+    const question = (await dialog.textContent()) ?? '';
+    expect(question).toMatch(new RegExp(`${members} Mitglieder erhalten eine Rechnung über CHF\\s+50\\.00`));
+    expect(question).toMatch(/total\s+CHF\s+[\d’']+\.00/);
+    await dialog.getByRole('button', { name: 'Ja, ausführen' }).click();
+    await page.getByText(`Fertig: ${members} Rechnungen erstellt`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-seasons-1280');
+    await context.close();
+
+    const phone = await loggedInContext(browser, 'vorstand', 'phone');
+    const small = await phone.newPage();
+    await small.goto('/admin/seasons');
+    await small.getByRole('heading', { name: /Verlängerung und Rechnungsläufe/ }).waitFor();
+    expect(await seriousA11yViolations(small)).toEqual([]);
+    await screenshot(small, 'admin-seasons-360');
+    await phone.close();
+  });
+
+  it('mitglied gets the invoice by mail, sees it on the account page and downloads its PDF with the QR-bill', async () => {
+    const mail = await waitForMail((m) => m.to.includes('mitglied@fanclub-limmat.example') && m.subject.includes(`Mitgliederbeitrag ${seasonName}`));
+    expect(mail.text).toContain('Im Anhang finden Sie unsere Rechnung');
+
+    const context = await loggedInContext(browser, 'mitglied');
+    const page = await context.newPage();
+    await page.goto('/account');
+    const row = page.getByRole('row').filter({ hasText: `Mitgliederbeitrag ${seasonName}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Offen');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /als PDF herunterladen/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Rechnung-\d{4}-\d{5}\.pdf$/);
+    const file = path.join(screenshotDir, 'invoice.pdf');
+    await download.saveAs(file);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', file, path.join(screenshotDir, 'invoice-page')]);
+    const text = execFileSync('pdftotext', [file, '-']).toString();
+    expect(text).toContain('Zahlteil');
+    expect(text).toContain('Martina Muster');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
