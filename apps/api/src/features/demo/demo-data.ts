@@ -7,7 +7,6 @@ import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
 import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 import { loadEventDemoData } from '../events/events.demo.ts';
-import { loadPaymentDemoData } from '../payments/payments.demo.ts';
 import { loadInvoiceDemoData } from '../invoices/invoices.demo.ts';
 import type { InvoiceSettings } from '../invoices/invoices.service.ts';
 
@@ -117,7 +116,6 @@ export async function loadDemoData(db: PrismaClient, now: Date, invoiceSettings?
   await loadDemoNewsletters(db, now);
   await loadEventDemoData(db, now);
   await loadInvoiceDemoData(db, now, invoiceSettings);
-  await loadPaymentDemoData(db, now);
   return { members: people.length };
 }
 
