@@ -2,19 +2,8 @@ import { useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
-import { useRunReminders, type ReminderRunResult } from '../api/run-reminders';
-
-/** German names of the counts a reminder run may answer with; others are shown as they come. */
-const COUNT_LABEL: Record<string, string> = {
-  sent: 'Versandt',
-  reminded: 'Gemahnt',
-  created: 'Erstellt',
-  level1: 'Zahlungserinnerungen',
-  level2: '2. Mahnungen',
-  level3: '3. Mahnungen',
-  skipped: 'Übersprungen',
-  existing: 'Schon gemahnt',
-};
+import type { ReminderRunResult } from '@club/contract';
+import { useRunReminders } from '../api/run-reminders';
 
 /** "Mahnlauf": each overdue open invoice gets its next reminder, after a confirmation. */
 export function ReminderRun({ overdueCount }: { overdueCount: number }) {
@@ -50,17 +39,25 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
 }
 
 function ReminderResult({ result }: { result: ReminderRunResult }) {
-  const entries = Object.entries(result).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  const levels = [
+    ['Zahlungserinnerungen', result.levels['1']],
+    ['2. Mahnungen', result.levels['2']],
+    ['3. Mahnungen', result.levels['3']],
+  ] as const;
   return (
     <div className="alert alert-success w-100 mt-2 mb-0" role="status">
-      <p className="fw-semibold mb-1">Mahnlauf abgeschlossen.</p>
-      {entries.length ? (
+      <p className="fw-semibold mb-1">
+        Mahnlauf abgeschlossen: {result.reminded === 0 ? 'keine Rechnung war zu mahnen.' : `${formatNumber(result.reminded)} Rechnungen gemahnt.`}
+      </p>
+      {result.reminded > 0 ? (
         <ul className="mb-0">
-          {entries.map(([key, value]) => (
-            <li key={key}>
-              {COUNT_LABEL[key] ?? key}: {formatNumber(value)}
-            </li>
-          ))}
+          {levels
+            .filter(([, count]) => count > 0)
+            .map(([label, count]) => (
+              <li key={label}>
+                {label}: {formatNumber(count)}
+              </li>
+            ))}
         </ul>
       ) : null}
     </div>
