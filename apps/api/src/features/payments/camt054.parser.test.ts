@@ -108,9 +108,9 @@ describe('parseCamt054', () => {
       const file = parseCamt054(readFileSync(new URL('../../../../../docs/demo/camt054-demo.xml', import.meta.url), 'utf8'));
       expect(file).toMatchObject({ msgId: 'DEMO-2026-CAMT054-0001', version: 'camt.054.001.08', entries: 3 });
       expect(file.transactions.map((t) => [t.creditDebit, t.amountRappen, t.referenceType])).toEqual([
-        ['CRDT', 2500, 'QRR'],
-        ['CRDT', 2500, 'QRR'],
-        ['CRDT', 1800, 'QRR'],
+        ['CRDT', 5000, 'QRR'],
+        ['CRDT', 5000, 'QRR'],
+        ['CRDT', 5000, 'QRR'],
         ['CRDT', 2000, 'SCOR'],
         ['DBIT', 500, null],
       ]);
