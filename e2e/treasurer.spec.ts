@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camtPayingInvoices } from '../apps/api/src/features/payments/camt054.writer.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { launchBrowser, loggedInContext, screenshot, screenshotDir, seriousA11yViolations } from './support/browser.ts';
 
@@ -16,6 +18,7 @@ afterAll(async () => {
 
 describe('the treasurer\'s spring', () => {
   let seasonName = '';
+  let invoice: { number: string; reference: string; total: { amount: number } } | undefined;
 
   it('the board opens the next season, renews the memberships and runs the membership fees', async () => {
     const context = await loggedInContext(browser, 'vorstand');
@@ -76,6 +79,37 @@ describe('the treasurer\'s spring', () => {
     expect(text).toContain('Zahlteil');
     expect(text).toContain('Martina Muster');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    const own = (await (await context.request.get('/api/v1/member/?expands=invoices')).json()) as {
+      expands: { name: string; data: { number: string; title: string; reference: string; total: { amount: number } }[] }[];
+    };
+    invoice = own.expands.find((e) => e.name === 'invoices')?.data.find((i) => i.title.includes(seasonName));
+    expect(invoice).toBeTruthy();
+    await context.close();
+  });
+
+  it('the board imports the bank\'s camt.054 file paying it, and mitglied sees the invoice paid', async () => {
+    const paying = invoice!;
+    const xml = camtPayingInvoices([{ reference: paying.reference, openRappen: Math.round(paying.total.amount * 100), debtorName: 'Martina Muster' }], {
+      msgId: `E2E-TREASURER-${Date.now().toString(36)}`,
+      bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-treasurer-')), 'gutschriften.xml');
+    writeFileSync(file, xml);
+
+    const board = await loggedInContext(browser, 'vorstand');
+    const admin = await board.newPage();
+    await admin.goto('/admin/invoices');
+    await admin.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+    await admin.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await admin.getByRole('button', { name: 'Einlesen' }).click();
+    await admin.getByTestId('camt-result').getByText(/1 Rechnung bezahlt/).waitFor();
+    await board.close();
+
+    const context = await loggedInContext(browser, 'mitglied');
+    const page = await context.newPage();
+    await page.goto('/account');
+    const row = page.getByRole('row').filter({ hasText: paying.number });
+    await row.getByText('Bezahlt', { exact: true }).waitFor();
     await context.close();
   });
 });
