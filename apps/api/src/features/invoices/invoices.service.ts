@@ -58,7 +58,13 @@ export function invoiceSettingsOf(config: {
 
 const INVOICE_NOT_FOUND = 'Diese Rechnung gibt es nicht.';
 
-export function toInvoice(row: InvoiceRow): Invoice {
+/** What the wire shape needs of an invoice row (the board's overview reads the same fields). */
+type InvoiceWireRow = Pick<
+  InvoiceRow,
+  'id' | 'number' | 'memberId' | 'title' | 'kind' | 'invoiceDate' | 'dueDate' | 'lines' | 'totalRappen' | 'status' | 'reference' | 'paidAt' | 'paidRappen'
+> & { reminders: { level: number }[] };
+
+export function toInvoice(row: InvoiceWireRow): Invoice {
   return {
     id: row.id,
     number: row.number,
