@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** `GET /api/v1/admin/members/{memberId}/invoices/{invoiceId}.pdf` */
 export function fetchInvoicePdf(memberId: number, invoiceId: number): Promise<Blob> {

@@ -1,6 +1,7 @@
 import { reportPath, type ReportFormat, type ReportType } from '@club/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export interface ReportRequest {
   seasonId: number;
@@ -11,17 +12,6 @@ export interface ReportRequest {
 /** `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf`: the file's content. */
 export async function fetchReport({ seasonId, type, format }: ReportRequest): Promise<Blob> {
   return apiDownload(reportPath(seasonId, type, format));
-}
-
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Makes and downloads one report; `fileName` is the German name shown in the browser's downloads. */
