@@ -83,8 +83,13 @@ describe('board: member administration', () => {
     await openMember(page, 'noah moser', 'Moser, Noah');
     const memberships = page.getByRole('region', { name: 'Mitgliedschaften' });
     await memberships.getByText('Keine Mitgliedschaften.').waitFor();
-    // The newest season comes first in the choice.
-    await memberships.getByLabel('Saison').selectOption({ index: 1 });
+    // The season that covers today (another journey may already have opened the next one).
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()).split('-').map(Number) as [number, number];
+    const from = month >= 5 ? year : year - 1;
+    const current = `${from}/${String((from + 1) % 100).padStart(2, '0')}`;
+    const choice = memberships.getByLabel('Saison');
+    const option = choice.locator('option', { hasText: `${current} (` });
+    await choice.selectOption({ value: (await option.getAttribute('value'))! });
     await memberships.getByRole('button', { name: 'Hinzufügen' }).click();
     await memberships.getByText('Aktuelle Mitgliedschaft').waitFor();
     await page.getByRole('region', { name: 'Änderungsprotokoll' }).getByText('Mitgliedschaft hinzugefügt').waitFor();
