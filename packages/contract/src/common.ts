@@ -36,6 +36,31 @@ export const moneySchema = z.object({
 });
 export type Money = z.infer<typeof moneySchema>;
 
+/** The search text of a paged list (`?q=`): trimmed, at most 100 characters, empty by default. */
+export const searchQuery = z
+  .string({ error: 'Suche: Bitte einen Text angeben.' })
+  .trim()
+  .max(100, { error: 'Suche: Höchstens 100 Zeichen.' })
+  .default('');
+
+/** The page of a paged list (`?page=`), from 1. */
+export const pageQuery = z.coerce
+  .number({ error: 'Seite: Bitte eine Zahl angeben.' })
+  .int({ error: 'Seite: Bitte eine ganze Zahl angeben.' })
+  .min(1, { error: 'Seite: Mindestens 1.' })
+  .max(100_000, { error: 'Seite: Zu gross.' })
+  .default(1);
+
+/** The page size of a paged list (`?pageSize=`), at most `max`. */
+export function pageSizeQuery(max: number, byDefault: number) {
+  return z.coerce
+    .number({ error: 'Seitengrösse: Bitte eine Zahl angeben.' })
+    .int({ error: 'Seitengrösse: Bitte eine ganze Zahl angeben.' })
+    .min(1, { error: 'Seitengrösse: Mindestens 1.' })
+    .max(max, { error: `Seitengrösse: Höchstens ${max}.` })
+    .default(byDefault);
+}
+
 export const roleSchema = z.enum(['MEMBER', 'MEMBER_OF_THE_BOARD']);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDate, isoDateTime, roleSchema } from './common.ts';
+import { idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery, roleSchema, searchQuery } from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import {
@@ -20,23 +20,9 @@ export const MEMBER_SEARCH_MAX_PAGE_SIZE = 100;
 export const MEMBER_SEARCH_DEFAULT_PAGE_SIZE = 25;
 
 export const memberSearchQuerySchema = z.object({
-  q: z
-    .string({ error: 'Suche: Bitte einen Text angeben.' })
-    .trim()
-    .max(100, { error: 'Suche: Höchstens 100 Zeichen.' })
-    .default(''),
-  page: z.coerce
-    .number({ error: 'Seite: Bitte eine Zahl angeben.' })
-    .int({ error: 'Seite: Bitte eine ganze Zahl angeben.' })
-    .min(1, { error: 'Seite: Mindestens 1.' })
-    .max(100_000, { error: 'Seite: Zu gross.' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Seitengrösse: Bitte eine Zahl angeben.' })
-    .int({ error: 'Seitengrösse: Bitte eine ganze Zahl angeben.' })
-    .min(1, { error: 'Seitengrösse: Mindestens 1.' })
-    .max(MEMBER_SEARCH_MAX_PAGE_SIZE, { error: `Seitengrösse: Höchstens ${MEMBER_SEARCH_MAX_PAGE_SIZE}.` })
-    .default(MEMBER_SEARCH_DEFAULT_PAGE_SIZE),
+  q: searchQuery,
+  page: pageQuery,
+  pageSize: pageSizeQuery(MEMBER_SEARCH_MAX_PAGE_SIZE, MEMBER_SEARCH_DEFAULT_PAGE_SIZE),
 });
 export type MemberSearchQuery = z.input<typeof memberSearchQuerySchema>;
 

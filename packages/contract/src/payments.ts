@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, isoDate, moneySchema } from './common.ts';
+import { idParam, isoDate, moneySchema, pageQuery, pageSizeQuery, searchQuery } from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceStatusSchema } from './invoices.ts';
 import { pageInfoSchema } from './member-admin.ts';
@@ -27,23 +27,9 @@ export const invoiceOverviewQuerySchema = z.object({
   status: z.enum(['OPEN', 'PAID', 'CANCELLED'], { error: 'Status: Bitte offen, bezahlt oder storniert wählen.' }).optional(),
   overdue: yesNo.optional(),
   /** a name (debtor or member) or an invoice number, or part of one */
-  q: z
-    .string({ error: 'Suche: Bitte einen Text angeben.' })
-    .trim()
-    .max(100, { error: 'Suche: Höchstens 100 Zeichen.' })
-    .default(''),
-  page: z.coerce
-    .number({ error: 'Seite: Bitte eine Zahl angeben.' })
-    .int({ error: 'Seite: Bitte eine ganze Zahl angeben.' })
-    .min(1, { error: 'Seite: Mindestens 1.' })
-    .max(100_000, { error: 'Seite: Zu gross.' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Seitengrösse: Bitte eine Zahl angeben.' })
-    .int({ error: 'Seitengrösse: Bitte eine ganze Zahl angeben.' })
-    .min(1, { error: 'Seitengrösse: Mindestens 1.' })
-    .max(INVOICE_OVERVIEW_MAX_PAGE_SIZE, { error: `Seitengrösse: Höchstens ${INVOICE_OVERVIEW_MAX_PAGE_SIZE}.` })
-    .default(INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE),
+  q: searchQuery,
+  page: pageQuery,
+  pageSize: pageSizeQuery(INVOICE_OVERVIEW_MAX_PAGE_SIZE, INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE),
 });
 export type InvoiceOverviewQuery = z.input<typeof invoiceOverviewQuerySchema>;
 
