@@ -23,8 +23,10 @@ import { listRoutes, type RouteInfo } from './http/routes.ts';
 import { csrfGuard, noStore, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
 import { inputGuard } from './http/validate.ts';
+import { signalWrites } from './http/write-signal.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
+import { WriteSignal } from './lib/write-signal.ts';
 import type { Logger } from './lib/logger.ts';
 
 export interface AppDeps {
@@ -101,7 +103,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use(inputGuard);
   // Everything under /admin needs the board role, whatever a feature forgets.
   api.use('/admin', requireBoard);
-  const featureDeps: Deps = { config, database, log, clock };
+  const writes = new WriteSignal();
+  api.use(signalWrites(writes));
+  const featureDeps: Deps = { config, database, log, clock, writes };
   for (const feature of features) api.use(feature(featureDeps));
   api.use(apiNotFound);
   app.use('/api/v1', api);

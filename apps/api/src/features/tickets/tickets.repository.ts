@@ -190,7 +190,6 @@ export interface GameReadRow {
   salesCloseAt: Date | null;
   gameGroup: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number };
   reserved: number;
-  held: number;
 }
 
 interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
@@ -201,19 +200,19 @@ interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
 }
 
 /**
- * The read path of a sale in one statement (instead of games, groups, sums and the member's
- * holdings one after another): either one game (`id`) or every game starting after `after`,
- * soonest first. The sums are those of the committed reservations at the time of the read.
+ * The public read path of a sale in one statement (games, groups and sums): either one game
+ * (`id`) or every game starting after `after`, soonest first. The sums are those of the
+ * committed reservations at the time of the read. A member's holdings: readHeldOfMember.
  */
-export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memberId: number | null }): Promise<GameReadRow[]> {
+export async function readGames(db: DbOrTx, q: { id?: number; after?: Date }): Promise<GameReadRow[]> {
   const rows = await db.$queryRaw<GameReadSqlRow[]>`
     SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
            gg."name" AS "groupName", gg."defaultPricePerTicketRappen", gg."availableTicketsPerGame", gg."freeTicketAmount",
-           COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held"
+           COALESCE(r."reserved", 0)::int AS "reserved"
     FROM "games" g
     JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
     LEFT JOIN LATERAL (
-      SELECT SUM(t."amount") AS "reserved", SUM(t."amount") FILTER (WHERE t."memberId" = ${q.memberId}::int) AS "held"
+      SELECT SUM(t."amount") AS "reserved"
       FROM "ticket_reservations" t WHERE t."gameId" = g."id"
     ) r ON true
     WHERE (${q.id ?? null}::int IS NULL OR g."id" = ${q.id ?? null}::int)
@@ -236,6 +235,13 @@ export async function readGameDeliveryOptions(db: DbOrTx, gameId: number): Promi
     ORDER BY o."name", o."id"`;
   if (rows.length === 0) return null;
   return rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name }]));
+}
+
+/** Tickets one member holds, per game (every game the member holds tickets of). One statement. */
+export async function readHeldOfMember(db: DbOrTx, memberId: number): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ gameId: number; held: number }[]>`
+    SELECT t."gameId", SUM(t."amount")::int AS "held" FROM "ticket_reservations" t WHERE t."memberId" = ${memberId} GROUP BY t."gameId"`;
+  return new Map(rows.map((r) => [r.gameId, r.held]));
 }
 
 /** Games starting after `now`, soonest first. */

@@ -53,6 +53,7 @@ import {
   listUpcomingGames,
   reserveTickets,
 } from './tickets.service.ts';
+import { SaleReads } from './sale-reads.ts';
 
 const expands = z.object({ expands: expandsQuery });
 const reservationParams = z.object({ id: idParam, optionId: idParam });
@@ -69,25 +70,26 @@ function groupExpands(group: GameGroup, requested: string[]) {
 /** Ticket sales: public game list, member reservations, the board's groups, games and options. */
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
+  const reads = new SaleReads(deps.writes);
   const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock });
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
     '/games/',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listUpcomingGames(ctxOf(deps, req))).map((g) => gameSchema.parse(g)));
+      sendList(res, (await listUpcomingGames(ctxOf(deps, req), reads)).map((g) => gameSchema.parse(g)));
     }),
   );
   router.get(
     '/games/:id',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id)));
+      sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id, reads)));
     }),
   );
   router.get(
     '/games/:id/deliveryoptions/',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendList(res, (await listGameDeliveryOptions(ctxOf(deps, req), params.id)).map((o) => deliveryOptionSchema.parse(o)));
+      sendList(res, (await listGameDeliveryOptions(ctxOf(deps, req), params.id, reads)).map((o) => deliveryOptionSchema.parse(o)));
     }),
   );
 

@@ -13,8 +13,6 @@ import {
   findGame,
   findReservationOfMember,
   heldByMember,
-  readGameDeliveryOptions,
-  readGames,
   listReservationsOfMember,
   insertReservations,
   lockGame,
@@ -23,6 +21,7 @@ import {
   updateReservationAmount,
   type LockedGame,
 } from './tickets.repository.ts';
+import type { SaleReads } from './sale-reads.ts';
 import {
   decideReservations,
   formatZurich,
@@ -61,23 +60,27 @@ function memberIdOf(ctx: Ctx): number {
   return ctx.actor.memberId;
 }
 
-/** Upcoming games of every group, soonest first; for a member with what they hold and may take. One query. */
-export async function listUpcomingGames(ctx: Ctx): Promise<Game[]> {
-  const rows = await readGames(ctx.db, { after: ctx.now, memberId: ctx.actor?.memberId ?? null });
-  return rows.map((g) => toGame(g, ctx.now, g.reserved, ctx.actor ? { held: g.held } : null));
+/** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
+export async function listUpcomingGames(ctx: Ctx, reads: SaleReads): Promise<Game[]> {
+  const [rows, held] = await Promise.all([reads.upcomingGames(ctx.db, ctx.now), heldOfActor(ctx, reads)]);
+  return rows.map((g) => toGame(g, ctx.now, g.reserved, held ? { held: held.get(g.id) ?? 0 } : null));
 }
 
-export async function getGame(ctx: Ctx, id: number): Promise<Game> {
-  const [row] = await readGames(ctx.db, { id, memberId: ctx.actor?.memberId ?? null });
+export async function getGame(ctx: Ctx, id: number, reads: SaleReads): Promise<Game> {
+  const [row, held] = await Promise.all([reads.game(ctx.db, id, ctx.now), heldOfActor(ctx, reads)]);
   if (!row) throw notFound(GAME_NOT_FOUND);
-  return toGame(row, ctx.now, row.reserved, ctx.actor ? { held: row.held } : null);
+  return toGame(row, ctx.now, row.reserved, held ? { held: held.get(row.id) ?? 0 } : null);
 }
 
-/** The delivery options offered for a game (those of its group). One query. */
-export async function listGameDeliveryOptions(ctx: Ctx, gameId: number): Promise<DeliveryOption[]> {
-  const options = await readGameDeliveryOptions(ctx.db, gameId);
+/** The delivery options offered for a game (those of its group). */
+export async function listGameDeliveryOptions(ctx: Ctx, gameId: number, reads: SaleReads): Promise<DeliveryOption[]> {
+  const options = await reads.deliveryOptions(ctx.db, gameId);
   if (!options) throw notFound(GAME_NOT_FOUND);
   return options.map(toDeliveryOption);
+}
+
+function heldOfActor(ctx: Ctx, reads: SaleReads): Promise<Map<number, number> | null> {
+  return ctx.actor ? reads.heldOf(ctx.db, ctx.actor.memberId) : Promise.resolve(null);
 }
 
 /** The default delivery address of a reservation: the member's current address (null when none). */
