@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,38 @@ describe('static files', () => {
         expect(res.text).not.toContain('<div id="root">');
       }
     }
+  });
+
+  it('sends a screen’s own page (which preloads its chunks) for its paths, index.html for Home and unknown paths', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'club-dist-'));
+    mkdirSync(path.join(dist, 'routes'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>home</title>');
+    writeFileSync(path.join(dist, 'routes', 'game.html'), '<!doctype html><title>game</title>');
+    writeFileSync(path.join(dist, 'routes', 'game.html.br'), brotliCompressSync('<!doctype html><title>game</title>'));
+    writeFileSync(path.join(dist, 'routes', 'ticket.html'), '<!doctype html><title>ticket</title>');
+    writeFileSync(
+      path.join(dist, 'route-pages.json'),
+      JSON.stringify([
+        { path: '/tickets', file: 'routes/ticket.html' },
+        { path: '/tickets/games/:id', file: 'routes/game.html' },
+      ]),
+    );
+    const app = express();
+    app.use(spa(dist));
+    const title = async (url: string, encoding = 'identity') => {
+      const res = await request(app).get(url).set('Accept', 'text/html').set('Accept-Encoding', encoding);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      return /<title>(\w+)<\/title>/.exec(res.text)?.[1];
+    };
+    expect(await title('/tickets')).toBe('ticket');
+    expect(await title('/tickets/')).toBe('ticket');
+    expect(await title('/tickets/games/7')).toBe('game');
+    expect(await title('/tickets/games/7', 'br')).toBe('game');
+    expect(await title('/tickets/games/7/more')).toBe('home');
+    expect(await title('/')).toBe('home');
+    expect(await title('/gibt-es-nicht')).toBe('home');
+    expect(await title('/ticketsx')).toBe('home');
   });
 
   it('a path that tries to leave the directory is 400 or 404', async () => {
