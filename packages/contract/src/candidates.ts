@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { addressSchema, checkSwissPostalCode, idParam, isoDate, isoDateTime, text } from './common.ts';
 import { personName } from './member.ts';

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 
 /** How an id is written: a canonical positive decimal number (no sign, no leading zero, no `0x1`, no `1.0`). */

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { requiredText, text } from './common.ts';
 import { emailSchema } from './member.ts';

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 
 /** One object: `{ data, expands? }` (DESIGN.md §4). */

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 
 /** Stable error codes on the wire; the HTTP status belongs to the code. */

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { isoDateTime, moneySchema, requiredText, text } from './common.ts';
 import { wholeNumber } from './tickets.ts';

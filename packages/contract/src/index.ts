@@ -14,6 +14,4 @@ export * from './events.ts';
 export * from './reports.ts';
 export * from './payments.ts';
 
-import { z } from 'zod';
-// Messages of zod's own checks in German, on both sides.
-z.config(z.locales.de());
+import './locale.ts';

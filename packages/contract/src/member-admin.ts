@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery, roleSchema, searchQuery } from './common.ts';
 import { listEnvelope } from './envelope.ts';

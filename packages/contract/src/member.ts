@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { addressSchema, isoDate, isoDateTime, requiredText, roleSchema, text } from './common.ts';
 import { invoiceSummarySchema } from './invoices.ts';

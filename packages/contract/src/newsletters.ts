@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { isoDate, requiredText } from './common.ts';
 

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { isoDate, moneySchema } from './common.ts';
 

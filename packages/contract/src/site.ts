@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 
 /** `GET /api/v1/site`: public facts the SPA needs before anyone logs in. */

@@ -1,3 +1,4 @@
+import './locale.ts';
 import { z } from 'zod';
 import { addressSchema, isoDateTime, moneySchema, requiredText } from './common.ts';
 
