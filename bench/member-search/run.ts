@@ -3,12 +3,14 @@
 // member who logs in through the real login, then 200 searches one after another (after
 // 20 to warm up): name parts, first and last name, e-mail parts, member numbers, the empty
 // query on a random page, and words that match nobody. Prints p50/p95/max and the plan of
-// a name search (the trigram index must be used).
+// a name search (the trigram index must be used). Then, with CONNECTIONS keep-alive connections
+// each (closed loop, SECONDS each): a member's own data (GET /api/v1/member/?expands=*, one
+// session per connection), the board's member page and the search for "müller".
 //
 //   pnpm exec tsx bench/member-search/run.ts
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
-// MEMBERS (10000), SEARCHES (200), KEEP_DB=1 keeps the database.
+// MEMBERS (10000), SEARCHES (200), CONNECTIONS (50), SECONDS (5), KEEP_DB=1 keeps the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,11 +21,14 @@ import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { closedLoop, sessionCookie } from '../lib/closed-loop.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const SEARCHES = Number(process.env.SEARCHES ?? 200);
 const WARMUP = 20;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 5);
 
 const FIRST = ['Anna', 'Beat', 'Carla', 'Daniel', 'Elena', 'Fabian', 'Gabriela', 'Hans', 'Irene', 'Jonas', 'Karin', 'Lukas', 'Marco', 'Nina', 'Oliver', 'Petra', 'Reto', 'Sandra', 'Thomas', 'Ursula', 'Verena', 'Walter', 'Yvonne', 'Zoe', 'Lea', 'Noah', 'Mia', 'Luca', 'Sara', 'David', 'Julia', 'Urs', 'Nadia', 'Rolf', 'Simone', 'Martin', 'Claudia', 'Stefan', 'Monika', 'Andreas'];
 const LAST = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Meyer', 'Steiner', 'Fischer', 'Gerber', 'Brunner', 'Baumann', 'Frei', 'Zimmermann', 'Moser', 'Widmer', 'Wyss', 'Graf', 'Roth', 'Kälin', 'Suter', 'Bachmann', 'Hofer', 'Lüthi', 'Zbinden', 'Bühler', 'Bieri', 'Hofmann', 'Kunz', 'Marti', 'Sutter', 'Lehmann', 'Gasser', 'Bosshard', 'Egli', 'Ammann', 'Stalder', 'Christen', 'Wenger', 'Imhof', 'Rüegg', 'Vogel', 'Koller', 'Sommer', 'Berger', 'Kaufmann', 'Wagner', 'Bucher', 'Häfliger'];
@@ -73,7 +78,18 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server not ready');
 }
 
-async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUsername: string; people: { first: string; last: string; username: string; number: number }[] }> {
+/** Sessions as the login writes them (signed cookies for the server's secret), one per connection. */
+async function sessions(db: pg.Client, secret: string, memberIds: number[]): Promise<string[]> {
+  const now = Date.now();
+  const sids = memberIds.map(() => randomBytes(24).toString('base64url'));
+  const data = memberIds.map((memberId) =>
+    JSON.stringify({ cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, memberId, loginAt: now }),
+  );
+  await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
+  return sids.map((sid) => sessionCookie(secret, sid));
+}
+
+async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUsername: string; boardId: number; ids: number[]; people: { first: string; last: string; username: string; number: number }[] }> {
   const usernames: string[] = [];
   const firsts: string[] = [];
   const lasts: string[] = [];
@@ -139,7 +155,7 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
   ]);
   await db.query('ANALYZE');
   const people = inserted.rows.map((r, i) => ({ first: firsts[i]!, last: lasts[i]!, username: r.username, number: r.memberNumber }));
-  return { boardUsername, people };
+  return { boardUsername, boardId, ids, people };
 }
 
 type Kind = 'last name part' | 'first + last name' | 'e-mail part' | 'member number' | 'empty query, random page' | 'no hit';
@@ -170,6 +186,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'club-bench-search-'));
+  const secret = randomBytes(32).toString('hex');
   let child: ChildProcess | undefined;
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   try {
@@ -183,7 +200,7 @@ async function main(): Promise<void> {
       DATABASE_URL: dbUrl.toString(),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: secret,
     };
     buildServer();
     child = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -191,7 +208,7 @@ async function main(): Promise<void> {
     await db.connect();
     const t0 = Date.now();
     const password = randomBytes(12).toString('hex');
-    const { boardUsername, people } = await seed(db, password);
+    const { boardUsername, boardId, ids, people } = await seed(db, password);
     console.log(`${MEMBERS.toLocaleString('de-CH')} Mitglieder in ${Date.now() - t0} ms angelegt (PostgreSQL ${version}).`);
     const { cookie } = await loginAs(baseUrl, boardUsername, password);
 
@@ -248,6 +265,20 @@ async function main(): Promise<void> {
     for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
     console.log('\nPlan der Trefferzahl einer seltenen Suche (%anna.keller%):');
     for (const row of rare.rows) console.log(`  ${row['QUERY PLAN']}`);
+    const memberCookies = await sessions(db, secret, ids.slice(0, CONNECTIONS));
+    const boardCookies = await sessions(db, secret, Array.from({ length: CONNECTIONS }, () => boardId));
+    const port2 = Number(new URL(baseUrl).port);
+    console.log(`\nUnter Last (${CONNECTIONS} Verbindungen, je ${SECONDS} s, geschlossene Schleife):`);
+    console.log('| Anfrage | Anfragen/s | p50 ms | p99 ms |');
+    console.log('| --- | ---: | ---: | ---: |');
+    for (const [label, urlPath, cookies] of [
+      ['eigene Daten GET /api/v1/member/?expands=* (je Verbindung ein Mitglied)', '/api/v1/member/?expands=*', memberCookies],
+      ['Mitgliederseite des Vorstands GET /api/v1/admin/members/{id}?expands=…', `/api/v1/admin/members/${ids[7]}?expands=memberships,phones,addresses,invoices,auditlog`, boardCookies],
+      ['Suche «müller» GET /api/v1/admin/members/?q=müller', `/api/v1/admin/members/?q=${encodeURIComponent('müller')}`, boardCookies],
+    ] as const) {
+      const r = await closedLoop(port2, urlPath, { connections: CONNECTIONS, seconds: SECONDS, cookies: [...cookies] });
+      console.log(`| ${label} | ${round(r.rps)} | ${round(r.p50)} | ${round(r.p99)} |${r.errors ? ` ${r.errors} Fehler` : ''}`);
+    }
     console.log(`\nLast der Maschine (1/5/15 min): ${(await import('node:os')).loadavg().map((l) => round(l)).join(' / ')} auf ${(await import('node:os')).cpus().length} Kernen`);
   } finally {
     await db.end().catch(() => {});

@@ -9,15 +9,15 @@
 // SECONDS (5 per measurement), GAMES (8), ONLY=pg|pglite, SERVER_NODE_ARGS (e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server).
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { closedLoop, get, sessionCookie } from '../lib/closed-loop.mjs';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const express = createRequire(path.join(apiDir, 'package.json'))('express');
@@ -37,48 +37,6 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
-}
-
-function sessionCookie(sid) {
-  const mac = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
-}
-
-function get(agent, port, urlPath, cookie) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Closed loop: CONNECTIONS keep-alive connections, each sends its next request when the answer is in. */
-async function load(port, urlPath, cookies = []) {
-  const agents = Array.from({ length: CONNECTIONS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-  // Warm-up: connections open, code optimised.
-  await Promise.all(agents.map((a, i) => get(a, port, urlPath, cookies[i % (cookies.length || 1)])));
-  const latencies = [];
-  let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    agents.map(async (agent, i) => {
-      while (performance.now() < until) {
-        const r = await get(agent, port, urlPath, cookies[i % (cookies.length || 1)]);
-        if (r.status !== 200) errors += 1;
-        latencies.push(r.ms);
-      }
-    }),
-  );
-  const ms = performance.now() - t0;
-  agents.forEach((a) => a.destroy());
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / (ms / 1000), p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)], errors };
 }
 
 /** A bare Express 5 app answering each path with the given JSON (parsed and sent with res.json, as a route would). */
@@ -134,8 +92,8 @@ async function compare(label, port, paths, cookies) {
   console.log('| Anfrage | Server Anfragen/s | p99 ms | Express pur Anfragen/s | p99 ms | Anteil |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const p of paths) {
-    const site = await load(port, p, cookies);
-    const plain = await load(bare.port, p, cookies);
+    const site = await closedLoop(port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
+    const plain = await closedLoop(bare.port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
     console.log(`| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`);
   }
   await bare.close();
@@ -170,7 +128,7 @@ if (process.env.ONLY !== 'pglite') {
       JSON.stringify({ cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, memberId, loginAt: now }),
     );
     await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
-    const cookies = sids.map(sessionCookie);
+    const cookies = sids.map((sid) => sessionCookie(SECRET, sid));
     const board = async (method, p, body) => {
       const res = await fetch(`http://127.0.0.1:${server.port}${p}`, { method, headers: { cookie: cookies[0], 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);

@@ -1,0 +1,51 @@
+// Closed-loop HTTP load: keep-alive connections, each sends its next request when the answer
+// is in. Shared by the read-path and member benchmarks.
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+
+/** One GET with optional cookie; resolves with status, body text and milliseconds. */
+export function get(agent, port, urlPath, cookie) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * `connections` keep-alive connections for `seconds` after a warm-up round; connection i sends
+ * cookies[i % cookies.length] (none when the list is empty). Requests/s, p50, p99, non-200 answers.
+ */
+export async function closedLoop(port, urlPath, { connections, seconds, cookies = [] }) {
+  const agents = Array.from({ length: connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const cookieOf = (i) => (cookies.length ? cookies[i % cookies.length] : undefined);
+  await Promise.all(agents.map((a, i) => get(a, port, urlPath, cookieOf(i))));
+  const latencies = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    agents.map(async (agent, i) => {
+      while (performance.now() < until) {
+        const r = await get(agent, port, urlPath, cookieOf(i));
+        if (r.status !== 200) errors += 1;
+        latencies.push(r.ms);
+      }
+    }),
+  );
+  const ms = performance.now() - t0;
+  agents.forEach((a) => a.destroy());
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / (ms / 1000), p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)], errors };
+}
+
+/** The cookie express-session accepts for a session id signed with the server's SESSION_SECRET. */
+export function sessionCookie(secret, sid) {
+  const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
+}
