@@ -6,11 +6,11 @@ import {
   type PageInfo,
 } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
-import { withTx, type Ctx } from '../../lib/ctx.ts';
+import type { Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 import { listMemberAudit, loadMemberProfile, type MemberProfile } from '../members/members.service.ts';
-import { countMembers, preferSearchIndex, searchMembers as searchMemberRows } from './member-admin.repository.ts';
+import { countMembers, searchMembers as searchMemberRows } from './member-admin.repository.ts';
 
 export const MEMBER_NOT_FOUND = 'Dieses Mitglied gibt es nicht.';
 
@@ -30,12 +30,9 @@ export function searchWords(q: string): string[] {
 export async function searchMembers(ctx: Ctx, input: { q: string; page: number; pageSize: number }): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
   const words = searchWords(input.q);
   const page = { words, today: toIsoDate(zurichToday(ctx.now)), limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
-  const [rows, total] = words.length
-    ? await withTx(ctx, async (tx) => {
-        await preferSearchIndex(tx.db);
-        return [await searchMemberRows(tx.db, page), await countMembers(tx.db, words)] as const;
-      })
-    : await Promise.all([searchMemberRows(ctx.db, page), countMembers(ctx.db, words)]);
+  const [rows, counted] = await Promise.all([searchMemberRows(ctx.db, page), words.length ? null : countMembers(ctx.db, words)]);
+  // With words the page carries the total; a page past the end has no row to carry it.
+  const total = counted ?? rows[0]?.total ?? (rows.length === 0 && page.offset > 0 ? await countMembers(ctx.db, words) : 0);
   const hits = rows.map((r) => ({
     id: r.id,
     memberNumber: r.memberNumber,
