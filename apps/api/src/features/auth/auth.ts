@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createIdp } from '../idp/idp.ts';
-import { html, page, sendPage, STYLESHEET } from './html.ts';
+import { html, page, sendPage, STYLESHEET } from '../../http/html.ts';
 import { linkIdentity } from './link-member.ts';
 import { createRelyingParty, STRATEGY_NAME, type VerifiedLogin } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { MAX_QUERY_LENGTH, unsafePlace } from '../../http/validate.ts';
-import { sendPage, STYLESHEET } from '../auth/html.ts';
+import { sendPage, STYLESHEET } from '../../http/html.ts';
 import { checkLogin } from './accounts.ts';
 import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type InvitationStatus } from './invitations.ts';
 import { IDP_STYLESHEET, invitationFormPage, loginPage, messagePage, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './pages.ts';
