@@ -6,6 +6,8 @@ import type { Database } from '../../db/client.ts';
 import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { MAX_QUERY_LENGTH, unsafePlace } from '../../http/validate.ts';
+// req.log is declared there; named so that programs which include this file without app.ts (the browser journeys' type check) know it.
+import type {} from '../../http/request-log.ts';
 import { sendPage, STYLESHEET } from '../../http/html.ts';
 import { checkLogin } from './accounts.ts';
 import { deleteProviderSessionsOf } from './idp.repository.ts';
