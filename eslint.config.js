@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Test code of the API: may reach into any feature and use Prisma directly. */
+const API_TEST_FILES = ['apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-support.ts', 'apps/api/src/**/*.test-data.ts'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'e2e/.state/**', 'test-results/**', 'data/**'] },
   js.configs.recommended,
@@ -27,11 +30,36 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // Prisma only in repositories, db/ and the error mapping; services and routers use repositories.
-    files: ['apps/api/src/features/**/*.ts'],
-    ignores: ['apps/api/src/features/**/*.repository.ts', 'apps/api/src/features/**/*.test.ts', 'apps/api/src/features/demo/**', 'apps/api/src/features/idp/oidc-adapter.ts', 'apps/api/src/features/auth/session-store.ts'],
+    // Prisma (client and types) only in repositories and db/; everything else calls repository functions.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/generated/**', 'apps/api/src/test/**', ...API_TEST_FILES],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/generated/prisma/*'], allowTypeImports: true, message: 'Use a repository.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@prisma/client', message: 'Prisma is used in *.repository.ts and db/ only: call a repository function.' }],
+          patterns: [{ regex: '(^|/)generated/prisma(/|$)', message: 'Prisma is used in *.repository.ts and db/ only: call a repository function.' }],
+        },
+      ],
+    },
+  },
+  {
+    // A feature uses another one through its public surface only: index.ts, *.service.ts, and
+    // (for the demo loader) *.demo.ts; never its repository, router or other internals.
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: API_TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!index\\.ts$|[^/]+\\.service\\.ts$|[^/]+\\.demo\\.ts$)',
+              message: "Another feature's internals: import its index.ts or *.service.ts (see docs/feature-guide.md).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

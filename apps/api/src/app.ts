@@ -2,7 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { contactRouter } from './features/contact/contact.router.ts';
-import { createAuth } from './features/auth/auth.ts';
+import { createAuth } from './features/auth/index.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
 import { paymentsRouter } from './features/payments/payments.router.ts';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { activeDemoLogins, loadDemoData, shouldLoadDemoData } from './features/demo/demo-data.ts';
+import { activeDemoLogins, demoLoginsExist, loadDemoData, shouldLoadDemoData } from './features/demo/index.ts';
 import { invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
@@ -59,8 +59,7 @@ async function announce(database: Database, config: Config, log: Logger, ms: num
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const processes = config.workers > 1 ? `, ${config.workers} Prozesse` : '';
   log.info({ ms }, `Die Website läuft auf ${config.publicUrl} (Datenbank: ${where}${processes})`);
-  const demoLogins = await database.prisma.loginAccount.count({ where: { username: { in: ['mitglied', 'vorstand'] } } });
-  if (demoLogins > 0) log.info('Demo-Logins: mitglied / mitglied (Mitglied), vorstand / vorstand (Vorstand)');
+  if (await demoLoginsExist(database.prisma)) log.info('Demo-Logins: mitglied / mitglied (Mitglied), vorstand / vorstand (Vorstand)');
 }
 
 /** One serving process: the app on the configured port until SIGTERM or SIGINT. */

@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type PrismaClient } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { normalizeUsername } from '../features/idp/accounts.ts';
-import { passwordProblem } from '../features/idp/invitations.ts';
-import { hashPassword } from '../features/idp/passwords.ts';
+import { inTransaction } from '../db/tx.ts';
+import { hashPassword, normalizeUsername, passwordProblem } from '../features/idp/index.ts';
+import { createMember, usernameTaken } from '../features/members/members.service.ts';
 
 class UsageError extends Error {}
 
@@ -73,21 +73,19 @@ export async function createBoardLogin(db: PrismaClient, input: BoardLoginInput)
   const problem = passwordProblem(input.password, input.password);
   if (problem) throw new UsageError(problem.message);
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
-    const taken = await tx.member.findFirst({ where: { username: { equals: input.username, mode: 'insensitive' } }, select: { id: true } });
-    const takenLogin = await tx.loginAccount.findUnique({ where: { username: input.username }, select: { id: true } });
-    if (taken || takenLogin) throw new UsageError(`Den Benutzernamen «${input.username}» gibt es schon.`);
-    const member = await tx.member.create({
-      data: {
+  return inTransaction(db, async (tx) => {
+    if (await usernameTaken({ db: tx }, input.username)) throw new UsageError(`Den Benutzernamen «${input.username}» gibt es schon.`);
+    const member = await createMember(
+      { db: tx },
+      {
         username: input.username,
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
-        roles: { create: [{ role: 'MEMBER' }, { role: 'MEMBER_OF_THE_BOARD' }] },
-        loginAccount: { create: { username: input.username, passwordHash } },
+        roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'],
+        login: { username: input.username, passwordHash },
       },
-      select: { id: true, memberNumber: true },
-    });
+    );
     return { memberId: member.id, memberNumber: member.memberNumber };
   });
 }

@@ -9,15 +9,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type PrismaClient } from '../db/client.ts';
-import { activeDemoLogins } from '../features/demo/demo-data.ts';
+import { openDatabase } from '../db/client.ts';
+import { removeDemoLogins } from '../features/demo/index.ts';
 
-/** Deletes the login accounts of the demo logins; returns their usernames. */
-export async function removeDemoLogins(db: PrismaClient): Promise<string[]> {
-  const open = await activeDemoLogins(db);
-  if (open.length) await db.loginAccount.deleteMany({ where: { username: { in: open } } });
-  return open;
-}
+export { removeDemoLogins };
 
 async function main(): Promise<number> {
   try {

@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.ts';
+import { insertAuditEntry } from './audit.repository.ts';
 import type { Ctx } from './ctx.ts';
 
 export interface AuditEntry {
@@ -11,14 +11,12 @@ export interface AuditEntry {
 
 /** One audit_log row for a change by the board, written in the change's transaction (STYLE.md §3). */
 export async function writeAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
-  await ctx.db.auditLog.create({
-    data: {
-      actorId: ctx.actor?.memberId ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      data: (entry.data ?? {}) as Prisma.InputJsonValue,
-      createdAt: ctx.now,
-    },
+  await insertAuditEntry(ctx.db, {
+    actorId: ctx.actor?.memberId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    data: entry.data ?? {},
+    createdAt: ctx.now,
   });
 }

@@ -1,10 +1,9 @@
 import type { Role } from '@club/contract';
-import type { Db } from '../db/client.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
+import { inTransaction, type DbOrTx } from '../db/tx.ts';
 import type { Logger } from './logger.ts';
 
 /** Prisma client or an open interactive transaction. */
-export type DbOrTx = Db | Prisma.TransactionClient;
+export type { DbOrTx };
 
 export interface Actor {
   memberId: number;
@@ -19,18 +18,10 @@ export interface Ctx {
   now: Date;
 }
 
-function isRootClient(db: DbOrTx): db is Db {
-  return typeof (db as Db).$transaction === 'function';
-}
-
 /**
  * Runs fn in one interactive transaction; inside an open one it joins it.
  * Writes are all-or-nothing (DESIGN.md §4).
  */
 export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> {
-  if (!isRootClient(ctx.db)) return fn(ctx);
-  return ctx.db.$transaction((tx) => fn({ ...ctx, db: tx }), {
-    maxWait: 10_000,
-    timeout: options?.timeoutMs ?? 15_000,
-  });
+  return inTransaction(ctx.db, (db) => fn({ ...ctx, db }), { maxWait: 10_000, timeout: options?.timeoutMs ?? 15_000 });
 }

@@ -3,6 +3,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
+import { claimDueMails, findPendingMailsAfter, insertMail, insertMails, markMailSent, scheduleMailRetry, type OutboxInsert, type OutboxRow } from './outbox.repository.ts';
 
 /**
  * An attachment described as data, made when the mail is sent: a fee run writes thousands of
@@ -33,17 +34,17 @@ export interface Mail {
 
 /** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
 export async function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
-  await db.mailOutbox.create({
-    data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, replyTo: mail.replyTo ?? null, attachments: mail.attachments ?? [] },
-  });
+  await insertMail(db, outboxRowOf(mail));
+}
+
+function outboxRowOf(m: Mail): OutboxInsert {
+  return { to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, replyTo: m.replyTo ?? null, attachments: m.attachments ?? [] };
 }
 
 /** Many mails in one statement per 1,000 (fee runs), inside the caller's transaction. */
 export async function enqueueMails(db: DbOrTx, mails: readonly Mail[]): Promise<void> {
   for (let i = 0; i < mails.length; i += 1000) {
-    await db.mailOutbox.createMany({
-      data: mails.slice(i, i + 1000).map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, replyTo: m.replyTo ?? null, attachments: m.attachments ?? [] })),
-    });
+    await insertMails(db, mails.slice(i, i + 1000).map(outboxRowOf));
   }
 }
 
@@ -54,17 +55,6 @@ export function retryDelaySeconds(failures: number): number {
 
 /** A claimed mail is leased for this long; a crashed sender's mails come back after it. */
 const LEASE_SECONDS = 300;
-
-interface OutboxRow {
-  id: bigint;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  replyTo: string | null;
-  attempts: number;
-  attachments: unknown;
-}
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -102,21 +92,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let stopped = false;
 
   async function claim(): Promise<OutboxRow[]> {
-    return db.$queryRaw<OutboxRow[]>`
-      UPDATE "mail_outbox" SET "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS}), "attempts" = "attempts" + 1
-       WHERE "id" IN (SELECT "id" FROM "mail_outbox"
-                       WHERE "status" = 'PENDING' AND "nextAttemptAt" <= now()
-                       ORDER BY "id" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "to", "subject", "text", "html", "replyTo", "attempts", "attachments"`;
+    return claimDueMails(db, batchSize, LEASE_SECONDS);
   }
 
   async function logOnly(): Promise<number> {
-    const rows = await db.mailOutbox.findMany({
-      where: { status: 'PENDING', id: { gt: lastLoggedId } },
-      orderBy: { id: 'asc' },
-      take: batchSize,
-      select: { id: true, to: true, subject: true },
-    });
+    const rows = await findPendingMailsAfter(db, lastLoggedId, batchSize);
     for (const row of rows) {
       log.info({ mailId: row.id.toString(), to: row.to, subject: row.subject }, 'mail kept in outbox (no SMTP_URL)');
       lastLoggedId = row.id;
@@ -148,17 +128,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
           ...(attachments.length ? { attachments } : {}),
         });
-        await db.mailOutbox.update({ where: { id: row.id }, data: { status: 'SENT', sentAt: new Date(), lastError: null } });
+        await markMailSent(db, row.id, new Date());
         sent += 1;
       } catch (error) {
         transport.close();
         transport = newTransport(smtpUrl);
         const delay = retryDelaySeconds(row.attempts);
         log.warn({ mailId: row.id.toString(), attempts: row.attempts, retryInSeconds: delay, err: error }, 'mail not sent, will retry');
-        await db.mailOutbox.update({
-          where: { id: row.id },
-          data: { nextAttemptAt: new Date(Date.now() + delay * 1000), lastError: String((error as Error).message ?? error).slice(0, 500) },
-        });
+        await scheduleMailRetry(db, row.id, new Date(Date.now() + delay * 1000), String((error as Error).message ?? error).slice(0, 500));
       }
     }
     return sent;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@club/contract';
-import type { PrismaClient } from '../generated/prisma/client.ts';
-import { hashPassword } from '../features/idp/passwords.ts';
+import type { DbOrTx } from '../db/tx.ts';
+import { hashPassword } from '../features/idp/index.ts';
+import { createMember as createMemberOfClub } from '../features/members/members.service.ts';
 import { fromIsoDate } from '../lib/dates.ts';
 
 let counter = 0;
@@ -18,9 +19,12 @@ export interface CreatedMember {
   password: string;
 }
 
-/** A member with a current address, phones and a login whose password is the username (unless given). */
+/**
+ * A member with a current address, phones and a login whose password is the username (unless
+ * given), made by the site's own `createMember` with test defaults.
+ */
 export async function createMember(
-  db: PrismaClient,
+  db: DbOrTx,
   overrides: Partial<{
     username: string;
     email: string;
@@ -33,27 +37,19 @@ export async function createMember(
   const username = overrides.username ?? unique('m');
   const email = overrides.email ?? `${username}@example.ch`;
   const password = overrides.password === undefined ? username : overrides.password;
-  const member = await db.member.create({
-    data: {
+  const member = await createMemberOfClub(
+    { db },
+    {
       username,
       email,
       firstName: overrides.firstName ?? 'Test',
       lastName: overrides.lastName ?? `Mitglied ${username}`,
       dateOfBirth: fromIsoDate('1990-03-15'),
-      roles: { create: (overrides.roles ?? ['MEMBER']).map((role) => ({ role })) },
-      addresses: {
-        create: {
-          street: 'Limmatstrasse',
-          houseNumber: '12',
-          postalCode: '8005',
-          city: 'Zürich',
-          validFrom: fromIsoDate('2020-01-01'),
-          current: true,
-        },
-      },
-      phones: { create: [{ type: 'MOBILE', number: '+41 79 123 45 67' }] },
-      loginAccount: { create: { username, passwordHash: password === null ? null : await hashPassword(password) } },
+      roles: overrides.roles ?? ['MEMBER'],
+      addresses: [{ street: 'Limmatstrasse', houseNumber: '12', postalCode: '8005', city: 'Zürich', validFrom: fromIsoDate('2020-01-01'), current: true }],
+      phones: [{ type: 'MOBILE', number: '+41 79 123 45 67' }],
+      login: { username, passwordHash: password === null ? null : await hashPassword(password) },
     },
-  });
+  );
   return { id: member.id, username, email, password: password ?? '' };
 }

@@ -1,6 +1,6 @@
-import type { PrismaClient } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { findLinkableMembers, findMemberBySubject, linkMemberSubject } from './auth.repository.ts';
 
 /** What the relying party knows about an identity after the code flow. */
 export interface Identity {
@@ -41,41 +41,28 @@ export function identityFromClaims(issuer: string, ...sources: (Record<string, u
  * A member already linked to another identity of the same issuer is never taken over;
  * one linked at another issuer (the club changed its provider) is relinked.
  */
-export async function linkIdentity(db: PrismaClient, identity: Identity): Promise<LinkResult> {
+export async function linkIdentity(db: DbOrTx, identity: Identity): Promise<LinkResult> {
   const subject = subjectKey(identity.issuer, identity.sub);
-  const bySubject = async () => db.member.findUnique({ where: { oidcSubject: subject }, select: { id: true } });
-  const linked = await bySubject();
+  const linked = await findMemberBySubject(db, subject);
   if (linked) return { memberId: linked.id, linkedBy: 'subject' };
 
-  const linkable: Prisma.MemberWhereInput = {
-    OR: [{ oidcSubject: null }, { NOT: { oidcSubject: { startsWith: `${identity.issuer}|` } } }],
-  };
   let candidate: { id: number; linkedBy: 'email' | 'username' } | undefined;
   if (identity.email && identity.emailVerified) {
-    const matches = await db.member.findMany({
-      where: { AND: [{ email: { equals: identity.email, mode: 'insensitive' } }, linkable] },
-      select: { id: true },
-      take: 2,
-    });
+    const matches = await findLinkableMembers(db, identity.issuer, { email: identity.email });
     if (matches.length === 1 && matches[0]) candidate = { id: matches[0].id, linkedBy: 'email' };
   }
   if (!candidate && identity.username) {
-    const matches = await db.member.findMany({
-      where: { AND: [{ username: { equals: identity.username, mode: 'insensitive' } }, linkable] },
-      select: { id: true },
-      take: 2,
-    });
+    const matches = await findLinkableMembers(db, identity.issuer, { username: identity.username });
     if (matches.length === 1 && matches[0]) candidate = { id: matches[0].id, linkedBy: 'username' };
   }
   if (!candidate) return null;
 
   try {
-    const { count } = await db.member.updateMany({ where: { AND: [{ id: candidate.id }, linkable] }, data: { oidcSubject: subject } });
-    if (count === 1) return { memberId: candidate.id, linkedBy: candidate.linkedBy };
+    if (await linkMemberSubject(db, candidate.id, identity.issuer, subject)) return { memberId: candidate.id, linkedBy: candidate.linkedBy };
   } catch (error) {
     // Two callbacks of one identity at once: the other one linked it first.
     if (!isUniqueViolation(error)) throw error;
   }
-  const raced = await bySubject();
+  const raced = await findMemberBySubject(db, subject);
   return raced ? { memberId: raced.id, linkedBy: 'subject' } : null;
 }

@@ -1,8 +1,8 @@
 import session, { type SessionData } from 'express-session';
 import type { Role } from '@club/contract';
-import type { PrismaClient } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
 import { oneBatchAtATime } from '../../lib/batching.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { deleteExpiredSessions, deleteSession, extendSession, readSessionsWithRoles, upsertSession } from './auth.repository.ts';
 
 /** A session ends after this long without a request (rolling). */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
@@ -30,14 +30,6 @@ declare module 'express-session' {
   }
 }
 
-interface SessionRow {
-  sid: string;
-  data: Prisma.JsonValue;
-  expiresAt: Date;
-  memberExists: boolean;
-  roles: Role[];
-}
-
 /** When a session ends: idle timeout from now, never after the absolute one. */
 export function sessionExpiresAt(data: Pick<SessionData, 'loginAt'>, now: Date): Date {
   const idle = now.getTime() + IDLE_TIMEOUT_MS;
@@ -63,18 +55,13 @@ export class PrismaSessionStore extends session.Store {
   private readonly rows;
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly db: DbOrTx,
     private readonly clock: () => Date,
   ) {
     super();
     // Every request of a member needs the session and the member's current roles: one query for both.
     this.rows = oneBatchAtATime(async (sids: readonly string[]) => {
-      const rows = await db.$queryRaw<SessionRow[]>`
-        SELECT s."sid", s."data", s."expiresAt", m."id" IS NOT NULL AS "memberExists",
-               ARRAY(SELECT r."role"::text FROM "member_roles" r WHERE r."memberId" = m."id" ORDER BY r."role") AS "roles"
-        FROM "sessions" s
-        LEFT JOIN "members" m ON m."id" = CASE WHEN s."data"->>'memberId' ~ '^[0-9]{1,9}$' THEN (s."data"->>'memberId')::int END
-        WHERE s."sid" = ANY(${[...new Set(sids)]}::text[])`;
+      const rows = await readSessionsWithRoles(db, sids);
       const bySid = new Map(rows.map((row) => [row.sid, row]));
       return sids.map((sid) => bySid.get(sid) ?? null);
     });
@@ -93,9 +80,8 @@ export class PrismaSessionStore extends session.Store {
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
     const { storedExpiresAt: _read, memberRoles: _roles, ...stored } = data;
-    const json = JSON.parse(JSON.stringify(stored)) as Prisma.InputJsonValue;
-    this.db.session
-      .upsert({ where: { sid }, create: { sid, data: json, expiresAt }, update: { data: json, expiresAt } })
+    const json: unknown = JSON.parse(JSON.stringify(stored));
+    upsertSession(this.db, sid, json, expiresAt)
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
@@ -107,25 +93,19 @@ export class PrismaSessionStore extends session.Store {
       return;
     }
     const expiresAt = sessionExpiresAt(data, this.clock());
-    this.db.session
-      .updateMany({
-        where: { sid, expiresAt: { lt: new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), gt: this.clock() } },
-        data: { expiresAt },
-      })
+    extendSession(this.db, sid, expiresAt, new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), this.clock())
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    this.db.session
-      .deleteMany({ where: { sid } })
+    deleteSession(this.db, sid)
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
 
   /** Removes expired sessions; returns how many. */
   async prune(): Promise<number> {
-    const { count } = await this.db.session.deleteMany({ where: { expiresAt: { lte: this.clock() } } });
-    return count;
+    return deleteExpiredSessions(this.db, this.clock());
   }
 }

@@ -128,35 +128,3 @@ export async function findUsernamesStartingWith(db: DbOrTx, base: string): Promi
   ]);
   return [...members, ...accounts].map((r) => r.username);
 }
-
-export interface NewMember {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  dateOfBirth: Date;
-  address: { street: string; houseNumber: string; addressLine2: string; postalCode: string; city: string; country: string };
-  phones: { type: 'MOBILE' | 'LANDLINE'; number: string }[];
-  today: Date;
-  season: { id: number; validFrom: Date; validTo: Date };
-  now: Date;
-}
-
-/** The member of an accepted application: role MEMBER, current address from today, phones, membership of the season. */
-export function insertMember(db: DbOrTx, m: NewMember): Promise<{ id: number; username: string }> {
-  return db.member.create({
-    data: {
-      username: m.username,
-      firstName: m.firstName,
-      lastName: m.lastName,
-      email: m.email,
-      dateOfBirth: m.dateOfBirth,
-      createdAt: m.now,
-      roles: { create: [{ role: 'MEMBER' }] },
-      addresses: { create: [{ ...m.address, validFrom: m.today, current: true }] },
-      phones: { create: m.phones },
-      memberships: { create: [{ seasonId: m.season.id, validFrom: m.season.validFrom, validTo: m.season.validTo, createdAt: m.now }] },
-    },
-    select: { id: true, username: true },
-  });
-}

@@ -4,8 +4,9 @@ import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
-import { createInvitation, INVITATION_VALID_DAYS } from '../idp/invitations.ts';
+import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
+import { createMember } from '../members/members.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -16,7 +17,6 @@ import {
   findSeasonCovering,
   findUsernamesStartingWith,
   insertCandidate,
-  insertMember,
   listCandidates as listCandidateRows,
   lockCandidate,
   lockKey,
@@ -167,24 +167,28 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
       ...(candidate.mobile ? [{ type: 'MOBILE' as const, number: candidate.mobile }] : []),
       ...(candidate.landLine ? [{ type: 'LANDLINE' as const, number: candidate.landLine }] : []),
     ];
-    const member = await insertMember(tx.db, {
+    const member = await createMember(tx, {
       username,
       firstName: candidate.firstName,
       lastName: candidate.lastName,
       email: candidate.email,
       dateOfBirth: candidate.dateOfBirth,
-      address: {
-        street: candidate.street,
-        houseNumber: candidate.houseNumber,
-        addressLine2: candidate.addressLine2,
-        postalCode: candidate.postalCode,
-        city: candidate.city,
-        country: candidate.country,
-      },
+      createdAt: tx.now,
+      roles: ['MEMBER'],
+      addresses: [
+        {
+          street: candidate.street,
+          houseNumber: candidate.houseNumber,
+          addressLine2: candidate.addressLine2,
+          postalCode: candidate.postalCode,
+          city: candidate.city,
+          country: candidate.country,
+          validFrom: today,
+          current: true,
+        },
+      ],
       phones,
-      today,
-      season,
-      now: tx.now,
+      memberships: [{ seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, createdAt: tx.now }],
     });
     const decided = await markCandidateDecided(tx.db, input.id, {
       status,

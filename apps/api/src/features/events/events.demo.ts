@@ -1,32 +1,31 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
 import { addDays } from '../../lib/dates.ts';
 import { zurichAt } from '../tickets/tickets.demo.ts';
+import { findFirstMembersExcept, insertEvent, insertSubscriptions } from './events.repository.ts';
 
 /**
  * Demo rows of events: a free Stammtisch, a nearly full Chlausabend with a waiting list, a
  * bus trip, a general assembly without a limit of places and one event in the past, with
  * subscriptions of demo members (also `mitglied`). Runs after the demo members exist.
  */
-export async function loadEventDemoData(db: PrismaClient, now: Date): Promise<void> {
-  const members = await db.member.findMany({ where: { username: { not: 'vorstand' } }, orderBy: { id: 'asc' }, take: 20, select: { id: true, username: true } });
+export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
+  const members = await findFirstMembersExcept(db, 'vorstand', 20);
   const mitglied = members.find((m) => m.username === 'mitglied');
   const others = members.filter((m) => m.username !== 'mitglied');
   if (!mitglied || others.length < 12) return;
 
   const at = (days: number, hh: number, mm = 0) => zurichAt(now, days, hh, mm);
   const event = (data: { title: string; description: string; location: string; start: Date; hours: number; deadlineDays: number; capacity: number | null; priceRappen: number; maxPlacesPerMember: number }) =>
-    db.event.create({
-      data: {
-        title: data.title,
-        description: data.description,
-        location: data.location,
-        start: data.start,
-        end: new Date(data.start.getTime() + data.hours * 3_600_000),
-        registrationDeadline: addDays(data.start, -data.deadlineDays),
-        capacity: data.capacity,
-        priceRappen: data.priceRappen,
-        maxPlacesPerMember: data.maxPlacesPerMember,
-      },
+    insertEvent(db, {
+      title: data.title,
+      description: data.description,
+      location: data.location,
+      start: data.start,
+      end: new Date(data.start.getTime() + data.hours * 3_600_000),
+      registrationDeadline: addDays(data.start, -data.deadlineDays),
+      capacity: data.capacity,
+      priceRappen: data.priceRappen,
+      maxPlacesPerMember: data.maxPlacesPerMember,
     });
 
   const stammtisch = await event({
@@ -92,17 +91,15 @@ export async function loadEventDemoData(db: PrismaClient, now: Date): Promise<vo
     status,
     subscriptionTimestamp: new Date(now.getTime() - daysAgo * 86_400_000 + minutes * 60_000),
   });
-  await db.eventSubscription.createMany({
-    data: [
-      sub(stammtisch.id, mitglied.id, 2, 'CONFIRMED', 3),
-      ...others.slice(0, 6).map((m, i) => sub(stammtisch.id, m.id, 1 + (i % 2), 'CONFIRMED', 6 - i)),
-      // Chlausabend: 10 of 12 places confirmed; the first in line wants 3, so both wait.
-      ...others.slice(2, 7).map((m, i) => sub(chlaus.id, m.id, 2, 'CONFIRMED', 10 - i)),
-      sub(chlaus.id, others[8]!.id, 3, 'WAITING', 2),
-      sub(chlaus.id, others[9]!.id, 2, 'WAITING', 1),
-      ...others.slice(4, 11).map((m, i) => sub(davos.id, m.id, 1 + (i % 3), 'CONFIRMED', 4, i)),
-      sub(opening.id, mitglied.id, 2, 'CONFIRMED', 40),
-      ...others.slice(0, 9).map((m, i) => sub(opening.id, m.id, 1 + (i % 3), 'CONFIRMED', 41, i)),
-    ],
-  });
+  await insertSubscriptions(db, [
+    sub(stammtisch.id, mitglied.id, 2, 'CONFIRMED', 3),
+    ...others.slice(0, 6).map((m, i) => sub(stammtisch.id, m.id, 1 + (i % 2), 'CONFIRMED', 6 - i)),
+    // Chlausabend: 10 of 12 places confirmed; the first in line wants 3, so both wait.
+    ...others.slice(2, 7).map((m, i) => sub(chlaus.id, m.id, 2, 'CONFIRMED', 10 - i)),
+    sub(chlaus.id, others[8]!.id, 3, 'WAITING', 2),
+    sub(chlaus.id, others[9]!.id, 2, 'WAITING', 1),
+    ...others.slice(4, 11).map((m, i) => sub(davos.id, m.id, 1 + (i % 3), 'CONFIRMED', 4, i)),
+    sub(opening.id, mitglied.id, 2, 'CONFIRMED', 40),
+    ...others.slice(0, 9).map((m, i) => sub(opening.id, m.id, 1 + (i % 3), 'CONFIRMED', 41, i)),
+  ]);
 }

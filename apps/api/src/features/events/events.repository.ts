@@ -152,3 +152,12 @@ export function listSubscriptionsOfMember(db: DbOrTx, memberId: number) {
     orderBy: [{ event: { start: 'asc' } }, { id: 'asc' }],
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// Demo data
+// ---------------------------------------------------------------------------------------
+
+/** The first members (by id) other than the one with this username. */
+export function findFirstMembersExcept(db: DbOrTx, username: string, take: number) {
+  return db.member.findMany({ where: { username: { not: username } }, orderBy: { id: 'asc' }, take, select: { id: true, username: true } });
+}

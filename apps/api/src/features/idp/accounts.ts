@@ -1,4 +1,5 @@
-import type { PrismaClient } from '../../db/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { countEarlierFailures, deleteExpiredOidcPayloads, deleteLoginAttempt, deleteLoginFailuresBefore, findAccountOwner, findLoginAccountByUsername, recordLoginAttempt } from './idp.repository.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 
 /** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
@@ -31,39 +32,32 @@ export function isRateLimited(failures: { byUsername: number; byIp: number }): b
  * Unknown users and accounts without a password spend the time of a real check.
  */
 export async function checkLogin(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { username: string; password: string; ip: string; now: Date },
 ): Promise<LoginCheck> {
   const username = normalizeUsername(input.username).slice(0, MAX_USERNAME_LENGTH);
   const ip = input.ip.slice(0, 100);
-  const attempt = await db.loginFailure.create({ data: { username, ip, createdAt: input.now }, select: { id: true } });
+  const attemptId = await recordLoginAttempt(db, { username, ip, createdAt: input.now });
   const since = new Date(input.now.getTime() - FAILURE_WINDOW_MS);
-  const earlier = { id: { lt: attempt.id }, createdAt: { gt: since, lte: input.now } };
-  const [byUsername, byIp] = await Promise.all([
-    db.loginFailure.count({ where: { ...earlier, username } }),
-    db.loginFailure.count({ where: { ...earlier, ip } }),
-  ]);
-  if (isRateLimited({ byUsername, byIp })) {
-    await db.loginFailure.deleteMany({ where: { id: attempt.id } });
+  const failures = await countEarlierFailures(db, { id: attemptId, username, ip }, { since, until: input.now });
+  if (isRateLimited(failures)) {
+    await deleteLoginAttempt(db, attemptId);
     return { ok: false, reason: 'RATE_LIMITED' };
   }
 
-  const account = username ? await db.loginAccount.findUnique({ where: { username }, select: { memberId: true, passwordHash: true } }) : null;
+  const account = username ? await findLoginAccountByUsername(db, username) : null;
   const valid =
     account?.passwordHash && input.password.length <= MAX_PASSWORD_LENGTH
       ? await verifyPassword(account.passwordHash, input.password)
       : await verifyDummyPassword(input.password.slice(0, MAX_PASSWORD_LENGTH));
   if (!valid || !account) return { ok: false, reason: 'INVALID' };
-  await db.loginFailure.deleteMany({ where: { id: attempt.id } });
+  await deleteLoginAttempt(db, attemptId);
   return { ok: true, memberId: account.memberId };
 }
 
 /** Claims the embedded provider gives about an account (the member is the account). */
-export async function accountClaims(db: PrismaClient, memberId: number) {
-  const member = await db.member.findUnique({
-    where: { id: memberId },
-    select: { id: true, username: true, email: true, firstName: true, lastName: true, loginAccount: { select: { username: true } } },
-  });
+export async function accountClaims(db: DbOrTx, memberId: number) {
+  const member = await findAccountOwner(db, memberId);
   if (!member) return null;
   return {
     email: member.email,
@@ -75,4 +69,14 @@ export async function accountClaims(db: PrismaClient, memberId: number) {
     family_name: member.lastName,
     name: `${member.firstName} ${member.lastName}`,
   };
+}
+
+/** Failed logins are kept a little longer than the rate limit looks back. */
+const KEEP_FAILURES_MS = 60 * 60 * 1000;
+
+/** Removes old failed logins and expired provider artefacts (which the provider stamps with the real time). */
+export async function pruneLoginData(db: DbOrTx, now: Date): Promise<{ failures: number; payloads: number }> {
+  const failures = await deleteLoginFailuresBefore(db, new Date(now.getTime() - KEEP_FAILURES_MS));
+  const payloads = await deleteExpiredOidcPayloads(db, new Date());
+  return { failures, payloads };
 }

@@ -1,7 +1,7 @@
 import { isCleanText } from '@club/contract';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
-import type { PrismaClient } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { deleteOidcPayloads, findOidcPayload, findOidcPayloadBy, markOidcPayloadConsumed, upsertOidcPayload, type OidcPayloadRow } from './idp.repository.ts';
 
 /**
  * oidc-provider storage in table oidc_payloads, one row per (model, id): sessions,
@@ -9,7 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
  * wall clock (it stamps its artefacts with Date.now()); expired rows read as absent and
  * are removed by the cleanup of the auth feature.
  */
-export function prismaAdapter(db: PrismaClient): AdapterFactory {
+export function prismaAdapter(db: DbOrTx): AdapterFactory {
   return (name: string) => new PrismaOidcAdapter(db, name);
 }
 
@@ -32,58 +32,53 @@ function storable(value: unknown, depth = 0): boolean {
 
 export class PrismaOidcAdapter implements Adapter {
   constructor(
-    private readonly db: PrismaClient,
+    private readonly db: DbOrTx,
     private readonly type: string,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     // What a client sent (state, nonce, redirect parameters) ends up in payloads: refused as a bad request.
     if (!storable(payload)) throw new errors.InvalidRequest('request contains invalid characters');
-    const data = {
-      payload: payload as Prisma.InputJsonValue,
+    await upsertOidcPayload(this.db, { type: this.type, id }, {
+      payload,
       grantId: payload.grantId ?? null,
       userCode: payload.userCode ?? null,
       uid: payload.uid ?? null,
       expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.db.oidcPayload.upsert({
-      where: { type_id: { type: this.type, id } },
-      create: { type: this.type, id, ...data },
-      update: { ...data, consumedAt: null },
     });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (!lookupable(id)) return undefined;
-    return this.read(await this.db.oidcPayload.findUnique({ where: { type_id: { type: this.type, id } } }));
+    return this.read(await findOidcPayload(this.db, this.type, id));
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
     if (!lookupable(uid)) return undefined;
-    return this.read(await this.db.oidcPayload.findFirst({ where: { type: this.type, uid } }));
+    return this.read(await findOidcPayloadBy(this.db, this.type, { uid }));
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
     if (!lookupable(userCode)) return undefined;
-    return this.read(await this.db.oidcPayload.findFirst({ where: { type: this.type, userCode } }));
+    return this.read(await findOidcPayloadBy(this.db, this.type, { userCode }));
   }
 
   async consume(id: string): Promise<void> {
     if (!lookupable(id)) return;
-    await this.db.oidcPayload.updateMany({ where: { type: this.type, id }, data: { consumedAt: new Date() } });
+    await markOidcPayloadConsumed(this.db, this.type, id, new Date());
   }
 
   async destroy(id: string): Promise<void> {
     if (!lookupable(id)) return;
-    await this.db.oidcPayload.deleteMany({ where: { type: this.type, id } });
+    await deleteOidcPayloads(this.db, this.type, { id });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     if (!lookupable(grantId)) return;
-    await this.db.oidcPayload.deleteMany({ where: { type: this.type, grantId } });
+    await deleteOidcPayloads(this.db, this.type, { grantId });
   }
 
-  private read(row: { payload: Prisma.JsonValue; expiresAt: Date | null; consumedAt: Date | null } | null): AdapterPayload | undefined {
+  private read(row: OidcPayloadRow | null): AdapterPayload | undefined {
     if (!row) return undefined;
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return undefined;
     const payload = row.payload as AdapterPayload;

@@ -6,14 +6,15 @@ import type { Database } from '../../db/client.ts';
 import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { MAX_QUERY_LENGTH, unsafePlace } from '../../http/validate.ts';
-import { sendPage, STYLESHEET } from '../auth/html.ts';
+// req.log is declared there; named so that programs which include this file without app.ts (the browser journeys' type check) know it.
+import type {} from '../../http/request-log.ts';
+import { sendPage, STYLESHEET } from '../../http/html.ts';
 import { checkLogin } from './accounts.ts';
+import { deleteProviderSessionsOf } from './idp.repository.ts';
 import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type InvitationStatus } from './invitations.ts';
 import { IDP_STYLESHEET, invitationFormPage, loginPage, messagePage, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './pages.ts';
 import { createEmbeddedProvider, IDP_MOUNT, OWN_CLIENT_ID, type EmbeddedProvider } from './provider.ts';
 
-export { createInvitation } from './invitations.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface Idp {
   /** Mounted at /idp: our interaction and invitation pages, then the provider itself. */
@@ -200,7 +201,7 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     router,
     embedded,
     async endProviderSessions(memberId) {
-      await db.oidcPayload.deleteMany({ where: { type: 'Session', payload: { path: ['accountId'], equals: String(memberId) } } });
+      await deleteProviderSessionsOf(db, memberId);
     },
   };
 }

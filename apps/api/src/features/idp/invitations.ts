@@ -3,8 +3,9 @@ import { isCleanText } from '@club/contract';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnDe from '@zxcvbn-ts/language-de';
-import type { PrismaClient } from '../../db/client.ts';
+import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
+import { claimInvitation, findInvitationByTokenHash, insertInvitation, upsertLoginPassword } from './idp.repository.ts';
 import { hashPassword } from './passwords.ts';
 
 /** An invitation link is valid this long (DESIGN.md §5). */
@@ -84,9 +85,7 @@ export function passwordProblem(password: string, confirmation: string, userInpu
  */
 export async function createInvitation(db: DbOrTx, memberId: number, now: Date, baseUrl = ''): Promise<{ token: string; url: string }> {
   const token = newInvitationToken();
-  await db.loginInvitation.create({
-    data: { memberId, tokenHash: hashInvitationToken(token), expiresAt: invitationExpiresAt(now), createdAt: now },
-  });
+  await insertInvitation(db, { memberId, tokenHash: hashInvitationToken(token), expiresAt: invitationExpiresAt(now), createdAt: now });
   return { token, url: `${baseUrl.replace(/\/+$/, '')}${invitationPath(token)}` };
 }
 
@@ -98,10 +97,7 @@ export interface InvitationView {
 
 /** The invitation behind a token, or null when there is none. */
 export async function findInvitation(db: DbOrTx, token: string, now: Date): Promise<InvitationView | null> {
-  const row = await db.loginInvitation.findUnique({
-    where: { tokenHash: hashInvitationToken(token) },
-    select: { expiresAt: true, usedAt: true, member: { select: { firstName: true, username: true } } },
-  });
+  const row = await findInvitationByTokenHash(db, hashInvitationToken(token));
   if (!row) return null;
   return { status: invitationStatus(row, now), firstName: row.member.firstName, username: row.member.username.toLowerCase() };
 }
@@ -113,27 +109,16 @@ export type AcceptResult = { ok: true; username: string } | { ok: false; status:
  * by a conditional update, so two submissions of one link cannot both succeed.
  * The login account is created, or its password replaced; its username is the member's.
  */
-export async function acceptInvitation(db: PrismaClient, token: string, password: string, now: Date): Promise<AcceptResult> {
+export async function acceptInvitation(db: DbOrTx, token: string, password: string, now: Date): Promise<AcceptResult> {
   const passwordHash = await hashPassword(password);
-  return db.$transaction(async (tx): Promise<AcceptResult> => {
-    const row = await tx.loginInvitation.findUnique({
-      where: { tokenHash: hashInvitationToken(token) },
-      select: { id: true, expiresAt: true, usedAt: true, memberId: true, member: { select: { username: true } } },
-    });
+  return inTransaction(db, async (tx): Promise<AcceptResult> => {
+    const row = await findInvitationByTokenHash(tx, hashInvitationToken(token));
     if (!row) return { ok: false, status: 'UNKNOWN' };
     const status = invitationStatus(row, now);
     if (status !== 'VALID') return { ok: false, status };
-    const claimed = await tx.loginInvitation.updateMany({
-      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (claimed.count !== 1) return { ok: false, status: 'USED' };
+    if (!(await claimInvitation(tx, row.id, now))) return { ok: false, status: 'USED' };
     const username = row.member.username.toLowerCase();
-    await tx.loginAccount.upsert({
-      where: { memberId: row.memberId },
-      create: { memberId: row.memberId, username, passwordHash },
-      update: { username, passwordHash },
-    });
+    await upsertLoginPassword(tx, row.memberId, username, passwordHash);
     return { ok: true, username };
   });
 }

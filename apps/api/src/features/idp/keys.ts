@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
-import type { PrismaClient } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import { findAppSecret, insertAppSecretIfAbsent } from './idp.repository.ts';
 
 const SIGNING_KEYS = 'oidc-signing-keys';
 
@@ -10,23 +10,20 @@ const SIGNING_KEYS = 'oidc-signing-keys';
  * every instance and every restart signs with the same key. When several instances start
  * at once, the first insert wins and all read that one back.
  */
-export async function loadSigningKeys(db: PrismaClient): Promise<JWK[]> {
+export async function loadSigningKeys(db: DbOrTx): Promise<JWK[]> {
   const existing = await readKeys(db);
   if (existing) return existing;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
-  await db.appSecret.createMany({
-    data: [{ name: SIGNING_KEYS, value: { keys: [jwk] } as Prisma.InputJsonValue }],
-    skipDuplicates: true,
-  });
+  await insertAppSecretIfAbsent(db, SIGNING_KEYS, { keys: [jwk] });
   const stored = await readKeys(db);
   if (!stored) throw new Error('OIDC signing keys could not be stored');
   return stored;
 }
 
-async function readKeys(db: PrismaClient): Promise<JWK[] | null> {
-  const row = await db.appSecret.findUnique({ where: { name: SIGNING_KEYS } });
-  const keys = (row?.value as { keys?: JWK[] } | undefined)?.keys;
+async function readKeys(db: DbOrTx): Promise<JWK[] | null> {
+  const value = await findAppSecret(db, SIGNING_KEYS);
+  const keys = (value as { keys?: JWK[] } | undefined)?.keys;
   return keys?.length ? keys : null;
 }
 

@@ -1,4 +1,4 @@
-import { Html, html, page } from '../auth/html.ts';
+import { Html, html, page } from '../../http/html.ts';
 import { MIN_PASSWORD_LENGTH } from './invitations.ts';
 
 /** Stylesheet of the provider's pages, served by the idp router. */

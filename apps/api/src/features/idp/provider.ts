@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../db/client.ts';
 import { toAppError } from '../../db/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { Html, html, page } from '../auth/html.ts';
+import { Html, html, page } from '../../http/html.ts';
 import { accountClaims } from './accounts.ts';
 import { prismaAdapter } from './adapter.ts';
 import { deriveSecret, loadSigningKeys } from './keys.ts';

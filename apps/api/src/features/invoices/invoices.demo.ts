@@ -1,6 +1,8 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import { inTransaction } from '../../db/tx.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
 import { addDays } from '../../lib/dates.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { findMemberIdByUsername, listMembershipFeeInvoices, listSeasonsOldestFirst, markInvoicePaidInFull } from './invoices.repository.ts';
 import { issueFees, type InvoiceSettings } from './invoices.service.ts';
 
 /** The demo club's creditor, when the caller has no configuration at hand (tests). */
@@ -17,14 +19,15 @@ export const demoInvoiceSettings: InvoiceSettings = {
  * straight here; booking payments belongs to the bank import), a few of this season stay open and
  * overdue, the parking fees are open. `mitglied` has paid invoices and an open one.
  */
-export async function loadInvoiceDemoData(db: PrismaClient, now: Date, settings: InvoiceSettings = demoInvoiceSettings): Promise<void> {
-  const seasons = await db.season.findMany({ orderBy: { validFrom: 'asc' } });
+export async function loadInvoiceDemoData(db: DbOrTx, now: Date, settings: InvoiceSettings = demoInvoiceSettings): Promise<void> {
+  const seasons = await listSeasonsOldestFirst(db);
   const log = createLogger('silent');
   const last = seasons.length - 1;
   for (const [k, season] of seasons.entries()) {
     const issuedAt = addDays(season.validFrom, 10);
     if (issuedAt.getTime() > now.getTime()) continue;
-    await db.$transaction(
+    await inTransaction(
+      db,
       async (tx) => {
         const ctx = { db: tx, log, actor: null, now: issuedAt };
         await issueFees(ctx, { seasonId: season.id, kind: 'MEMBERSHIP_FEE', memberIds: null, settings, mail: false });
@@ -35,16 +38,13 @@ export async function loadInvoiceDemoData(db: PrismaClient, now: Date, settings:
       { timeout: 60_000 },
     );
   }
-  const mitglied = await db.member.findUnique({ where: { username: 'mitglied' }, select: { id: true } });
-  const fees = await db.invoice.findMany({ where: { kind: 'MEMBERSHIP_FEE' }, select: { id: true, memberId: true, invoiceDate: true, totalRappen: true, seasonId: true } });
+  const mitglied = await findMemberIdByUsername(db, 'mitglied');
+  const fees = await listMembershipFeeInvoices(db);
   const currentSeasonId = seasons[last]?.id;
   for (const inv of fees) {
     // This season: every seventh member has not paid yet (overdue); last season: one did not.
     const unpaid = inv.memberId !== mitglied?.id && (inv.seasonId === currentSeasonId ? inv.memberId % 7 === 3 : inv.memberId % 17 === 5);
     if (unpaid) continue;
-    await db.invoice.update({
-      where: { id: inv.id },
-      data: { status: 'PAID', paidRappen: inv.totalRappen, paidAt: addDays(inv.invoiceDate, 3 + (inv.memberId % 20)) },
-    });
+    await markInvoicePaidInFull(db, inv.id, inv.totalRappen, addDays(inv.invoiceDate, 3 + (inv.memberId % 20)));
   }
 }

@@ -222,3 +222,22 @@ export async function insertReminders(
 export function findSeason(db: DbOrTx, seasonId: number) {
   return db.season.findUnique({ where: { id: seasonId } });
 }
+
+// --- demo data ------------------------------------------------------------------
+
+export function listSeasonsOldestFirst(db: DbOrTx) {
+  return db.season.findMany({ orderBy: { validFrom: 'asc' } });
+}
+
+export function findMemberIdByUsername(db: DbOrTx, username: string) {
+  return db.member.findUnique({ where: { username }, select: { id: true } });
+}
+
+export function listMembershipFeeInvoices(db: DbOrTx) {
+  return db.invoice.findMany({ where: { kind: 'MEMBERSHIP_FEE' }, select: { id: true, memberId: true, invoiceDate: true, totalRappen: true, seasonId: true } });
+}
+
+/** Marks an invoice paid in full (the demo data; real payments come through the bank import). */
+export async function markInvoicePaidInFull(db: DbOrTx, id: number, paidRappen: number, paidAt: Date): Promise<void> {
+  await db.invoice.update({ where: { id }, data: { status: 'PAID', paidRappen, paidAt } });
+}

@@ -1,3 +1,4 @@
+import type { Role } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 /** The member with everything "own data" and the board's view show; null when unknown. */
@@ -114,4 +115,61 @@ export function countAuditAbout(db: DbOrTx, memberId: number, action: string, si
 
 export function findMemberNames(db: DbOrTx, ids: number[]) {
   return db.member.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true } });
+}
+
+// --- new members ----------------------------------------------------------------
+
+export interface NewMemberAddress {
+  street: string;
+  houseNumber?: string;
+  addressLine2?: string;
+  postalCode: string;
+  city: string;
+  country?: string;
+  validFrom: Date;
+  validTo?: Date | null;
+  current: boolean;
+}
+
+/** A member as created by an accepted application, the board-login script, the demo data or a test. */
+export interface NewMember {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  dateOfBirth?: Date | null;
+  createdAt?: Date;
+  roles: Role[];
+  addresses?: NewMemberAddress[];
+  phones?: { type: 'MOBILE' | 'LANDLINE'; number: string }[];
+  memberships?: { seasonId: number; validFrom: Date; validTo: Date; parkingPermit?: boolean; createdAt?: Date }[];
+  /** The login account (username and password hash); none: the member logs in after an invitation. */
+  login?: { username: string; passwordHash: string | null };
+}
+
+/** Inserts a member with roles, addresses, phones, memberships and login in one statement. */
+export function insertMember(db: DbOrTx, m: NewMember): Promise<{ id: number; memberNumber: number; username: string }> {
+  return db.member.create({
+    data: {
+      username: m.username,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      ...(m.dateOfBirth !== undefined ? { dateOfBirth: m.dateOfBirth } : {}),
+      ...(m.createdAt ? { createdAt: m.createdAt } : {}),
+      roles: { create: m.roles.map((role) => ({ role })) },
+      ...(m.addresses?.length ? { addresses: { create: m.addresses } } : {}),
+      ...(m.phones?.length ? { phones: { create: m.phones } } : {}),
+      ...(m.memberships?.length ? { memberships: { create: m.memberships } } : {}),
+      ...(m.login ? { loginAccount: { create: m.login } } : {}),
+    },
+    select: { id: true, memberNumber: true, username: true },
+  });
+}
+
+/** Whether a member or a login account already has this username (members: case-insensitive). */
+export async function isUsernameTaken(db: DbOrTx, username: string): Promise<boolean> {
+  const member = await db.member.findFirst({ where: { username: { equals: username, mode: 'insensitive' } }, select: { id: true } });
+  const login = await db.loginAccount.findUnique({ where: { username }, select: { id: true } });
+  return member !== null || login !== null;
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { rolesOf, toAddress, toAuditEntry, toMembership, toPhone } from './members.mappers.ts';
-import { findAuditAbout, findMemberNames, findOwnMember } from './members.repository.ts';
+import { findAuditAbout, findMemberNames, findOwnMember, insertMember, isUsernameTaken, type NewMember } from './members.repository.ts';
 import { listOwnReservations } from '../tickets/tickets.service.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 
@@ -121,4 +121,20 @@ export async function listMemberAudit(ctx: Ctx, memberId: number, take = 200): P
 /** The fields whose value differs, as audit changes (field, before, after). */
 export function changesBetween<T extends Record<string, AuditValue>>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
   return fields.filter((f) => before[f] !== after[f]).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+export type { NewMember, NewMemberAddress } from './members.repository.ts';
+
+/**
+ * The one way a member comes into being (an accepted application, the first board login,
+ * the demo data, the tests' factory): roles, addresses, phones, memberships and the login
+ * account, written together.
+ */
+export function createMember(ctx: Pick<Ctx, 'db'>, member: NewMember): Promise<{ id: number; memberNumber: number; username: string }> {
+  return insertMember(ctx.db, member);
+}
+
+/** Whether a new member could not take this username (a member or a login account has it). */
+export function usernameTaken(ctx: Pick<Ctx, 'db'>, username: string): Promise<boolean> {
+  return isUsernameTaken(ctx.db, username);
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { siteInfoSchema } from '@club/contract';
 import { sendItem } from '../../http/envelope.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { demoLoginsExist } from '../demo/index.ts';
 
 /** Public facts the SPA needs before login. */
 export function siteRouter(deps: Deps): Router {
@@ -9,16 +10,13 @@ export function siteRouter(deps: Deps): Router {
   router.get('/site', async (_req, res) => {
     const { config, database } = deps;
     // Demo marker: shown while any demo login exists (DESIGN.md: nobody runs a real club on them).
-    const demoLogin = await database.prisma.loginAccount.findFirst({
-      where: { username: { in: ['mitglied', 'vorstand'] } },
-      select: { id: true },
-    });
+    const demo = await demoLoginsExist(database.prisma);
     sendItem(
       res,
       siteInfoSchema.parse({
         clubName: config.clubName,
         clubAddress: config.clubAddress,
-        demo: demoLogin !== null,
+        demo,
         membershipFormUrl: config.membershipFormUrl,
       }),
     );

@@ -1,5 +1,6 @@
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { findFirstMembersWithAddressExcept, insertDemoDeliveryOption, insertDemoGame, insertDemoGameGroup, insertDemoReservations } from './tickets.repository.ts';
 
 /**
  * Demo rows of ticket sales: delivery options, two game groups with upcoming games against
@@ -22,35 +23,27 @@ export function zurichAt(now: Date, daysAhead: number, hh: number, mm = 0): Date
 
 const HOME = 'Swiss Life Arena, Zürich';
 
-export async function loadTicketDemoData(db: PrismaClient, now: Date): Promise<void> {
+export async function loadTicketDemoData(db: DbOrTx, now: Date): Promise<void> {
   const options = [];
   for (const name of ['Abholung im Fanlokal', 'Versand per Post', 'Abholung an der Stadionkasse']) {
-    options.push(await db.deliveryOption.create({ data: { name } }));
+    options.push(await insertDemoDeliveryOption(db, name));
   }
   const [fanlokal, post, kasse] = options;
   if (!fanlokal || !post || !kasse) return;
 
-  const home = await db.gameGroup.create({
-    data: {
-      name: 'Heimspiele Qualifikation 2026/27',
-      defaultPricePerTicketRappen: 3500,
-      availableTicketsPerGame: 40,
-      freeTicketAmount: 4,
-      deliveryOptions: { create: [fanlokal, post, kasse].map((o) => ({ deliveryOptionId: o.id })) },
-    },
-  });
-  const away = await db.gameGroup.create({
-    data: {
-      name: 'Auswärtsspiele',
-      defaultPricePerTicketRappen: 4500,
-      availableTicketsPerGame: 20,
-      freeTicketAmount: 2,
-      deliveryOptions: { create: [fanlokal, post].map((o) => ({ deliveryOptionId: o.id })) },
-    },
-  });
+  const home = await insertDemoGameGroup(
+    db,
+    { name: 'Heimspiele Qualifikation 2026/27', defaultPricePerTicketRappen: 3500, availableTicketsPerGame: 40, freeTicketAmount: 4 },
+    [fanlokal, post, kasse].map((o) => o.id),
+  );
+  const away = await insertDemoGameGroup(
+    db,
+    { name: 'Auswärtsspiele', defaultPricePerTicketRappen: 4500, availableTicketsPerGame: 20, freeTicketAmount: 2 },
+    [fanlokal, post].map((o) => o.id),
+  );
 
   const game = (gameGroupId: number, days: number, opponent: string, homeGame: boolean, venue: string, extra: { salesOpenAt?: Date; salesCloseAt?: Date } = {}) =>
-    db.game.create({ data: { gameGroupId, start: zurichAt(now, days, 19, 45), opponent, homeGame, venue, ...extra } });
+    insertDemoGame(db, { gameGroupId, start: zurichAt(now, days, 19, 45), opponent, homeGame, venue, ...extra });
 
   const played = await game(home.id, -4, 'HCD', true, HOME, { salesOpenAt: zurichAt(now, -30, 10) });
   const scb = await game(home.id, 3, 'SCB', true, HOME);
@@ -61,12 +54,7 @@ export async function loadTicketDemoData(db: PrismaClient, now: Date): Promise<v
   await game(away.id, 13, 'SCRJ', false, 'Eishalle Rapperswil-Jona', { salesCloseAt: zurichAt(now, 11, 12) });
   await game(away.id, 24, 'HCFG', false, 'Eishalle Fribourg');
 
-  const members = await db.member.findMany({
-    where: { username: { not: 'vorstand' } },
-    orderBy: { id: 'asc' },
-    take: 12,
-    include: { addresses: { where: { current: true } } },
-  });
+  const members = await findFirstMembersWithAddressExcept(db, 'vorstand', 12);
   const reservation = (member: (typeof members)[number], gameId: number, deliveryOptionId: number, amount: number, priceRappen: number, daysAgo: number) => {
     const a = member.addresses[0];
     if (!a) return null;
@@ -91,5 +79,5 @@ export async function loadTicketDemoData(db: PrismaClient, now: Date): Promise<v
     ...members.slice(2, 6).map((m, i) => reservation(m, scb.id, kasse.id, 1 + (i % 3), 3500, 2)),
     ...members.slice(0, 3).map((m) => reservation(m, played.id, fanlokal.id, 2, 3500, 12)),
   ].filter((r) => r !== null);
-  await db.ticketReservation.createMany({ data: rows });
+  await insertDemoReservations(db, rows);
 }

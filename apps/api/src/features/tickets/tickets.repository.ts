@@ -438,3 +438,35 @@ export function findCurrentAddress(db: DbOrTx, memberId: number) {
     select: { street: true, houseNumber: true, addressLine2: true, postalCode: true, city: true, country: true },
   });
 }
+
+// --- demo data ------------------------------------------------------------------
+
+export function insertDemoDeliveryOption(db: DbOrTx, name: string) {
+  return db.deliveryOption.create({ data: { name } });
+}
+
+export function insertDemoGameGroup(
+  db: DbOrTx,
+  data: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number },
+  deliveryOptionIds: number[],
+) {
+  return db.gameGroup.create({ data: { ...data, deliveryOptions: { create: deliveryOptionIds.map((deliveryOptionId) => ({ deliveryOptionId })) } } });
+}
+
+export function insertDemoGame(db: DbOrTx, data: { gameGroupId: number; start: Date; opponent: string; homeGame: boolean; venue: string; salesOpenAt?: Date; salesCloseAt?: Date }) {
+  return db.game.create({ data });
+}
+
+/** The first members (by id) other than the one with this username, with their current address. */
+export function findFirstMembersWithAddressExcept(db: DbOrTx, username: string, take: number) {
+  return db.member.findMany({
+    where: { username: { not: username } },
+    orderBy: { id: 'asc' },
+    take,
+    include: { addresses: { where: { current: true } } },
+  });
+}
+
+export async function insertDemoReservations(db: DbOrTx, rows: Omit<NewReservation, 'idempotencyKey'>[]): Promise<void> {
+  await db.ticketReservation.createMany({ data: rows });
+}

@@ -1,19 +1,11 @@
+import escapeHtml from 'escape-html';
 import type { Response } from 'express';
 
 /**
  * The few server-rendered pages of the login (provider pages, invitation, "no member"):
- * plain HTML in the site's colours, no script, styles from one small stylesheet.
+ * plain HTML in the site's colours, no script, styles from one small stylesheet. Shared by
+ * the login (auth) and the embedded identity provider (idp); text is escaped by escape-html.
  */
-
-/** Escapes text for HTML content and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A template tag whose interpolations are escaped unless they are already `Html`. */
 export class Html {

@@ -1,0 +1,163 @@
+import express, { type Request, type Response, type Router } from 'express';
+import passport from 'passport';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { sendPage, STYLESHEET } from '../../http/html.ts';
+import type { Idp } from '../idp/index.ts';
+import { isNetworkError, memberOfLogin } from './login.service.ts';
+import { loginAgain, messagePage as pageWith, type PageLink } from './pages.ts';
+import { STRATEGY_NAME, type RelyingParty, type VerifiedLogin } from './relying-party.ts';
+import { safeReturnTo } from './return-to.ts';
+import { destroySession, regenerateSession, saveSession, SESSION_COOKIE, type SiteSession } from './session.ts';
+
+export interface AuthRouterDeps {
+  config: Config;
+  db: DbOrTx;
+  log: Logger;
+  clock: () => Date;
+  rp: RelyingParty;
+  idp: Idp | undefined;
+  cookieOptions: SiteSession['cookieOptions'];
+}
+
+/** Mounted at /oauth: GET /login?returnTo=/path, GET /callback, GET /logout. */
+export function authRouter(deps: AuthRouterDeps): Router {
+  const { config, db, log, clock, rp, idp, cookieOptions } = deps;
+  const messagePage = (title: string, message: string, links?: PageLink[]) => pageWith(config.clubName, title, message, links);
+
+  const authenticator = new passport.Passport();
+  let registered = false;
+  /** The strategy, registered at first use (external providers are discovered then). */
+  async function strategyReady(res: Response): Promise<boolean> {
+    try {
+      const strategy = await rp.strategy();
+      if (!registered) {
+        authenticator.use(STRATEGY_NAME, strategy);
+        registered = true;
+      }
+      return true;
+    } catch (err) {
+      log.error({ err, issuer: rp.issuer }, 'OIDC provider unavailable');
+      sendPage(res, 502, messagePage('Anmeldung nicht erreichbar', 'Der Anmeldedienst ist im Moment nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.'));
+      return false;
+    }
+  }
+
+  async function finishLogin(req: Request, res: Response, err: unknown, login: VerifiedLogin | false | null | undefined, info: unknown): Promise<void> {
+    const returnTo = safeReturnTo(req.session.returnTo);
+    if (err) {
+      const unreachable = isNetworkError(err);
+      log.warn({ err }, 'login callback failed');
+      sendPage(
+        res,
+        unreachable ? 502 : 400,
+        messagePage(
+          'Anmeldung fehlgeschlagen',
+          unreachable
+            ? 'Der Anmeldedienst ist im Moment nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.'
+            : 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte versuchen Sie es noch einmal.',
+          [loginAgain(returnTo), { href: '/', label: 'Zur Startseite' }],
+        ),
+      );
+      return;
+    }
+    if (!login) {
+      // The member cancelled at the provider: back home. Otherwise the flow's state is gone
+      // (expired, another tab, or a forged callback).
+      if ((info as { error?: unknown } | undefined)?.error === 'access_denied') {
+        res.redirect(302, '/');
+        return;
+      }
+      log.info({ reason: (info as { message?: unknown } | undefined)?.message }, 'login callback without a pending login');
+      sendPage(res, 400, messagePage('Anmeldung abgelaufen', 'Die Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Bitte melden Sie sich noch einmal an.', [loginAgain(returnTo)]));
+      return;
+    }
+
+    const linked = await memberOfLogin(db, login.identity);
+    if (!linked) {
+      log.info({ issuer: login.identity.issuer }, 'login without a member');
+      await destroySession(req);
+      res.clearCookie(SESSION_COOKIE, cookieOptions);
+      sendPage(
+        res,
+        403,
+        messagePage(
+          'Kein Mitgliedskonto gefunden',
+          `Ihre Anmeldung hat geklappt, aber zu diesem Login gibt es kein Mitglied des ${config.clubName}. Wenn Sie Mitglied sind, wenden Sie sich bitte an den Vorstand.`,
+          [
+            { href: '/', label: 'Zur Startseite' },
+            { href: config.membershipFormUrl, label: 'Mitglied werden' },
+          ],
+        ),
+      );
+      return;
+    }
+    // A new session id at login (no fixation); only the member and the login time go in.
+    await regenerateSession(req);
+    req.session.memberId = linked.memberId;
+    req.session.loginAt = clock().getTime();
+    if (!rp.embedded && login.idToken) req.session.idToken = login.idToken;
+    await saveSession(req);
+    log.info({ memberId: linked.memberId, linkedBy: linked.linkedBy }, 'login');
+    res.redirect(302, returnTo);
+  }
+
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/assets/login.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
+  });
+
+  router.get('/login', async (req, res, next) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (req.actor) {
+      res.redirect(302, returnTo);
+      return;
+    }
+    if (!(await strategyReady(res))) return;
+    req.session.returnTo = returnTo;
+    authenticator.authenticate(STRATEGY_NAME, { session: false })(req, res, next);
+  });
+
+  router.get('/callback', async (req, res, next) => {
+    if (!(await strategyReady(res))) return;
+    authenticator.authenticate(STRATEGY_NAME, { session: false }, (err: unknown, user: unknown, info: unknown) => {
+      finishLogin(req, res, err, user as VerifiedLogin | false, info).catch(next);
+    })(req, res, next);
+  });
+
+  router.get('/logout', async (req, res) => {
+    // SPEC.md §7 prescribes a GET; a link or image on another site must not end the session
+    // (refused like the write calls: the browser says where the request comes from).
+    const site = req.get('sec-fetch-site');
+    if (site === 'cross-site' || site === 'same-site') {
+      res.status(403).json({ error: { code: 'CSRF_REJECTED', message: 'Die Abmeldung stammt nicht von dieser Website.' } });
+      return;
+    }
+    const current = req.session as Request['session'] | undefined;
+    const memberId = current?.memberId;
+    const idToken = current?.idToken;
+    if (current) await destroySession(req);
+    res.clearCookie(SESSION_COOKIE, cookieOptions);
+    if (memberId !== undefined) {
+      log.info({ memberId }, 'logout');
+      if (idp) await idp.endProviderSessions(memberId);
+      const endSessionUrl = await rp.endSessionUrl(idToken).catch((err: unknown) => {
+        log.warn({ err }, 'no end-session URL of the OIDC provider');
+        return undefined;
+      });
+      if (endSessionUrl) {
+        res.status(200).json({ data: { endSessionUrl } });
+        return;
+      }
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

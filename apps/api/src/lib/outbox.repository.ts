@@ -1,0 +1,68 @@
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { DbOrTx } from './ctx.ts';
+
+export interface OutboxInsert {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  attachments: unknown[];
+}
+
+/** A mail claimed for sending. */
+export interface OutboxRow {
+  id: bigint;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo: string | null;
+  attempts: number;
+  attachments: unknown;
+}
+
+function toData(mail: OutboxInsert) {
+  // Attachments are descriptions (plain JSON), rendered when the mail is sent.
+  return { ...mail, attachments: mail.attachments as Prisma.InputJsonValue };
+}
+
+export async function insertMail(db: DbOrTx, mail: OutboxInsert): Promise<void> {
+  await db.mailOutbox.create({ data: toData(mail) });
+}
+
+/** Many mails in one statement. */
+export async function insertMails(db: DbOrTx, mails: readonly OutboxInsert[]): Promise<void> {
+  await db.mailOutbox.createMany({ data: mails.map(toData) });
+}
+
+/**
+ * Claims up to `limit` due mails and leases them for `leaseSeconds` (FOR UPDATE SKIP LOCKED:
+ * several senders never claim the same mail); counts the attempt.
+ */
+export function claimDueMails(db: DbOrTx, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  return db.$queryRaw<OutboxRow[]>`
+      UPDATE "mail_outbox" SET "nextAttemptAt" = now() + make_interval(secs => ${leaseSeconds}), "attempts" = "attempts" + 1
+       WHERE "id" IN (SELECT "id" FROM "mail_outbox"
+                       WHERE "status" = 'PENDING' AND "nextAttemptAt" <= now()
+                       ORDER BY "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "to", "subject", "text", "html", "replyTo", "attempts", "attachments"`;
+}
+
+/** Pending mails after an id, oldest first (logged when no SMTP server is configured). */
+export function findPendingMailsAfter(db: DbOrTx, afterId: bigint, take: number) {
+  return db.mailOutbox.findMany({
+    where: { status: 'PENDING', id: { gt: afterId } },
+    orderBy: { id: 'asc' },
+    take,
+    select: { id: true, to: true, subject: true },
+  });
+}
+
+export async function markMailSent(db: DbOrTx, id: bigint, sentAt: Date): Promise<void> {
+  await db.mailOutbox.update({ where: { id }, data: { status: 'SENT', sentAt, lastError: null } });
+}
+
+export async function scheduleMailRetry(db: DbOrTx, id: bigint, nextAttemptAt: Date, lastError: string): Promise<void> {
+  await db.mailOutbox.update({ where: { id }, data: { nextAttemptAt, lastError } });
+}
