@@ -89,7 +89,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  const auth = await createAuth({ config, database, log, clock });
+  // Successful write answers of the API tell the copies this process keeps (sessions, sale reads).
+  const writes = new WriteSignal();
+  const auth = await createAuth({ config, database, log, clock, writes });
   // The identity provider parses its own bodies; it is mounted before ours.
   if (auth.idp) app.use('/idp', auth.idp);
 
@@ -103,7 +105,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use(inputGuard);
   // Everything under /admin needs the board role, whatever a feature forgets.
   api.use('/admin', requireBoard);
-  const writes = new WriteSignal();
   api.use(signalWrites(writes));
   const featureDeps: Deps = { config, database, log, clock, writes };
   for (const feature of features) api.use(feature(featureDeps));

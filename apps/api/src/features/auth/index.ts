@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { WriteSignal } from '../../lib/write-signal.ts';
 import { createIdp } from '../idp/index.ts';
 import { authRouter } from './auth.router.ts';
 import { startLoginDataCleanup } from './login.service.ts';
@@ -15,6 +16,8 @@ export interface AuthDeps {
   database: Database;
   log: Logger;
   clock: () => Date;
+  /** Told after every successful write answer of the API (kept session reads are dropped). */
+  writes: WriteSignal;
 }
 
 export interface Auth {
@@ -44,7 +47,7 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
       ? { embedded: { serverMetadata: idp.embedded.serverMetadata, clientId: idp.embedded.clientId, clientSecret: idp.embedded.clientSecret } }
       : {}),
   });
-  const session = createSiteSession({ config, db, clock });
+  const session = createSiteSession({ config, db, clock, writes: deps.writes });
   const router = authRouter({ config, db, log, clock, rp, idp, cookieOptions: session.cookieOptions });
   const stopCleanup = startLoginDataCleanup({ db, store: session.store, log, clock });
 

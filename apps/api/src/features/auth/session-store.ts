@@ -2,7 +2,7 @@ import session, { type SessionData } from 'express-session';
 import type { Role } from '@club/contract';
 import { oneBatchAtATime } from '../../lib/batching.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { deleteExpiredSessions, deleteSession, extendSession, readSessionsWithRoles, upsertSession } from './auth.repository.ts';
+import { deleteExpiredSessions, deleteSession, extendSession, readSessionsWithRoles, upsertSession, type SessionRow } from './auth.repository.ts';
 
 /** A session ends after this long without a request (rolling). */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
@@ -10,6 +10,15 @@ export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** The expiry moves only when it would move by more than this (one write and one new cookie a minute at most). */
 const TOUCH_GRANULARITY_MS = 60_000;
+/**
+ * How long a session read (with the member's roles) is used again by this process. Whatever this
+ * process changes (login, logout, renewal, and every successful write answer of the API, which
+ * may change roles or remove a member) drops it at once; a change made by another server process
+ * shows after at most this long.
+ */
+export const SESSION_READ_MAX_AGE_MS = 1_000;
+/** More sessions than this kept at once: all are dropped and read again. */
+const MAX_KEPT_READS = 20_000;
 
 declare module 'express-session' {
   interface SessionData {
@@ -53,6 +62,10 @@ export function needsRenewal(data: Pick<SessionData, 'loginAt' | 'storedExpiresA
 export class PrismaSessionStore extends session.Store {
   /** Sessions of requests that come together are read with one query. */
   private readonly rows;
+  /** Recent reads by session id (null: no such session), with when they were made. */
+  private readonly recent = new Map<string, { row: SessionRow | null; readAt: number }>();
+  /** Counts the changes of this process: a read that started before one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly db: DbOrTx,
@@ -68,20 +81,47 @@ export class PrismaSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.rows
-      .load(sid)
+    this.read(sid)
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
-        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime(), memberRoles: row.memberExists ? row.roles : null });
+        // A fresh object per request: express-session changes it in place.
+        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime(), memberRoles: row.memberExists ? [...row.roles] : null });
       })
       .catch((err: unknown) => callback(err));
+  }
+
+  /** Drops every kept read (after a change that may touch any session or member). */
+  forgetReads(): void {
+    this.generation += 1;
+    this.recent.clear();
+  }
+
+  /** Before and after a write of the session: a read in flight meanwhile is not kept either. */
+  private forget(sid: string): void {
+    this.generation += 1;
+    this.recent.delete(sid);
+  }
+
+  private async read(sid: string): Promise<SessionRow | null> {
+    const kept = this.recent.get(sid);
+    if (kept && performance.now() - kept.readAt < SESSION_READ_MAX_AGE_MS) return kept.row;
+    const generation = this.generation;
+    const readAt = performance.now();
+    const row = await this.rows.load(sid);
+    if (generation === this.generation) {
+      if (this.recent.size >= MAX_KEPT_READS) this.recent.clear();
+      this.recent.set(sid, { row, readAt });
+    }
+    return row;
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
     const { storedExpiresAt: _read, memberRoles: _roles, ...stored } = data;
     const json: unknown = JSON.parse(JSON.stringify(stored));
+    this.forget(sid);
     upsertSession(this.db, sid, json, expiresAt)
+      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
@@ -93,13 +133,17 @@ export class PrismaSessionStore extends session.Store {
       return;
     }
     const expiresAt = sessionExpiresAt(data, this.clock());
+    this.forget(sid);
     extendSession(this.db, sid, expiresAt, new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), this.clock())
+      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.forget(sid);
     deleteSession(this.db, sid)
+      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
+import type { WriteSignal } from '../../lib/write-signal.ts';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -14,10 +15,21 @@ export interface SiteSession {
   cookieOptions: { path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean };
 }
 
+const COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+
+/** Whether the request carries a cookie named like the session's (signed or not: express-session checks). */
+function hasSessionCookie(req: Request): boolean {
+  const header = req.headers.cookie;
+  if (!header) return false;
+  return header.split(';').some((part) => part.trimStart().startsWith(COOKIE_PREFIX));
+}
+
 /** The server-side session (DESIGN.md §5) and the actor middleware. */
-export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () => Date }): SiteSession {
-  const { config, db, clock } = deps;
+export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () => Date; writes: WriteSignal }): SiteSession {
+  const { config, db, clock, writes } = deps;
   const store = new PrismaSessionStore(db, clock);
+  // A write may change roles or remove a member: the next request reads its session again.
+  writes.subscribe(() => store.forgetReads());
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -35,9 +47,11 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
 
   // Only the API and the login need the session: the SPA's files and pages are the same
   // for everyone, and loading a session for each of them would cost a query apiece.
+  // The API never starts a session (only the login does): a request to it without the session
+  // cookie is a visitor's, and needs neither a new session object nor a read.
   const needsSession = (req: Request) => /^\/(api|oauth)(\/|$)/.test(req.path);
   const sessionWhereNeeded: RequestHandler = (req, res, next) => {
-    if (!needsSession(req)) return next();
+    if (!needsSession(req) || (req.path.startsWith('/api/') && !hasSessionCookie(req))) return next();
     sessionMiddleware(req, res, (err?: unknown) => {
       // The session could not be read (the database away): the answer is a 503, and the
       // session must stay as it is. Without its id, express-session would take the missing
