@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, moneySchema, requiredText, text } from './common.ts';
-import { wholeNumber } from './tickets.ts';
+import { isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
 
 /** Limits of an event and of one subscription. */
 export const eventLimits = {

@@ -1,16 +1,25 @@
 import { z } from 'zod';
-import { idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery, roleSchema, searchQuery } from './common.ts';
+import {
+  addressSchema,
+  birthDateSchema,
+  emailSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  pageQuery,
+  pageSizeQuery,
+  personName,
+  phoneNumber,
+  roleSchema,
+  searchQuery,
+} from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import {
   addressOutSchema,
   auditEntrySchema,
-  emailSchema,
-  memberAddressSchema,
   memberCoreFields,
   membershipSchema,
-  personName,
-  phoneNumber,
   phoneSchema,
 } from './member.ts';
 
@@ -83,18 +92,11 @@ export const adminMemberGroupSchemas = {
 
 const BODY_ERROR = 'Anfrage: Bitte die Angaben als JSON-Objekt senden.';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-export const birthDateSchema = z.iso
-  .date({ error: 'Geburtsdatum: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' })
-  .refine((d) => d >= '1900-01-01', { error: 'Geburtsdatum: Bitte ein Datum ab 1900 angeben.' })
-  .refine((d) => d <= today(), { error: 'Geburtsdatum: Darf nicht in der Zukunft liegen.' });
-
 /** `PUT /api/v1/admin/members/{id}`: personal data (the username stays as it is). */
 export const memberUpdateBodySchema = z.object(
   {
-    firstName: personName('Vorname', 60),
-    lastName: personName('Nachname', 60),
+    firstName: personName('Vorname'),
+    lastName: personName('Nachname'),
     email: emailSchema,
     dateOfBirth: birthDateSchema.nullable(),
   },
@@ -136,7 +138,7 @@ export const membershipUpdateBodySchema = z.object(
 export type MembershipUpdateBody = z.input<typeof membershipUpdateBodySchema>;
 
 /** `PUT /api/v1/admin/members/{id}/addresses/{addressId}`: corrects an address in place. */
-export const addressCorrectionBodySchema = memberAddressSchema;
+export const addressCorrectionBodySchema = addressSchema;
 
 /** `PUT /api/v1/admin/members/{id}/roles`: the member's roles; MEMBER is always kept. */
 export const rolesUpdateBodySchema = z.object(

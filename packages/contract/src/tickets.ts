@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { addressSchema, isoDateTime, moneySchema, requiredText } from './common.ts';
-
-/** Team codes with a logo (SPEC.md §3); any other code shows the default badge. */
-export const teamCodes = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
-export type TeamCode = (typeof teamCodes)[number];
-/** The club's own team: every game is ZSC against an opponent. */
-export const OWN_TEAM = 'ZSC';
+import { addressSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
+import { OWN_TEAM } from './teams.ts';
 
 /** Limits of a game group and of one reservation. */
 export const ticketLimits = {
@@ -14,15 +9,6 @@ export const ticketLimits = {
   /** Largest amount one request may ask for; above: 422, below but over what is left: 409. */
   maxAmount: 1_000,
 } as const;
-
-/** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
-export function wholeNumber(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label}: Bitte eine Zahl angeben.` })
-    .refine((n) => Number.isInteger(n), { error: `${label}: Bitte eine ganze Zahl angeben.` })
-    .refine((n) => n >= min, { error: `${label}: Mindestens ${min}.` })
-    .refine((n) => n <= max, { error: `${label}: Höchstens ${max.toLocaleString('de-CH')}.` });
-}
 
 // ---------------------------------------------------------------------------------------
 // Delivery options
@@ -121,7 +107,7 @@ export const ticketReservationSchema = z.object({
   gameBegin: isoDateTime,
   amount: z.number().int(),
   deliveryOption: deliveryOptionSchema,
-  deliveryAddress: addressSchema,
+  deliveryAddress: storedAddressSchema,
   price: moneySchema,
   createdAt: isoDateTime,
   totalPrice: moneySchema,
@@ -156,7 +142,7 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'Idempotency-Key: 8 bis 100 Zeichen aus Buchstaben, Ziffern und ._:-' });
 
 /** `GET /api/v1/games/{id}/deliveryaddress/`: the member's current address (null when none is on file). */
-export const deliveryAddressSchema = addressSchema;
+export const deliveryAddressSchema = storedAddressSchema;
 
 // ---------------------------------------------------------------------------------------
 // Game groups (board)
@@ -183,7 +169,7 @@ export const adminTicketReservationSchema = z.object({
   member: z.object({ id: z.number(), memberNumber: z.number(), firstName: z.string(), lastName: z.string() }),
   amount: z.number().int(),
   deliveryOption: deliveryOptionSchema,
-  deliveryAddress: addressSchema,
+  deliveryAddress: storedAddressSchema,
   price: moneySchema,
   createdAt: isoDateTime,
 });

@@ -1,4 +1,4 @@
-import { memberAddressSchema, type MemberAddress, type MemberAddressInput } from '@club/contract';
+import { addressSchema, type Address, type AddressInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -23,8 +23,8 @@ export default function AddressChangePage() {
   const navigate = useNavigate();
   const change = useChangeAddress();
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const form = useForm<MemberAddressInput, unknown, MemberAddress>({
-    resolver: zodResolver(memberAddressSchema),
+  const form = useForm<AddressInput, unknown, Address>({
+    resolver: zodResolver(addressSchema),
     defaultValues: emptyAddress,
   });
 
