@@ -1,4 +1,5 @@
 import type { Candidate, CandidateAdminInput } from '@club/contract';
+import { addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 
 /** An empty form: every text field '' (so inputs stay controlled), country CH. */
 export function emptyCandidateForm(): CandidateAdminInput {
@@ -7,7 +8,7 @@ export function emptyCandidateForm(): CandidateAdminInput {
     lastName: '',
     email: '',
     dateOfBirth: '',
-    address: { street: '', houseNumber: '', addressLine2: '', postalCode: '', city: '', country: 'CH' },
+    address: { ...emptyAddress },
     mobile: '',
     landLine: '',
     remarks: '',
@@ -35,14 +36,9 @@ export const CANDIDATE_FIELDS = [
   'lastName',
   'email',
   'dateOfBirth',
-  'address.street',
-  'address.houseNumber',
-  'address.addressLine2',
-  'address.postalCode',
-  'address.city',
-  'address.country',
+  ...addressFieldPaths('address'),
   'mobile',
   'landLine',
   'remarks',
   'applicationDate',
-] as const;
+];
