@@ -36,34 +36,41 @@ export type AdminDeliveryOption = z.infer<typeof adminDeliveryOptionSchema>;
 export const salesStateSchema = z.enum(['NOT_YET_OPEN', 'OPEN', 'CLOSED']);
 export type SalesState = z.infer<typeof salesStateSchema>;
 
+/** The fields of a game (`gameInputSchema` without the sales-window rule, for `.pick`/`.extend`). */
+export const gameFieldsSchema = z.object({
+  start: isoDateTime,
+  opponent: z
+    .string({ error: 'Gegner: Bitte einen Teamcode angeben.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,8}$/, { error: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).' })
+    .refine((code) => code !== OWN_TEAM, { error: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' }),
+  homeGame: z.boolean({ error: 'Heimspiel: Bitte ja oder nein angeben.' }),
+  venue: requiredText('Spielort', 100),
+  /** null or absent: sales open at once. */
+  salesOpenAt: isoDateTime.nullish(),
+  /** null or absent: sales close at the start of the game. */
+  salesCloseAt: isoDateTime.nullish(),
+});
+
+/** Sales close at the latest when the game starts, and open before they close. */
+export function checkSalesWindow(
+  g: { start: string; salesOpenAt?: string | null | undefined; salesCloseAt?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const start = Date.parse(g.start);
+  const open = g.salesOpenAt ? Date.parse(g.salesOpenAt) : undefined;
+  const close = g.salesCloseAt ? Date.parse(g.salesCloseAt) : undefined;
+  if (close !== undefined && close > start) {
+    ctx.addIssue({ code: 'custom', path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
+  }
+  if (open !== undefined && open >= (close ?? start)) {
+    ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: 'Verkaufsstart: Muss vor dem Verkaufsende liegen.' });
+  }
+}
+
 /** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (DESIGN.md §8). */
-export const gameInputSchema = z
-  .object({
-    start: isoDateTime,
-    opponent: z
-      .string({ error: 'Gegner: Bitte einen Teamcode angeben.' })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{2,8}$/, { error: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).' })
-      .refine((code) => code !== OWN_TEAM, { error: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' }),
-    homeGame: z.boolean({ error: 'Heimspiel: Bitte ja oder nein angeben.' }),
-    venue: requiredText('Spielort', 100),
-    /** null or absent: sales open at once. */
-    salesOpenAt: isoDateTime.nullish(),
-    /** null or absent: sales close at the start of the game. */
-    salesCloseAt: isoDateTime.nullish(),
-  })
-  .superRefine((g, ctx) => {
-    const start = Date.parse(g.start);
-    const open = g.salesOpenAt ? Date.parse(g.salesOpenAt) : undefined;
-    const close = g.salesCloseAt ? Date.parse(g.salesCloseAt) : undefined;
-    if (close !== undefined && close > start) {
-      ctx.addIssue({ code: 'custom', path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
-    }
-    if (open !== undefined && open >= (close ?? start)) {
-      ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: 'Verkaufsstart: Muss vor dem Verkaufsende liegen.' });
-    }
-  });
+export const gameInputSchema = gameFieldsSchema.superRefine(checkSalesWindow);
 export type GameInput = z.input<typeof gameInputSchema>;
 
 /** A game as everyone sees it (`GET /api/v1/games/` and `/{id}`). */

@@ -36,3 +36,11 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return placed;
 }
+
+/**
+ * A number typed into a text input (`12`, `12.50`, `12,50`), for a form schema to hand on to the
+ * contract's number rule: '' becomes NaN (refused there as "Bitte eine Zahl angeben").
+ */
+export function numberFromText(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
+}

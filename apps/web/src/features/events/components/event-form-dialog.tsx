@@ -1,48 +1,41 @@
-import { eventInputSchema, type AdminEvent, type EventInput } from '@club/contract';
+import { checkEventTimes, eventFieldsSchema, moneySchema, type AdminEvent } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
-import { isoToZurichLocal, zurichLocalToIso } from '@/lib/datetime-local';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { isoToZurichLocal, localDateTimeInput } from '@/lib/datetime-local';
+import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
 
-const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: 'Bitte Datum und Zeit angeben.' });
-/** What the inputs hold; the contract's eventInputSchema decides the rest before anything is sent. */
-const schema = z.object({
-  title: z.string(),
-  location: z.string(),
-  description: z.string(),
-  start: localDateTime,
-  end: localDateTime,
-  registrationDeadline: localDateTime,
-  capacity: z.string(),
-  price: z.string(),
-  maxPlacesPerMember: z.string(),
-});
+/**
+ * The contract's event with the inputs of the form: Zurich wall-clock times, and numbers typed
+ * as text (an empty capacity: unlimited; an empty price: free).
+ */
+const schema = eventFieldsSchema
+  .extend({
+    start: localDateTimeInput('Beginn'),
+    end: localDateTimeInput('Ende'),
+    registrationDeadline: localDateTimeInput('Anmeldeschluss'),
+    capacity: z
+      .string()
+      .transform((text): number | null | undefined => (text.trim() === '' ? null : numberFromText(text)))
+      .pipe(eventFieldsSchema.shape.capacity),
+    price: z
+      .string()
+      .transform((text) => (text.trim() === '' ? 0 : numberFromText(text)))
+      .pipe(moneySchema.shape.amount)
+      .transform((amount) => ({ currency: 'CHF' as const, amount })),
+    maxPlacesPerMember: z.string().transform(numberFromText).pipe(eventFieldsSchema.shape.maxPlacesPerMember),
+  })
+  .superRefine(checkEventTimes);
 type Values = z.input<typeof schema>;
+type Body = z.output<typeof schema>;
 const known: readonly string[] = Object.keys(schema.shape);
-
-/** The request body from the inputs (Zurich wall-clock time → instants, '' capacity → unlimited). */
-function toBody(values: Values): EventInput {
-  const number = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.replace(',', '.')));
-  return {
-    title: values.title,
-    location: values.location,
-    description: values.description,
-    start: zurichLocalToIso(values.start) ?? values.start,
-    end: zurichLocalToIso(values.end) ?? values.end,
-    registrationDeadline: zurichLocalToIso(values.registrationDeadline) ?? values.registrationDeadline,
-    capacity: values.capacity.trim() === '' ? null : number(values.capacity),
-    price: { currency: 'CHF', amount: values.price.trim() === '' ? 0 : number(values.price) },
-    maxPlacesPerMember: number(values.maxPlacesPerMember),
-  };
-}
 
 /** A contract path (`price.amount`) as the form's field name. */
 const fieldOf = (path: string) => (path.startsWith('price') ? 'price' : path);
@@ -60,7 +53,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
   const save = useSaveEvent();
   const [error, setError] = useState<unknown>(null);
   const prefix = event ? `event-${event.id}` : 'new-event';
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, Body>({
     resolver: zodResolver(schema),
     defaultValues: {
       title: event?.title ?? '',
@@ -81,20 +74,8 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
     onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (body) => {
     setError(null);
-    const body = toBody(values);
-    const checked = eventInputSchema.safeParse(body);
-    if (!checked.success) {
-      let first = true;
-      for (const issue of checked.error.issues) {
-        const name = fieldOf(issue.path.join('.'));
-        if (!known.includes(name)) continue;
-        form.setError(name as Path<Values>, { type: 'contract', message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
-      return;
-    }
     try {
       const saved = await save.mutateAsync({ ...(event ? { id: event.id } : {}), event: body });
       close();

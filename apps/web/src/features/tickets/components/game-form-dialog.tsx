@@ -1,4 +1,4 @@
-import { OWN_TEAM, type AdminGame, type GameInput } from '@club/contract';
+import { checkSalesWindow, gameFieldsSchema, OWN_TEAM, type AdminGame, type GameInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,26 +10,21 @@ import { FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
-import { isoToZurichLocal, zurichLocalToIso } from '../lib/games';
+import { isoToZurichLocal, localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local';
 import { CancelButton } from './cancel-button';
 import { FormError } from './form-error';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 
-const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: 'Bitte Datum und Zeit angeben.' });
-const schema = z.object({
-  start: localDateTime,
-  opponent: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{2,8}$/, { error: 'Bitte einen Teamcode angeben (z. B. SCB).' })
-    .refine((code) => code !== OWN_TEAM, { error: 'Der Gegner kann nicht der ZSC sein.' }),
-  homeGame: z.enum(['home', 'away']),
-  venue: z.string().trim().min(1, { error: 'Bitte den Spielort angeben.' }).max(100, { error: 'Höchstens 100 Zeichen.' }),
-  salesOpenAt: z.union([z.literal(''), localDateTime]),
-  salesCloseAt: z.union([z.literal(''), localDateTime]),
-});
+/** The contract's game with the inputs of the form: local date-times, and home or away as a radio. */
+const schema = gameFieldsSchema
+  .extend({
+    start: localDateTimeInput('Spielbeginn'),
+    homeGame: z.enum(['home', 'away']).transform((kind) => kind === 'home'),
+    salesOpenAt: optionalLocalDateTimeInput('Verkaufsstart'),
+    salesCloseAt: optionalLocalDateTimeInput('Verkaufsende'),
+  })
+  .superRefine(checkSalesWindow);
 type Values = z.input<typeof schema>;
 
 const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt'];
@@ -51,7 +46,7 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
   const save = useSaveGame();
   const [error, setError] = useState<unknown>(null);
   const prefix = game ? `game-${game.id}` : 'new-game';
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, GameInput>({
     resolver: zodResolver(schema),
     defaultValues: {
       start: isoToZurichLocal(game?.start),
@@ -69,16 +64,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
     onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (body) => {
     setError(null);
-    const body: GameInput = {
-      start: zurichLocalToIso(values.start) ?? values.start,
-      opponent: values.opponent,
-      homeGame: values.homeGame === 'home',
-      venue: values.venue,
-      salesOpenAt: values.salesOpenAt ? zurichLocalToIso(values.salesOpenAt) : null,
-      salesCloseAt: values.salesCloseAt ? zurichLocalToIso(values.salesCloseAt) : null,
-    };
     try {
       await save.mutateAsync({ ...(game ? { id: game.id } : {}), gameGroupId, game: body });
       close();

@@ -1,4 +1,4 @@
-import type { GameGroup } from '@club/contract';
+import { gameGroupInputSchema, moneySchema, type GameGroup } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -14,18 +14,13 @@ import { useSaveGameGroup } from '../api/admin-game-groups';
 import { CancelButton } from './cancel-button';
 import { FormError } from './form-error';
 
-const number = (label: string) => z.number({ error: `${label}: Bitte eine Zahl angeben.` });
-const schema = z.object({
-  name: z.string().trim().min(1, { error: 'Name: Bitte ausfüllen.' }).max(100, { error: 'Name: Höchstens 100 Zeichen.' }),
-  price: number('Preis')
-    .min(0, { error: 'Preis: Darf nicht negativ sein.' })
-    .max(1_000_000, { error: 'Preis: Zu gross.' })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Preis: Höchstens zwei Nachkommastellen.' }),
-  availableTicketsPerGame: number('Tickets pro Spiel').int({ error: 'Tickets pro Spiel: Bitte eine ganze Zahl.' }).min(0, { error: 'Tickets pro Spiel: Mindestens 0.' }),
-  freeTicketAmount: number('Tickets pro Mitglied').int({ error: 'Tickets pro Mitglied: Bitte eine ganze Zahl.' }).min(1, { error: 'Tickets pro Mitglied: Mindestens 1.' }).max(100, { error: 'Tickets pro Mitglied: Höchstens 100.' }),
-  deliveryOptionIds: z.array(z.string()),
+/** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
+const schema = gameGroupInputSchema.pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true }).extend({
+  price: moneySchema.shape.amount,
+  deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
 
 const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
 const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];
@@ -47,7 +42,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
   const save = useSaveGameGroup();
   const [error, setError] = useState<unknown>(null);
   const prefix = group ? `group-${group.id}` : 'new-group';
-  const form = useForm<Values>({
+  const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: group
       ? {
@@ -70,7 +65,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           availableTicketsPerGame: values.availableTicketsPerGame,
           freeTicketAmount: values.freeTicketAmount,
         },
-        deliveryOptionIds: values.deliveryOptionIds.map(Number),
+        deliveryOptionIds: values.deliveryOptionIds,
       });
       onSaved(saved);
     } catch (e) {
