@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useCreateCandidate } from '../api/save-candidate';
 import { CandidateFields } from './candidate-fields';
 import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
+import { CancelButton } from '@/components/ui/form-buttons';
 
 /** The board enters a paper application; afterwards its page opens. */
 export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {
@@ -43,9 +44,7 @@ export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {
                 {create.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
                 Antrag speichern
               </Button>
-              <Button type="button" variant="outline-secondary" onClick={onCancel}>
-                Abbrechen
-              </Button>
+              <CancelButton onCancel={onCancel} />
             </div>
           </form>
         </FormProvider>

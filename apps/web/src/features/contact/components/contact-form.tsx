@@ -10,7 +10,7 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { useSendMessage } from '../api/send-message';
 import { CONTACT_FIELDS, contactFormSchema, type ContactFormData, type ContactFormInput } from '../lib/form';
-import { Honeypot } from './honeypot';
+import { Honeypot } from '@/components/ui/honeypot';
 
 const ID = 'contact';
 

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { isoToZurichLocal, localDateTimeInput } from '@/lib/datetime-local';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
+import { CancelButton } from '@/components/ui/form-buttons';
 
 /**
  * The contract's event with the inputs of the form: Zurich wall-clock times, and numbers typed
@@ -118,9 +119,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
             {error ? <ErrorAlert error={error} title="Die Veranstaltung wurde nicht gespeichert." /> : null}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close}>
-              Abbrechen
-            </Button>
+            <CancelButton onCancel={close} />
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               Speichern

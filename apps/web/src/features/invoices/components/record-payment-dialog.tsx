@@ -12,6 +12,7 @@ import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
 import { openAmount } from '../lib/labels';
+import { CancelButton } from '@/components/ui/form-buttons';
 
 // The contract's rules, with the amount as the number the field holds (CHF is the only currency).
 const schema = z.object({
@@ -58,9 +59,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={onClose}>
-              Abbrechen
-            </Button>
+            <CancelButton onCancel={onClose} />
             <Button type="submit" variant="primary" disabled={record.isPending}>
               {record.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               Zahlung verbuchen

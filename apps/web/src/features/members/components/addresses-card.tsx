@@ -9,8 +9,8 @@ import { useCorrectAddress } from '../api/correct-address';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
-import { SaveCancelButtons } from './save-cancel-buttons';
-import { SavedNote, SectionCard } from './section-card';
+import { SaveCancelButtons } from '@/components/ui/form-buttons';
+import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {
   const correct = useCorrectAddress(memberId);

@@ -14,8 +14,8 @@ import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '../api/get-seasons';
 import { useUpdateMembership } from '../api/update-membership';
-import { SaveCancelButtons } from './save-cancel-buttons';
-import { SavedNote, SectionCard } from './section-card';
+import { SaveCancelButtons } from '@/components/ui/form-buttons';
+import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function isCurrent(m: Membership, today: string): boolean {
   return m.validFrom <= today && today <= m.validTo;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useUpdateRoles } from '../api/update-roles';
-import { SavedNote, SectionCard } from './section-card';
+import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 /** The form's switch, turned into the contract's list of roles (MEMBER always kept). */
 const schema = z

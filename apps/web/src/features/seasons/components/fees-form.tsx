@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { CancelButton } from '@/components/ui/form-buttons';
 
 const amount = moneySchema.shape.amount;
 const feesSchema = z.object({ membershipFee: amount, parkingFee: amount });
@@ -66,9 +67,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
             {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
             {submitLabel}
           </Button>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            Abbrechen
-          </Button>
+          <CancelButton onCancel={onCancel} />
         </div>
       </form>
     </FormProvider>

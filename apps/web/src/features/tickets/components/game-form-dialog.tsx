@@ -11,8 +11,8 @@ import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
 import { isoToZurichLocal, localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local';
-import { CancelButton } from './cancel-button';
-import { FormError } from './form-error';
+import { CancelButton } from '@/components/ui/form-buttons';
+import { FormError } from '@/components/ui/form-error';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 

@@ -11,8 +11,8 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
-import { CancelButton } from './cancel-button';
-import { FormError } from './form-error';
+import { CancelButton } from '@/components/ui/form-buttons';
+import { FormError } from '@/components/ui/form-error';
 
 /** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
 const schema = gameGroupInputSchema.pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true }).extend({

@@ -13,9 +13,9 @@ import {
   useDeliveryOptions,
   useUpdateDeliveryOption,
 } from '../api/admin-delivery-options';
-import { CancelButton } from '../components/cancel-button';
+import { CancelButton } from '@/components/ui/form-buttons';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormError } from '../components/form-error';
+import { FormError } from '@/components/ui/form-error';
 import '../tickets.css';
 
 function usage(option: AdminDeliveryOption): string {

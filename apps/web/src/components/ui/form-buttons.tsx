@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { LoadingSpinner } from './loading-spinner';
 
 interface SaveCancelButtonsProps {
   /** The save is on its way: both buttons wait, the save button spins. */
@@ -22,5 +22,14 @@ export function SaveCancelButtons({ pending, onCancel, label = 'Speichern', size
         Abbrechen
       </Button>
     </div>
+  );
+}
+
+/** "Abbrechen" of a form or dialog that closes it without saving. */
+export function CancelButton({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Button variant="outline-secondary" onClick={onCancel}>
+      Abbrechen
+    </Button>
   );
 }
