@@ -6,12 +6,12 @@ import {
   idParam,
   isoDate,
   isoDateTime,
+  pastDate,
   personName,
   phone,
   storedAddressSchema,
   text,
 } from './common.ts';
-import { todayInZurich } from './dates.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
 export const candidateStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED'], {
@@ -66,12 +66,7 @@ export type CandidateApplicationData = z.output<typeof candidateApplicationSchem
 
 /** The board may date a paper application back to the day it arrived (default today). */
 export const candidateAdminInputSchema = candidateInputSchema.extend({
-  applicationDate: z
-    .string({ error: 'Antragsdatum: Bitte ein Datum angeben.' })
-    .pipe(z.iso.date({ error: 'Antragsdatum: Bitte ein gültiges Datum angeben.' }))
-    .refine((d) => d >= '2000-01-01', { error: 'Antragsdatum: Bitte ein Datum ab 2000 angeben.' })
-    .refine((d) => d <= todayInZurich(), { error: 'Antragsdatum: Das Datum liegt in der Zukunft.' })
-    .optional(),
+  applicationDate: pastDate('Antragsdatum', '2000-01-01').optional(),
 });
 export type CandidateAdminInput = z.input<typeof candidateAdminInputSchema>;
 export type CandidateAdminData = z.output<typeof candidateAdminInputSchema>;

@@ -37,6 +37,9 @@ export const moneySchema = z.object({
 });
 export type Money = z.infer<typeof moneySchema>;
 
+/** A payment's amount: more than zero (the form checks the number, the body the whole money object). */
+export const positiveAmount = { check: (amount: number) => amount > 0, error: 'Der Betrag muss grösser als 0 sein.' } as const;
+
 /** The search text of a paged list (`?q=`): trimmed, at most 100 characters, empty by default. */
 export const searchQuery = z
   .string({ error: 'Suche: Bitte einen Text angeben.' })
@@ -150,16 +153,24 @@ export function phoneNumber(label: string) {
   return phone(label).transform((s) => (s === '' ? null : s));
 }
 
+/**
+ * A business date a person enters that has already happened (`YYYY-MM-DD`): from `earliest`, not
+ * after today in Zurich (the same day in the browser and on the server).
+ */
+export function pastDate(label: string, earliest: string) {
+  return z
+    .string({ error: `${label}: Bitte ein Datum angeben.` })
+    .trim()
+    .min(1, { error: `${label}: Bitte ausfüllen.` })
+    .pipe(z.iso.date({ error: `${label}: Bitte ein gültiges Datum angeben.` }))
+    .refine((d) => d >= earliest, { error: `${label}: Bitte ein Datum ab ${earliest.slice(0, 4)} angeben.` })
+    .refine((d) => d <= todayInZurich(), { error: `${label}: Das Datum liegt in der Zukunft.` });
+}
+
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
 
-/** A date of birth `YYYY-MM-DD`: from 1900, not after today in Zurich (the same day in the browser and on the server). */
-export const birthDateSchema = z
-  .string({ error: 'Geburtsdatum: Bitte ein Datum angeben.' })
-  .trim()
-  .min(1, { error: 'Geburtsdatum: Bitte ausfüllen.' })
-  .pipe(z.iso.date({ error: 'Geburtsdatum: Bitte ein gültiges Datum angeben.' }))
-  .refine((d) => d >= EARLIEST_BIRTH_DATE, { error: 'Geburtsdatum: Bitte ein Datum ab 1900 angeben.' })
-  .refine((d) => d <= todayInZurich(), { error: 'Geburtsdatum: Das Datum liegt in der Zukunft.' });
+/** A date of birth: from 1900, not in the future. */
+export const birthDateSchema = pastDate('Geburtsdatum', EARLIEST_BIRTH_DATE);
 
 /** A Swiss postal code has four digits (1000–9658); other countries keep their own formats. An empty one is `requiredText`'s to report. */
 export function checkSwissPostalCode(address: { country: string; postalCode: string }, ctx: z.RefinementCtx): void {

@@ -1,4 +1,5 @@
-import type { Candidate, CandidateAdminInput } from '@club/contract';
+import { candidateAdminInputSchema, type Candidate, type CandidateAdminInput } from '@club/contract';
+import { z } from 'zod';
 import { addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 
 /** An empty form: every text field '' (so inputs stay controlled), country CH. */
@@ -42,3 +43,16 @@ export const CANDIDATE_FIELDS = [
   'remarks',
   'applicationDate',
 ];
+
+/**
+ * The board's form of a paper application: the contract's schema, where an empty "received on"
+ * field means today (the body then leaves the date out).
+ */
+export const paperCandidateFormSchema = candidateAdminInputSchema.extend({
+  applicationDate: z
+    .union([z.literal(''), candidateAdminInputSchema.shape.applicationDate.unwrap()])
+    .optional()
+    .transform((date) => date || undefined),
+});
+export type PaperCandidateFormInput = z.input<typeof paperCandidateFormSchema>;
+export type PaperCandidateFormData = z.output<typeof paperCandidateFormSchema>;

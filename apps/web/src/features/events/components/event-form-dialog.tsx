@@ -1,42 +1,19 @@
-import { checkEventTimes, eventFieldsSchema, moneySchema, type AdminEvent } from '@club/contract';
+import type { AdminEvent } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
-import { isoToZurichLocal, localDateTimeInput } from '@/lib/datetime-local';
-import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
+import { isoToZurichLocal } from '@/lib/datetime-local';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
+import { eventFormSchema, type EventFormValues, type EventFormBody } from '../lib/event-form';
 import { CancelButton } from '@/components/ui/form-buttons';
 
-/**
- * The contract's event with the inputs of the form: Zurich wall-clock times, and numbers typed
- * as text (an empty capacity: unlimited; an empty price: free).
- */
-const schema = eventFieldsSchema
-  .extend({
-    start: localDateTimeInput('Beginn'),
-    end: localDateTimeInput('Ende'),
-    registrationDeadline: localDateTimeInput('Anmeldeschluss'),
-    capacity: z
-      .string()
-      .transform((text): number | null | undefined => (text.trim() === '' ? null : numberFromText(text)))
-      .pipe(eventFieldsSchema.shape.capacity),
-    price: z
-      .string()
-      .transform((text) => (text.trim() === '' ? 0 : numberFromText(text)))
-      .pipe(moneySchema.shape.amount)
-      .transform((amount) => ({ currency: 'CHF' as const, amount })),
-    maxPlacesPerMember: z.string().transform(numberFromText).pipe(eventFieldsSchema.shape.maxPlacesPerMember),
-  })
-  .superRefine(checkEventTimes);
-type Values = z.input<typeof schema>;
-type Body = z.output<typeof schema>;
-const known: readonly string[] = Object.keys(schema.shape);
+const known: readonly string[] = Object.keys(eventFormSchema.shape);
 
 /** A contract path (`price.amount`) as the form's field name. */
 const fieldOf = (path: string) => (path.startsWith('price') ? 'price' : path);
@@ -54,8 +31,8 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
   const save = useSaveEvent();
   const [error, setError] = useState<unknown>(null);
   const prefix = event ? `event-${event.id}` : 'new-event';
-  const form = useForm<Values, unknown, Body>({
-    resolver: zodResolver(schema),
+  const form = useForm<EventFormValues, unknown, EventFormBody>({
+    resolver: zodResolver(eventFormSchema),
     defaultValues: {
       title: event?.title ?? '',
       location: event?.location ?? '',
@@ -99,15 +76,15 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
           </Modal.Header>
           <Modal.Body>
             <div className="row g-2">
-              <FormField<Values> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
-              <FormField<Values> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
-              <FormField<Values> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="capacity" label="Plätze" idPrefix={prefix} inputMode="numeric" help="Leer: unbeschränkt." />
-              <FormField<Values> className="col-md-4" name="price" label="Preis pro Platz (CHF)" idPrefix={prefix} inputMode="decimal" help="0: gratis." />
-              <FormField<Values> className="col-md-4" name="maxPlacesPerMember" label="Plätze pro Mitglied" idPrefix={prefix} inputMode="numeric" required />
-              <FormField<Values>
+              <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
+              <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
+              <FormField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="capacity" label="Plätze" idPrefix={prefix} inputMode="numeric" help="Leer: unbeschränkt." />
+              <FormField<EventFormValues> className="col-md-4" name="price" label="Preis pro Platz (CHF)" idPrefix={prefix} inputMode="decimal" help="0: gratis." />
+              <FormField<EventFormValues> className="col-md-4" name="maxPlacesPerMember" label="Plätze pro Mitglied" idPrefix={prefix} inputMode="numeric" required />
+              <FormField<EventFormValues>
                 className="col-12"
                 name="description"
                 label="Beschreibung"

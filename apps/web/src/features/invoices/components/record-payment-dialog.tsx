@@ -1,4 +1,4 @@
-import { manualPaymentInputSchema, moneySchema, type InvoiceOverviewItem } from '@club/contract';
+import { manualPaymentInputSchema, moneySchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -16,7 +16,7 @@ import { CancelButton } from '@/components/ui/form-buttons';
 
 // The contract's rules, with the amount as the number the field holds (CHF is the only currency).
 const schema = z.object({
-  amount: moneySchema.shape.amount.refine((n) => n > 0, { error: 'Der Betrag muss grösser als 0 sein.' }),
+  amount: moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error }),
   paidAt: manualPaymentInputSchema.shape.paidAt,
 });
 type Values = z.input<typeof schema>;

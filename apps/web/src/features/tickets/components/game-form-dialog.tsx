@@ -1,31 +1,20 @@
-import { checkSalesWindow, gameFieldsSchema, OWN_TEAM, type AdminGame, type GameInput } from '@club/contract';
+import { OWN_TEAM, type AdminGame, type GameInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
-import { isoToZurichLocal, localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local';
+import { isoToZurichLocal } from '@/lib/datetime-local';
+import { gameFormSchema, type GameFormValues } from '../lib/game-form';
 import { CancelButton } from '@/components/ui/form-buttons';
 import { FormError } from '@/components/ui/form-error';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
-
-/** The contract's game with the inputs of the form: local date-times, and home or away as a radio. */
-const schema = gameFieldsSchema
-  .extend({
-    start: localDateTimeInput('Spielbeginn'),
-    homeGame: z.enum(['home', 'away']).transform((kind) => kind === 'home'),
-    salesOpenAt: optionalLocalDateTimeInput('Verkaufsstart'),
-    salesCloseAt: optionalLocalDateTimeInput('Verkaufsende'),
-  })
-  .superRefine(checkSalesWindow);
-type Values = z.input<typeof schema>;
 
 const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt'];
 const GAME_KINDS = [
@@ -46,8 +35,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
   const save = useSaveGame();
   const [error, setError] = useState<unknown>(null);
   const prefix = game ? `game-${game.id}` : 'new-game';
-  const form = useForm<Values, unknown, GameInput>({
-    resolver: zodResolver(schema),
+  const form = useForm<GameFormValues, unknown, GameInput>({
+    resolver: zodResolver(gameFormSchema),
     defaultValues: {
       start: isoToZurichLocal(game?.start),
       opponent: game?.opponent ?? '',
@@ -87,8 +76,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
           </Modal.Header>
           <Modal.Body>
             <div className="row g-3">
-              <FormField<Values> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
-              <FormField<Values>
+              <FormField<GameFormValues> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
+              <FormField<GameFormValues>
                 className="col-md-6"
                 name="opponent"
                 label="Gegner (Teamcode)"
@@ -113,9 +102,9 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                   </div>
                 ))}
               </fieldset>
-              <FormField<Values> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-              <FormField<Values> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
-              <FormField<Values> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
+              <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
+              <FormField<GameFormValues> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
+              <FormField<GameFormValues> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
             </div>
             <FormError error={error} title="Nicht gespeichert." />
           </Modal.Body>

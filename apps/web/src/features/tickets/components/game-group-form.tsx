@@ -1,26 +1,18 @@
-import { gameGroupInputSchema, moneySchema, type GameGroup } from '@club/contract';
+import type { GameGroup } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
+import { gameGroupFormSchema, type GameGroupFormOutput, type GameGroupFormValues } from '../lib/game-form';
 import { CancelButton } from '@/components/ui/form-buttons';
 import { FormError } from '@/components/ui/form-error';
-
-/** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
-const schema = gameGroupInputSchema.pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true }).extend({
-  price: moneySchema.shape.amount,
-  deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
-});
-type Values = z.input<typeof schema>;
-type Output = z.output<typeof schema>;
 
 const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
 const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];
@@ -42,8 +34,8 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
   const save = useSaveGameGroup();
   const [error, setError] = useState<unknown>(null);
   const prefix = group ? `group-${group.id}` : 'new-group';
-  const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
+  const form = useForm<GameGroupFormValues, unknown, GameGroupFormOutput>({
+    resolver: zodResolver(gameGroupFormSchema),
     defaultValues: group
       ? {
           name: group.name,
@@ -78,10 +70,10 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <div className="row g-3 align-items-end">
-          <FormField<Values> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
-          <FormField<Values> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
-          <FormField<Values> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
-          <FormField<Values> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<GameGroupFormValues> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
         </div>
         <fieldset className="mt-3">
           <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>

@@ -1,10 +1,9 @@
-import { addressSchema, storedAddressSchema, ticketReservationInputSchema, type Game, type TicketReservation } from '@club/contract';
+import type { Game, TicketReservation } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { AddressFields, addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -16,35 +15,7 @@ import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
 import { useReserveTickets } from '../api/reserve-tickets';
 import { multiplyMoney, ticketCount } from '../lib/games';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-
-/**
- * The contract's reservation body with what the form adds: the chosen delivery option (a radio's
- * string, turned into its number) and whether the address below is used; the address itself
- * is the contract's `addressSchema`, checked only when it is sent.
- */
-const formSchema = ticketReservationInputSchema
-  .pick({ amount: true })
-  .extend({
-    deliveryOptionId: z
-      .string({ error: 'Bitte eine Zustelloption wählen.' })
-      .min(1, { error: 'Bitte eine Zustelloption wählen.' })
-      .transform(Number),
-    otherAddress: z.boolean(),
-    address: storedAddressSchema,
-  })
-  .superRefine((values, ctx) => {
-    if (!values.otherAddress) return;
-    const parsed = addressSchema.safeParse(values.address);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['address', ...issue.path], message: issue.message });
-  })
-  .transform(({ deliveryOptionId, amount, otherAddress, address }) => ({
-    deliveryOptionId,
-    amount,
-    deliveryAddress: otherAddress ? addressSchema.parse(address) : null,
-  }));
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+import { reservationFormSchema, type ReservationFormInput, type ReservationFormOutput } from '../lib/reservation-form';
 
 const knownFields = ['deliveryOptionId', 'amount', ...addressFieldPaths('address')];
 
@@ -68,8 +39,8 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
   const [submitError, setSubmitError] = useState<unknown>(null);
   const max = Math.max(0, game.ticketsMayReserve ?? 0);
 
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<ReservationFormInput, unknown, ReservationFormOutput>({
+    resolver: zodResolver(reservationFormSchema),
     defaultValues: { deliveryOptionId: '', amount: Math.min(2, max) || 1, otherAddress: false, address: emptyAddress },
   });
   const { register, handleSubmit, control, formState, setError, setValue } = form;
@@ -89,7 +60,7 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
     return <p className="mb-0">Für dieses Spiel ist im Moment keine Zustelloption verfügbar. Bitte melden Sie sich beim Vorstand.</p>;
   }
 
-  const send = (values: FormOutput) => {
+  const send = (values: ReservationFormOutput) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitError(null);
