@@ -9,7 +9,7 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useCreateCandidate } from '../api/save-candidate';
 import { CandidateFields } from './candidate-fields';
 import { CANDIDATE_FIELDS, emptyCandidateForm, paperCandidateFormSchema, type PaperCandidateFormData, type PaperCandidateFormInput } from '../lib/form';
-import { CancelButton } from '@/components/ui/form-buttons';
+import { CancelButton } from '@/components/ui/form-field';
 
 /** The board enters a paper application; afterwards its page opens. */
 export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {

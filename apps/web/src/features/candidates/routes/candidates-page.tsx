@@ -13,7 +13,7 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useSiteInfo } from '@/lib/site';
 import { useSubmitApplication } from '../api/submit-application';
 import { CandidateFields } from '../components/candidate-fields';
-import { Honeypot } from '@/components/ui/honeypot';
+import { Honeypot } from '@/components/ui/form-field';
 import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
 
 

@@ -6,12 +6,11 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormField } from '@/components/ui/form-field';
 import { isoToZurichLocal } from '@/lib/datetime-local';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
 import { eventFormSchema, type EventFormValues, type EventFormBody } from '../lib/event-form';
-import { CancelButton } from '@/components/ui/form-buttons';
 
 const known: readonly string[] = Object.keys(eventFormSchema.shape);
 

@@ -1,7 +1,7 @@
 import type { SeasonOption } from '@club/contract';
 import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useSearchForm } from '@/hooks/use-search-form';
+import { useSearchForm } from '@/lib/forms';
 import type { InvoiceFilter } from '../api/get-invoices';
 import { KIND_LABEL } from '../lib/labels';
 

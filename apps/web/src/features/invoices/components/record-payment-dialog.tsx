@@ -7,12 +7,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormField } from '@/components/ui/form-field';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
 import { openAmount } from '../lib/labels';
-import { CancelButton } from '@/components/ui/form-buttons';
 
 // The contract's rules, with the amount as the number the field holds (CHF is the only currency).
 const schema = z.object({

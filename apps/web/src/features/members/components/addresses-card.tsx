@@ -9,7 +9,7 @@ import { useCorrectAddress } from '../api/correct-address';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
-import { SaveCancelButtons } from '@/components/ui/form-buttons';
+import { SaveCancelButtons } from '@/components/ui/form-field';
 import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate, todayInZurich } from '@/lib/format';
@@ -14,7 +14,6 @@ import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '../api/get-seasons';
 import { useUpdateMembership } from '../api/update-membership';
-import { SaveCancelButtons } from '@/components/ui/form-buttons';
 import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function isCurrent(m: Membership, today: string): boolean {

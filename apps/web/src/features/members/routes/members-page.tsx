@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
-import { useSearchForm } from '@/hooks/use-search-form';
+import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { useMemberSearch } from '../api/search-members';
 import { MemberPager, MemberSearchResults } from '../components/member-search-results';

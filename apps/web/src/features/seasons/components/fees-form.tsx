@@ -6,9 +6,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { CancelButton } from '@/components/ui/form-buttons';
 
 const amount = moneySchema.shape.amount;
 const feesSchema = z.object({ membershipFee: amount, parkingFee: amount });

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatNumber } from '@/lib/format';
-import { CancelButton } from '@/components/ui/form-buttons';
+import { CancelButton } from '@/components/ui/form-field';
 
 interface RunButtonProps {
   /** e.g. "Mitgliederbeiträge verrechnen" */

@@ -5,14 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
 import { isoToZurichLocal } from '@/lib/datetime-local';
 import { gameFormSchema, type GameFormValues } from '../lib/game-form';
-import { CancelButton } from '@/components/ui/form-buttons';
-import { FormError } from '@/components/ui/form-error';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 

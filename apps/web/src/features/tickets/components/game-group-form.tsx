@@ -5,14 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
 import { gameGroupFormSchema, type GameGroupFormOutput, type GameGroupFormValues } from '../lib/game-form';
-import { CancelButton } from '@/components/ui/form-buttons';
-import { FormError } from '@/components/ui/form-error';
 
 const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
 const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];

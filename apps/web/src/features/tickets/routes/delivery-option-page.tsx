@@ -13,9 +13,8 @@ import {
   useDeliveryOptions,
   useUpdateDeliveryOption,
 } from '../api/admin-delivery-options';
-import { CancelButton } from '@/components/ui/form-buttons';
+import { CancelButton, FormError } from '@/components/ui/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormError } from '@/components/ui/form-error';
 import '../tickets.css';
 
 function usage(option: AdminDeliveryOption): string {
