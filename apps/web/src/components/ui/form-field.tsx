@@ -4,6 +4,7 @@ import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { ErrorAlert } from './error-alert';
 import { LoadingSpinner } from './loading-spinner';
 
@@ -102,6 +103,31 @@ export function SaveCancelButtons({ pending, onCancel, label = 'Speichern', size
       <Button type="button" size={size} variant="outline-dark" onClick={onCancel} disabled={pending}>
         Abbrechen
       </Button>
+    </div>
+  );
+}
+
+interface SubmitCancelLinkProps {
+  label: string;
+  pending: boolean;
+  /** What the spinner announces while the form is on its way. */
+  pendingLabel: string;
+  /** Where "Abbrechen" leads back to. */
+  cancelTo: string;
+  /** Added to the row's classes (e.g. a top margin). */
+  className?: string;
+}
+
+/** The submit button of a form on a page of its own, and "Abbrechen" as a link back. */
+export function SubmitCancelLink({ label, pending, pendingLabel, cancelTo, className }: SubmitCancelLinkProps) {
+  return (
+    <div className={className ? `d-flex flex-wrap gap-2 ${className}` : 'd-flex flex-wrap gap-2'}>
+      <Button type="submit" variant="primary" disabled={pending}>
+        {pending ? <LoadingSpinner size="sm" label={pendingLabel} /> : null} {label}
+      </Button>
+      <Link to={cancelTo} className="btn btn-outline-secondary">
+        Abbrechen
+      </Link>
     </div>
   );
 }

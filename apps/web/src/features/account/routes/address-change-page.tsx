@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { SubmitCancelLink } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { useChangeAddress } from '../api/change-address';
-import { AccountFormActions } from '../components/account-form-actions';
 import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -65,7 +65,7 @@ export default function AddressChangePage() {
               </h2>
               {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
               <AddressFields idPrefix="new-address" />
-              <AccountFormActions label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" className="mt-3" />
+              <SubmitCancelLink label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" cancelTo={paths.account.href()} className="mt-3" />
             </form>
           </FormProvider>
         </div>
