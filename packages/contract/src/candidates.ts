@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import {
   addressSchema,
-  birthDateSchema,
-  emailSchema,
   idParam,
   isoDate,
   isoDateTime,
   pastDate,
-  personName,
+  personSchema,
   phone,
   storedAddressSchema,
   text,
@@ -40,10 +38,7 @@ function candidatePhone(label: string) {
  */
 export const candidateInputSchema = z.object(
   {
-    firstName: personName('Vorname'),
-    lastName: personName('Nachname'),
-    email: emailSchema,
-    dateOfBirth: birthDateSchema,
+    ...personSchema.shape,
     address: addressSchema,
     mobile: candidatePhone('Mobile'),
     landLine: candidatePhone('Festnetz'),

@@ -172,6 +172,14 @@ export const EARLIEST_BIRTH_DATE = '1900-01-01';
 /** A date of birth: from 1900, not in the future. */
 export const birthDateSchema = pastDate('Geburtsdatum', EARLIEST_BIRTH_DATE);
 
+/** A person as an application and the board's member form name them (`.shape` to compose a body). */
+export const personSchema = z.object({
+  firstName: personName('Vorname'),
+  lastName: personName('Nachname'),
+  email: emailSchema,
+  dateOfBirth: birthDateSchema,
+});
+
 /** A Swiss postal code has four digits (1000–9658); other countries keep their own formats. An empty one is `requiredText`'s to report. */
 export function checkSwissPostalCode(address: { country: string; postalCode: string }, ctx: z.RefinementCtx): void {
   if (address.country === 'CH' && address.postalCode !== '' && !/^[1-9][0-9]{3}$/.test(address.postalCode)) {

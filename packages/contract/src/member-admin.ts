@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import {
   addressSchema,
-  birthDateSchema,
-  emailSchema,
   idParam,
   isoDate,
   isoDateTime,
   pageQuery,
   pageSizeQuery,
-  personName,
+  personSchema,
   phoneNumber,
   roleSchema,
   searchQuery,
@@ -95,10 +93,9 @@ const BODY_ERROR = 'Anfrage: Bitte die Angaben als JSON-Objekt senden.';
 /** `PUT /api/v1/admin/members/{id}`: personal data (the username stays as it is). */
 export const memberUpdateBodySchema = z.object(
   {
-    firstName: personName('Vorname'),
-    lastName: personName('Nachname'),
-    email: emailSchema,
-    dateOfBirth: birthDateSchema.nullable(),
+    ...personSchema.shape,
+    /** null: none on file. */
+    dateOfBirth: personSchema.shape.dateOfBirth.nullable(),
   },
   { error: BODY_ERROR },
 );
