@@ -70,4 +70,35 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // Web boundaries: a feature takes shared code from components/, hooks/, lib/ and config/ only,
+    // never from another feature or from app/ (only app/ puts the features together).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(features|app)(/|$)', message: 'A feature does not import another feature or app/: move what both need to components/, hooks/ or lib/.' },
+            { regex: '^(\\.\\./){2,}', message: 'Leave the feature only through @/components, @/hooks, @/lib or @/config.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared web code knows no feature and not the app that puts them together.
+    files: ['apps/web/src/{components,hooks,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(features|app)(/|$)', message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.' },
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.' },
+          ],
+        },
+      ],
+    },
+  },
 );

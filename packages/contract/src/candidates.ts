@@ -1,7 +1,16 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, checkSwissPostalCode, idParam, isoDate, isoDateTime, text } from './common.ts';
-import { personName } from './member.ts';
+import {
+  addressSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  pastDate,
+  personSchema,
+  phone,
+  storedAddressSchema,
+  text,
+} from './common.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
 export const candidateStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED'], {
@@ -19,43 +28,10 @@ export const candidateStatusLabels: Record<CandidateStatus, string> = {
 export const candidateSourceSchema = z.enum(['ONLINE', 'PAPER']);
 export type CandidateSource = z.infer<typeof candidateSourceSchema>;
 
-/** Today's date in Zurich as `YYYY-MM-DD` (browser and server alike). */
-function zurichIsoToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** The public form words a wrong phone number with an example. */
+function candidatePhone(label: string) {
+  return phone(label, `${label}: Bitte eine gültige Telefonnummer angeben, z. B. 079 123 45 67.`).default('');
 }
-
-export const CANDIDATE_EARLIEST_BIRTH_DATE = '1900-01-01';
-
-/** The same name rules as the board's member form: an accepted application becomes member data. */
-function name(label: string) {
-  return personName(label, 60);
-}
-
-function phone(label: string) {
-  return text(label, 30)
-    .refine((s) => s === '' || /^\+?[0-9][0-9 ()/.-]{4,27}[0-9]$/.test(s), {
-      error: `${label}: Bitte eine gültige Telefonnummer angeben, z. B. 079 123 45 67.`,
-    })
-    .default('');
-}
-
-export const candidateEmailSchema = z
-  .string({ error: 'E-Mail: Bitte eine E-Mail-Adresse angeben.' })
-  .trim()
-  .min(1, { error: 'E-Mail: Bitte ausfüllen.' })
-  .max(254, { error: 'E-Mail: Höchstens 254 Zeichen.' })
-  .pipe(z.email({ error: 'E-Mail: Bitte eine gültige E-Mail-Adresse angeben.' }));
-
-export const candidateBirthDateSchema = z
-  .string({ error: 'Geburtsdatum: Bitte ein Datum angeben.' })
-  .trim()
-  .min(1, { error: 'Geburtsdatum: Bitte ausfüllen.' })
-  .pipe(z.iso.date({ error: 'Geburtsdatum: Bitte ein gültiges Datum angeben.' }))
-  .refine((d) => d >= CANDIDATE_EARLIEST_BIRTH_DATE, { error: 'Geburtsdatum: Bitte ein Datum ab 1900 angeben.' })
-  .refine((d) => d <= zurichIsoToday(), { error: 'Geburtsdatum: Das Datum liegt in der Zukunft.' });
-
-/** The address of an application: Swiss postal codes have four digits. */
-export const candidateAddressSchema = z.object(addressSchema.shape, { error: 'Adresse: Bitte eine Adresse angeben.' }).superRefine(checkSwissPostalCode);
 
 /**
  * Body of `POST /api/v1/candidates` and of the board's `POST/PUT .../members/candidates`
@@ -63,13 +39,10 @@ export const candidateAddressSchema = z.object(addressSchema.shape, { error: 'Ad
  */
 export const candidateInputSchema = z.object(
   {
-    firstName: name('Vorname'),
-    lastName: name('Nachname'),
-    email: candidateEmailSchema,
-    dateOfBirth: candidateBirthDateSchema,
-    address: candidateAddressSchema,
-    mobile: phone('Mobile'),
-    landLine: phone('Festnetz'),
+    ...personSchema.shape,
+    address: addressSchema,
+    mobile: candidatePhone('Mobile'),
+    landLine: candidatePhone('Festnetz'),
     remarks: text('Bemerkungen', 2000).default(''),
   },
   { error: 'Bitte die Angaben zum Antrag senden.' },
@@ -89,12 +62,7 @@ export type CandidateApplicationData = z.output<typeof candidateApplicationSchem
 
 /** The board may date a paper application back to the day it arrived (default today). */
 export const candidateAdminInputSchema = candidateInputSchema.extend({
-  applicationDate: z
-    .string({ error: 'Antragsdatum: Bitte ein Datum angeben.' })
-    .pipe(z.iso.date({ error: 'Antragsdatum: Bitte ein gültiges Datum angeben.' }))
-    .refine((d) => d >= '2000-01-01', { error: 'Antragsdatum: Bitte ein Datum ab 2000 angeben.' })
-    .refine((d) => d <= zurichIsoToday(), { error: 'Antragsdatum: Das Datum liegt in der Zukunft.' })
-    .optional(),
+  applicationDate: pastDate('Antragsdatum', '2000-01-01').optional(),
 });
 export type CandidateAdminInput = z.input<typeof candidateAdminInputSchema>;
 export type CandidateAdminData = z.output<typeof candidateAdminInputSchema>;
@@ -120,14 +88,7 @@ export const candidateDuplicateSchema = z.object({
 });
 export type CandidateDuplicate = z.infer<typeof candidateDuplicateSchema>;
 
-export const candidateAddressOutSchema = z.object({
-  street: z.string(),
-  houseNumber: z.string(),
-  addressLine2: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  country: z.string(),
-});
+export const candidateAddressOutSchema = storedAddressSchema;
 
 /** A candidate as the board sees it (list and detail). */
 export const candidateSchema = z.object({

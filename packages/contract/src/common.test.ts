@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, idParam, moneySchema, requiredText } from './common.ts';
+import { addressSchema, birthDateSchema, emailSchema, idParam, moneySchema, phone, requiredText } from './common.ts';
 
 describe('money', () => {
   it('accepts CHF amounts with at most two decimals', () => {
@@ -73,5 +73,43 @@ describe('Swiss postal codes', () => {
     expect(addressSchema.safeParse({ ...base, postalCode: '8004' }).success).toBe(true);
     expect(addressSchema.safeParse({ ...base, postalCode: ' 8004 ', country: 'ch' }).success).toBe(true);
     expect(addressSchema.safeParse({ ...base, postalCode: 'SW1A 1AA', country: 'GB' }).success).toBe(true);
+  });
+});
+
+describe('one set of person rules for an application and the member record', () => {
+  it('a date of birth is checked against today in Zurich, on both forms', async () => {
+    const { todayInZurich } = await import('./dates.ts');
+    const { candidateInputSchema } = await import('./candidates.ts');
+    const { memberUpdateBodySchema } = await import('./member-admin.ts');
+    expect(todayInZurich(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
+    const today = todayInZurich();
+    expect(birthDateSchema.parse(today)).toBe(today);
+    const future = birthDateSchema.safeParse('2999-01-01');
+    expect(future.error?.issues[0]?.message).toBe('Geburtsdatum: Das Datum liegt in der Zukunft.');
+    const candidate = candidateInputSchema.safeParse({ dateOfBirth: '2999-01-01' });
+    const board = memberUpdateBodySchema.safeParse({ dateOfBirth: '2999-01-01' });
+    const message = (r: typeof candidate | typeof board) => r.error?.issues.find((i) => i.path[0] === 'dateOfBirth')?.message;
+    expect(message(candidate)).toBe(message(board));
+  });
+  it('what an application accepts, the board form and the address change accept too', async () => {
+    const { candidateInputSchema } = await import('./candidates.ts');
+    const { memberUpdateBodySchema, phonesUpdateBodySchema, addressCorrectionBodySchema } = await import('./member-admin.ts');
+    const application = candidateInputSchema.parse({
+      firstName: 'Renée',
+      lastName: "D'Andrea-Müller",
+      email: ' renee@example.ch ',
+      dateOfBirth: '1985-07-01',
+      address: { street: 'Hardturmstrasse', houseNumber: '12a', postalCode: '8005', city: 'Zürich' },
+      mobile: '+41 (0)79 765 43 21',
+    });
+    expect(memberUpdateBodySchema.safeParse(application).success).toBe(true);
+    expect(phonesUpdateBodySchema.parse({ mobile: application.mobile, landLine: application.landLine })).toEqual({ mobile: '+41 (0)79 765 43 21', landLine: null });
+    expect(addressCorrectionBodySchema.parse(application.address)).toEqual(application.address);
+  });
+  it('a phone number takes digits and + ( ) - / with 6 to 20 digits', () => {
+    expect(phone('Mobile').safeParse('<script>').error?.issues[0]?.message).toBe('Mobile: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.');
+    expect(phone('Mobile').safeParse('123').error?.issues[0]?.message).toBe('Mobile: Eine Telefonnummer hat 6 bis 20 Ziffern.');
+    expect(phone('Mobile').parse('')).toBe('');
+    expect(emailSchema.safeParse('').error?.issues[0]?.message).toBe('E-Mail: Bitte ausfüllen.');
   });
 });

@@ -1,5 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
+import { todayInZurich } from './dates.ts';
 
 /** How an id is written: a canonical positive decimal number (no sign, no leading zero, no `0x1`, no `1.0`). */
 export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
@@ -36,6 +37,9 @@ export const moneySchema = z.object({
     }),
 });
 export type Money = z.infer<typeof moneySchema>;
+
+/** A payment's amount: more than zero (the form checks the number, the body the whole money object). */
+export const positiveAmount = { check: (amount: number) => amount > 0, error: 'Der Betrag muss grösser als 0 sein.' } as const;
 
 /** The search text of a paged list (`?q=`): trimmed, at most 100 characters, empty by default. */
 export const searchQuery = z
@@ -90,6 +94,93 @@ export function requiredText(label: string, max: number) {
   return text(label, max).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });
 }
 
+/** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
+export function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label}: Bitte eine Zahl angeben.` })
+    .refine((n) => Number.isInteger(n), { error: `${label}: Bitte eine ganze Zahl angeben.` })
+    .refine((n) => n >= min, { error: `${label}: Mindestens ${min}.` })
+    .refine((n) => n <= max, { error: `${label}: Höchstens ${max.toLocaleString('de-CH')}.` });
+}
+
+// ---------------------------------------------------------------------------
+// Base validators of a person: name, e-mail, phone, birth date, address.
+// Every request schema takes these (with `.pick`/`.extend`), so a public application, the
+// member's own account and the board's member form accept and refuse the same values: an
+// accepted application is never refused when the board later edits the member.
+// Names and address parts only take the characters they need, so markup or statement
+// fragments are refused with a German field message.
+
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+const ADDRESS_PATTERN = /^[\p{L}\p{M}\p{N} .,'’/-]*$/u;
+const HOUSE_NUMBER_PATTERN = /^[\p{L}\p{N} ./-]*$/u;
+const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]*$/;
+const PHONE_PATTERN = /^\+?[0-9 ()/.-]+$/;
+
+/** A first or last name: letters, spaces, apostrophes, dots and hyphens. */
+export function personName(label: string, max = 60) {
+  return requiredText(label, max).refine((s) => s === '' || NAME_PATTERN.test(s), {
+    error: `${label}: Bitte nur Buchstaben, Leerzeichen, Apostroph, Punkt und Bindestrich verwenden.`,
+  });
+}
+
+/** An e-mail address: trimmed, required, at most 254 characters. */
+export const emailSchema = z
+  .string({ error: 'E-Mail: Bitte eine E-Mail-Adresse angeben.' })
+  .trim()
+  .min(1, { error: 'E-Mail: Bitte ausfüllen.' })
+  .max(254, { error: 'E-Mail: Höchstens 254 Zeichen.' })
+  .pipe(z.email({ error: 'E-Mail: Bitte eine gültige E-Mail-Adresse angeben.' }));
+
+/**
+ * A phone number: digits, spaces and + ( ) - / . with 6 to 20 digits; '' when none is given.
+ * `invalid` replaces the messages for a wrong number (the public form words them with an example).
+ */
+export function phone(label: string, invalid?: string) {
+  return text(label, 30)
+    .refine((s) => s === '' || PHONE_PATTERN.test(s), { error: invalid ?? `${label}: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.`, abort: true })
+    .refine(
+      (s) => {
+        if (s === '') return true;
+        const digits = s.replace(/\D/g, '').length;
+        return digits >= 6 && digits <= 20;
+      },
+      { error: invalid ?? `${label}: Eine Telefonnummer hat 6 bis 20 Ziffern.` },
+    );
+}
+
+/** A phone number of a member's record: empty means none (null). */
+export function phoneNumber(label: string) {
+  return phone(label).transform((s) => (s === '' ? null : s));
+}
+
+/**
+ * A business date a person enters that has already happened (`YYYY-MM-DD`): from `earliest`, not
+ * after today in Zurich (the same day in the browser and on the server).
+ */
+export function pastDate(label: string, earliest: string) {
+  return z
+    .string({ error: `${label}: Bitte ein Datum angeben.` })
+    .trim()
+    .min(1, { error: `${label}: Bitte ausfüllen.` })
+    .pipe(z.iso.date({ error: `${label}: Bitte ein gültiges Datum angeben.` }))
+    .refine((d) => d >= earliest, { error: `${label}: Bitte ein Datum ab ${earliest.slice(0, 4)} angeben.` })
+    .refine((d) => d <= todayInZurich(), { error: `${label}: Das Datum liegt in der Zukunft.` });
+}
+
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/** A date of birth: from 1900, not in the future. */
+export const birthDateSchema = pastDate('Geburtsdatum', EARLIEST_BIRTH_DATE);
+
+/** A person as an application and the board's member form name them (`.shape` to compose a body). */
+export const personSchema = z.object({
+  firstName: personName('Vorname'),
+  lastName: personName('Nachname'),
+  email: emailSchema,
+  dateOfBirth: birthDateSchema,
+});
+
 /** A Swiss postal code has four digits (1000–9658); other countries keep their own formats. An empty one is `requiredText`'s to report. */
 export function checkSwissPostalCode(address: { country: string; postalCode: string }, ctx: z.RefinementCtx): void {
   if (address.country === 'CH' && address.postalCode !== '' && !/^[1-9][0-9]{3}$/.test(address.postalCode)) {
@@ -97,18 +188,47 @@ export function checkSwissPostalCode(address: { country: string; postalCode: str
   }
 }
 
-export const addressSchema = z.object({
-  street: requiredText('Strasse', 100),
-  houseNumber: text('Hausnummer', 16).default(''),
-  addressLine2: text('Adresszusatz', 100).default(''),
-  postalCode: requiredText('PLZ', 16),
-  city: requiredText('Ort', 80),
+function addressPart(label: string, max: number, required: boolean) {
+  const base = required ? requiredText(label, max) : text(label, max);
+  return base.refine((s) => ADDRESS_PATTERN.test(s), {
+    error: `${label}: Bitte nur Buchstaben, Ziffern, Leerzeichen und . , ' - / verwenden.`,
+  });
+}
+
+/** The fields of an address as a person enters it (DESIGN.md §8 field names), without the cross-field rule. */
+export const addressFields = {
+  street: addressPart('Strasse', 100, true),
+  houseNumber: text('Hausnummer', 16)
+    .refine((s) => HOUSE_NUMBER_PATTERN.test(s), { error: 'Hausnummer: Bitte nur Buchstaben, Ziffern und - / verwenden.' })
+    .default(''),
+  addressLine2: addressPart('Adresszusatz', 100, false).default(''),
+  postalCode: requiredText('PLZ', 16).refine((s) => POSTAL_CODE_PATTERN.test(s), {
+    error: 'PLZ: Bitte nur Ziffern und Buchstaben verwenden.',
+  }),
+  city: addressPart('Ort', 80, true),
   country: z
-    .string()
+    .string({ error: 'Land: Bitte einen zweistelligen Ländercode angeben (z. B. CH).' })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'Land: Bitte einen zweistelligen Ländercode angeben (z. B. CH).' })
     .default('CH'),
-}).superRefine(checkSwissPostalCode);
+};
+
+/**
+ * The one address input: a member's own change, the board's correction, an application and a
+ * ticket delivery address. Swiss postal codes have four digits.
+ */
+export const addressSchema = z.object(addressFields, { error: 'Adresse: Bitte eine Adresse angeben.' }).superRefine(checkSwissPostalCode);
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
+
+/** An address as the server sends it back: stored values, not checked again. */
+export const storedAddressSchema = z.object({
+  street: z.string(),
+  houseNumber: z.string(),
+  addressLine2: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+export type StoredAddress = z.infer<typeof storedAddressSchema>;

@@ -1,7 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { requiredText, text } from './common.ts';
-import { emailSchema } from './member.ts';
+import { emailSchema, requiredText, text } from './common.ts';
 
 /** Who may be written to through the contact form (DESIGN.md §6). */
 export const contactRecipientTypes = ['PRAESIDENT', 'TICKETS', 'KASSIER', 'VORSTAND'] as const;

@@ -1,7 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDateTime, moneySchema, requiredText, text } from './common.ts';
-import { wholeNumber } from './tickets.ts';
+import { isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
 
 /** Limits of an event and of one subscription. */
 export const eventLimits = {
@@ -24,26 +23,29 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
  * `capacity` null or absent: unlimited places. The end may not lie before the start, the
  * registration deadline not after the start (422).
  */
-export const eventInputSchema = z
-  .object({
-    title: requiredText('Titel', 120),
-    /** Markdown; shown without any HTML of its own. */
-    description: text('Beschreibung', eventLimits.maxDescription).default(''),
-    location: text('Ort', 200).default(''),
-    start: isoDateTime,
-    end: isoDateTime,
-    registrationDeadline: isoDateTime,
-    capacity: wholeNumber('Plätze', 1, eventLimits.maxCapacity).nullish().transform((n) => n ?? null),
-    price: moneySchema,
-    maxPlacesPerMember: wholeNumber('Plätze pro Mitglied', 1, eventLimits.maxPlacesPerMember),
-  })
-  .superRefine((e, ctx) => {
-    const start = Date.parse(e.start);
-    if (Date.parse(e.end) < start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Ende: Darf nicht vor dem Beginn liegen.' });
-    if (Date.parse(e.registrationDeadline) > start) {
-      ctx.addIssue({ code: 'custom', path: ['registrationDeadline'], message: 'Anmeldeschluss: Spätestens bei Beginn des Anlasses.' });
-    }
-  });
+export const eventFieldsSchema = z.object({
+  title: requiredText('Titel', 120),
+  /** Markdown; shown without any HTML of its own. */
+  description: text('Beschreibung', eventLimits.maxDescription).default(''),
+  location: text('Ort', 200).default(''),
+  start: isoDateTime,
+  end: isoDateTime,
+  registrationDeadline: isoDateTime,
+  capacity: wholeNumber('Plätze', 1, eventLimits.maxCapacity).nullish().transform((n) => n ?? null),
+  price: moneySchema,
+  maxPlacesPerMember: wholeNumber('Plätze pro Mitglied', 1, eventLimits.maxPlacesPerMember),
+});
+
+/** The end not before the start, the registration deadline not after it. */
+export function checkEventTimes(e: { start: string; end: string; registrationDeadline: string }, ctx: z.RefinementCtx): void {
+  const start = Date.parse(e.start);
+  if (Date.parse(e.end) < start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Ende: Darf nicht vor dem Beginn liegen.' });
+  if (Date.parse(e.registrationDeadline) > start) {
+    ctx.addIssue({ code: 'custom', path: ['registrationDeadline'], message: 'Anmeldeschluss: Spätestens bei Beginn des Anlasses.' });
+  }
+}
+
+export const eventInputSchema = eventFieldsSchema.superRefine(checkEventTimes);
 export type EventInput = z.input<typeof eventInputSchema>;
 
 // ---------------------------------------------------------------------------------------

@@ -1,17 +1,24 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery, roleSchema, searchQuery } from './common.ts';
+import {
+  addressSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  pageQuery,
+  pageSizeQuery,
+  personSchema,
+  phoneNumber,
+  roleSchema,
+  searchQuery,
+} from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import {
   addressOutSchema,
   auditEntrySchema,
-  emailSchema,
-  memberAddressSchema,
   memberCoreFields,
   membershipSchema,
-  personName,
-  phoneNumber,
   phoneSchema,
 } from './member.ts';
 
@@ -84,20 +91,12 @@ export const adminMemberGroupSchemas = {
 
 const BODY_ERROR = 'Anfrage: Bitte die Angaben als JSON-Objekt senden.';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-export const birthDateSchema = z.iso
-  .date({ error: 'Geburtsdatum: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' })
-  .refine((d) => d >= '1900-01-01', { error: 'Geburtsdatum: Bitte ein Datum ab 1900 angeben.' })
-  .refine((d) => d <= today(), { error: 'Geburtsdatum: Darf nicht in der Zukunft liegen.' });
-
 /** `PUT /api/v1/admin/members/{id}`: personal data (the username stays as it is). */
 export const memberUpdateBodySchema = z.object(
   {
-    firstName: personName('Vorname', 60),
-    lastName: personName('Nachname', 60),
-    email: emailSchema,
-    dateOfBirth: birthDateSchema.nullable(),
+    ...personSchema.shape,
+    /** null: none on file. */
+    dateOfBirth: personSchema.shape.dateOfBirth.nullable(),
   },
   { error: BODY_ERROR },
 );
@@ -137,7 +136,7 @@ export const membershipUpdateBodySchema = z.object(
 export type MembershipUpdateBody = z.input<typeof membershipUpdateBodySchema>;
 
 /** `PUT /api/v1/admin/members/{id}/addresses/{addressId}`: corrects an address in place. */
-export const addressCorrectionBodySchema = memberAddressSchema;
+export const addressCorrectionBodySchema = addressSchema;
 
 /** `PUT /api/v1/admin/members/{id}/roles`: the member's roles; MEMBER is always kept. */
 export const rolesUpdateBodySchema = z.object(

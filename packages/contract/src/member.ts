@@ -1,10 +1,10 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, isoDate, isoDateTime, requiredText, roleSchema, text } from './common.ts';
+import { addressSchema, emailSchema, isoDate, isoDateTime, roleSchema, storedAddressSchema } from './common.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import { ticketReservationSchema } from './tickets.ts';
 
-export const addressOutSchema = addressSchema.extend({
+export const addressOutSchema = storedAddressSchema.extend({
   id: z.number(),
   validFrom: isoDate,
   validTo: isoDate.nullable(),
@@ -60,84 +60,13 @@ export type OwnMember = z.infer<typeof ownMemberSchema>;
 /** Names of the expands of `GET /api/v1/member/?expands=*`. */
 export const ownMemberExpands = ['addresses', 'phones', 'memberships', 'ticketreservations', 'invoices'] as const;
 
-// ---------------------------------------------------------------------------
-// Typed input of a member's own account and of the board's member administration.
-// Stricter than plain text: names and address parts only take the characters they
-// need, so markup or statement fragments are refused with a German field message.
-
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
-const ADDRESS_PATTERN = /^[\p{L}\p{M}\p{N} .,'’/-]*$/u;
-const HOUSE_NUMBER_PATTERN = /^[\p{L}\p{N} ./-]*$/u;
-const POSTAL_CODE_PATTERN = /^[A-Za-z0-9 -]*$/;
-const PHONE_PATTERN = /^\+?[0-9 ()/.-]+$/;
-
-/** A first or last name: letters, spaces, apostrophes, dots and hyphens. */
-export function personName(label: string, max: number) {
-  return requiredText(label, max).refine((s) => s === '' || NAME_PATTERN.test(s), {
-    error: `${label}: Bitte nur Buchstaben, Leerzeichen, Apostroph, Punkt und Bindestrich verwenden.`,
-  });
-}
-
-function addressPart(label: string, max: number, required: boolean) {
-  const base = required ? requiredText(label, max) : text(label, max);
-  return base.refine((s) => ADDRESS_PATTERN.test(s), {
-    error: `${label}: Bitte nur Buchstaben, Ziffern, Leerzeichen und . , ' - / verwenden.`,
-  });
-}
-
-/** An address as a member or the board enters it (DESIGN.md §8 field names). */
-export const memberAddressSchema = z.object(
-  {
-  street: addressPart('Strasse', 100, true),
-  houseNumber: text('Hausnummer', 16)
-    .refine((s) => HOUSE_NUMBER_PATTERN.test(s), { error: 'Hausnummer: Bitte nur Buchstaben, Ziffern und - / verwenden.' })
-    .default(''),
-  addressLine2: addressPart('Adresszusatz', 100, false).default(''),
-  postalCode: requiredText('PLZ', 16).refine((s) => POSTAL_CODE_PATTERN.test(s), {
-    error: 'PLZ: Bitte nur Ziffern und Buchstaben verwenden.',
-  }),
-  city: addressPart('Ort', 80, true),
-  country: z
-    .string({ error: 'Land: Bitte einen zweistelligen Ländercode angeben (z. B. CH).' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'Land: Bitte einen zweistelligen Ländercode angeben (z. B. CH).' })
-    .default('CH'),
-  },
-  { error: 'Adresse: Bitte die Angaben als JSON-Objekt senden.' },
-);
-export type MemberAddressInput = z.input<typeof memberAddressSchema>;
-export type MemberAddress = z.output<typeof memberAddressSchema>;
-
-/** An e-mail address (trimmed, at most 254 characters). */
-export const emailSchema = z
-  .string({ error: 'E-Mail: Bitte eine E-Mail-Adresse angeben.' })
-  .trim()
-  .max(254, { error: 'E-Mail: Höchstens 254 Zeichen.' })
-  .pipe(z.email({ error: 'E-Mail: Bitte eine gültige E-Mail-Adresse angeben.' }));
-
-/** A phone number: digits, spaces, + ( ) - / . with 6 to 20 digits; empty means none (null). */
-export function phoneNumber(label: string) {
-  return z
-    .string({ error: `${label}: Bitte eine Telefonnummer angeben.` })
-    .trim()
-    .max(30, { error: `${label}: Höchstens 30 Zeichen.` })
-    .refine((s) => s === '' || PHONE_PATTERN.test(s), { error: `${label}: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.` })
-    .refine(
-      (s) => {
-        if (s === '') return true;
-        const digits = s.replace(/\D/g, '').length;
-        return digits >= 6 && digits <= 20;
-      },
-      { error: `${label}: Eine Telefonnummer hat 6 bis 20 Ziffern.` },
-    )
-    .transform((s) => (s === '' ? null : s));
-}
-
 // --- Address change (POST /api/v1/member/addresses) ------------------------
 
 /** Body of `POST /api/v1/member/addresses`. */
-export const addressChangeBodySchema = memberAddressSchema;
+export const addressChangeBodySchema = addressSchema;
+/** The names the services use for an address a member or the board enters: the one `addressSchema`. */
+export type MemberAddressInput = z.input<typeof addressChangeBodySchema>;
+export type MemberAddress = z.output<typeof addressChangeBodySchema>;
 
 // --- E-mail change (PUT /api/v1/member/email) -------------------------------
 

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDate, moneySchema, pageQuery, pageSizeQuery, searchQuery } from './common.ts';
+import { idParam, isoDate, moneySchema, pageQuery, positiveAmount, pageSizeQuery, searchQuery } from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceStatusSchema } from './invoices.ts';
 import { pageInfoSchema } from './member-admin.ts';
@@ -79,7 +79,7 @@ export type InvoiceOverviewResult = z.infer<typeof invoiceOverviewResultSchema>;
 
 /** A payment recorded by hand (cash at the general assembly): more than zero, not in the future. */
 export const manualPaymentInputSchema = z.object({
-  amount: moneySchema.refine((m) => m.amount > 0, { error: 'Der Betrag muss grösser als 0 sein.' }),
+  amount: moneySchema.refine((m) => positiveAmount.check(m.amount), { error: positiveAmount.error }),
   paidAt: isoDate,
 });
 export type ManualPaymentInput = z.input<typeof manualPaymentInputSchema>;

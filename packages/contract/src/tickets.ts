@@ -1,12 +1,7 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, isoDateTime, moneySchema, requiredText } from './common.ts';
-
-/** Team codes with a logo (SPEC.md §3); any other code shows the default badge. */
-export const teamCodes = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
-export type TeamCode = (typeof teamCodes)[number];
-/** The club's own team: every game is ZSC against an opponent. */
-export const OWN_TEAM = 'ZSC';
+import { addressSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
+import { OWN_TEAM } from './teams.ts';
 
 /** Limits of a game group and of one reservation. */
 export const ticketLimits = {
@@ -15,15 +10,6 @@ export const ticketLimits = {
   /** Largest amount one request may ask for; above: 422, below but over what is left: 409. */
   maxAmount: 1_000,
 } as const;
-
-/** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
-export function wholeNumber(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label}: Bitte eine Zahl angeben.` })
-    .refine((n) => Number.isInteger(n), { error: `${label}: Bitte eine ganze Zahl angeben.` })
-    .refine((n) => n >= min, { error: `${label}: Mindestens ${min}.` })
-    .refine((n) => n <= max, { error: `${label}: Höchstens ${max.toLocaleString('de-CH')}.` });
-}
 
 // ---------------------------------------------------------------------------------------
 // Delivery options
@@ -51,34 +37,41 @@ export type AdminDeliveryOption = z.infer<typeof adminDeliveryOptionSchema>;
 export const salesStateSchema = z.enum(['NOT_YET_OPEN', 'OPEN', 'CLOSED']);
 export type SalesState = z.infer<typeof salesStateSchema>;
 
+/** The fields of a game (`gameInputSchema` without the sales-window rule, for `.pick`/`.extend`). */
+export const gameFieldsSchema = z.object({
+  start: isoDateTime,
+  opponent: z
+    .string({ error: 'Gegner: Bitte einen Teamcode angeben.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,8}$/, { error: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).' })
+    .refine((code) => code !== OWN_TEAM, { error: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' }),
+  homeGame: z.boolean({ error: 'Heimspiel: Bitte ja oder nein angeben.' }),
+  venue: requiredText('Spielort', 100),
+  /** null or absent: sales open at once. */
+  salesOpenAt: isoDateTime.nullish(),
+  /** null or absent: sales close at the start of the game. */
+  salesCloseAt: isoDateTime.nullish(),
+});
+
+/** Sales close at the latest when the game starts, and open before they close. */
+export function checkSalesWindow(
+  g: { start: string; salesOpenAt?: string | null | undefined; salesCloseAt?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const start = Date.parse(g.start);
+  const open = g.salesOpenAt ? Date.parse(g.salesOpenAt) : undefined;
+  const close = g.salesCloseAt ? Date.parse(g.salesCloseAt) : undefined;
+  if (close !== undefined && close > start) {
+    ctx.addIssue({ code: 'custom', path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
+  }
+  if (open !== undefined && open >= (close ?? start)) {
+    ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: 'Verkaufsstart: Muss vor dem Verkaufsende liegen.' });
+  }
+}
+
 /** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (DESIGN.md §8). */
-export const gameInputSchema = z
-  .object({
-    start: isoDateTime,
-    opponent: z
-      .string({ error: 'Gegner: Bitte einen Teamcode angeben.' })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{2,8}$/, { error: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).' })
-      .refine((code) => code !== OWN_TEAM, { error: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' }),
-    homeGame: z.boolean({ error: 'Heimspiel: Bitte ja oder nein angeben.' }),
-    venue: requiredText('Spielort', 100),
-    /** null or absent: sales open at once. */
-    salesOpenAt: isoDateTime.nullish(),
-    /** null or absent: sales close at the start of the game. */
-    salesCloseAt: isoDateTime.nullish(),
-  })
-  .superRefine((g, ctx) => {
-    const start = Date.parse(g.start);
-    const open = g.salesOpenAt ? Date.parse(g.salesOpenAt) : undefined;
-    const close = g.salesCloseAt ? Date.parse(g.salesCloseAt) : undefined;
-    if (close !== undefined && close > start) {
-      ctx.addIssue({ code: 'custom', path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
-    }
-    if (open !== undefined && open >= (close ?? start)) {
-      ctx.addIssue({ code: 'custom', path: ['salesOpenAt'], message: 'Verkaufsstart: Muss vor dem Verkaufsende liegen.' });
-    }
-  });
+export const gameInputSchema = gameFieldsSchema.superRefine(checkSalesWindow);
 export type GameInput = z.input<typeof gameInputSchema>;
 
 /** A game as everyone sees it (`GET /api/v1/games/` and `/{id}`). */
@@ -122,7 +115,7 @@ export const ticketReservationSchema = z.object({
   gameBegin: isoDateTime,
   amount: z.number().int(),
   deliveryOption: deliveryOptionSchema,
-  deliveryAddress: addressSchema,
+  deliveryAddress: storedAddressSchema,
   price: moneySchema,
   createdAt: isoDateTime,
   totalPrice: moneySchema,
@@ -157,7 +150,7 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'Idempotency-Key: 8 bis 100 Zeichen aus Buchstaben, Ziffern und ._:-' });
 
 /** `GET /api/v1/games/{id}/deliveryaddress/`: the member's current address (null when none is on file). */
-export const deliveryAddressSchema = addressSchema;
+export const deliveryAddressSchema = storedAddressSchema;
 
 // ---------------------------------------------------------------------------------------
 // Game groups (board)
@@ -184,7 +177,7 @@ export const adminTicketReservationSchema = z.object({
   member: z.object({ id: z.number(), memberNumber: z.number(), firstName: z.string(), lastName: z.string() }),
   amount: z.number().int(),
   deliveryOption: deliveryOptionSchema,
-  deliveryAddress: addressSchema,
+  deliveryAddress: storedAddressSchema,
   price: moneySchema,
   createdAt: isoDateTime,
 });

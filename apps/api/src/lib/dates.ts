@@ -1,4 +1,7 @@
 /** Business dates are `date` columns: Prisma hands them over as UTC midnight. */
+import { todayInZurich } from '@club/contract';
+
+export { todayInZurich };
 
 /** `2025-05-01` from a Date holding a business date (UTC midnight). */
 export function toIsoDate(d: Date): string {
@@ -12,13 +15,7 @@ export function fromIsoDate(s: string): Date {
 
 /** Today's date in Zurich, as UTC midnight (for comparing with `date` columns). */
 export function zurichToday(now: Date): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Zurich',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return fromIsoDate(parts);
+  return fromIsoDate(todayInZurich(now));
 }
 
 export function addDays(date: Date, days: number): Date {

@@ -8,7 +8,7 @@ import { paths, type RouteKey } from '@/config/paths';
 import { gameQueryOptions } from '@/features/tickets/api/get-game';
 import { gameDeliveryOptionsQueryOptions } from '@/features/tickets/api/get-game-delivery-options';
 import { gamesQueryOptions } from '@/features/tickets/api/get-games';
-import { trackLoading } from './pending';
+import { trackLoading } from '@/lib/screen-loading';
 
 type PageModule = { default: ComponentType };
 

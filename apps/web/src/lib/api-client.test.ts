@@ -35,6 +35,17 @@ describe('apiRequest', () => {
     );
   });
 
+  it('sends extra headers next to its own', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 201 }));
+    await api.post('/api/v1/games/1/deliveryoptions/2/ticketreservations/', { amount: 2 }, { headers: { 'Idempotency-Key': 'abcdefgh-1234' } });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/games/1/deliveryoptions/2/ticketreservations/',
+      expect.objectContaining({
+        headers: { 'Idempotency-Key': 'abcdefgh-1234', Accept: 'application/json', 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+
   it('turns the server error body into an ApiError with code, message and fields', async () => {
     stubFetch(
       new Response(

@@ -82,6 +82,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Query parameters; `undefined` values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
+  /** Further request headers (e.g. `Idempotency-Key`); `Accept` and `Content-Type` stay the client's. */
+  headers?: Record<string, string>;
 }
 
 function withParams(path: string, params: RequestOptions['params']): string {
@@ -96,7 +98,7 @@ function withParams(path: string, params: RequestOptions['params']): string {
 }
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal ?? null };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -77,12 +77,8 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** Today's date in Zurich as `YYYY-MM-DD` (for comparisons with business dates). */
-export function todayInZurich(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+/** Today's date in Zurich as `YYYY-MM-DD`: the contract's, so the browser and the server agree. */
+export { todayInZurich } from '@club/contract/dates';
 
 let regionNames: Intl.DisplayNames | null = null;
 

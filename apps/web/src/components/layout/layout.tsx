@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { useScreenLoading } from '@/app/pending';
+import { useScreenLoading } from '@/lib/screen-loading';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';

@@ -1,6 +1,8 @@
-/** Team codes with a badge in `public/logos/` (SPEC.md §3). */
-export const TEAM_CODES = ['HCD', 'SCB', 'ZSC', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'] as const;
-export type TeamCode = (typeof TEAM_CODES)[number];
+import { teamCodes, type TeamCode } from '@club/contract/teams';
+
+/** Team codes with a badge in `public/logos/` (SPEC.md §3): the contract's one list. */
+export const TEAM_CODES = teamCodes;
+export type { TeamCode };
 
 const DEFAULT_LOGO = '/logos/default.svg';
 

@@ -1,10 +1,10 @@
-import type { AddressOut, ItemEnvelope, MemberAddress } from '@club/contract';
+import type { AddressOut, ItemEnvelope, Address } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
 /** `POST /api/v1/member/addresses`: the new address starts today, the old one ends yesterday. */
-export async function changeAddress(address: MemberAddress): Promise<AddressOut> {
+export async function changeAddress(address: Address): Promise<AddressOut> {
   return unwrapItem(await api.post<ItemEnvelope<AddressOut>>('/api/v1/member/addresses', address));
 }
 

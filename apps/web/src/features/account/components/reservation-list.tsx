@@ -1,5 +1,7 @@
-import type { TicketReservation } from '@club/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { ticketLimits, ticketReservationChangeSchema, type TicketReservation, type TicketReservationChange } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -14,20 +16,23 @@ const tickets = (n: number) => `${n} ${n === 1 ? 'Ticket' : 'Tickets'}`;
 /** The amount of one reservation, changeable while sales are open (lower, or higher within the limits). */
 function AmountForm({ reservation, onChanged }: { reservation: TicketReservation; onChanged: (message: string) => void }) {
   const change = useChangeReservationAmount();
-  const [value, setValue] = useState(String(reservation.amount));
   const id = useId();
-  const amount = Number(value);
-  const valid = Number.isInteger(amount) && amount >= 1 && amount <= 1000;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || amount === reservation.amount) return;
+  const form = useForm<TicketReservationChange>({
+    resolver: zodResolver(ticketReservationChangeSchema),
+    mode: 'onChange',
+    defaultValues: { amount: reservation.amount },
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const error = form.formState.errors.amount;
+  const submit = form.handleSubmit((values) => {
+    if (values.amount === reservation.amount) return;
     change.mutate(
-      { id: reservation.id, amount },
+      { id: reservation.id, amount: values.amount },
       { onSuccess: (updated) => onChanged(`Die Reservation für ${teams(updated)} umfasst jetzt ${tickets(updated.amount)}.`) },
     );
-  };
+  });
   return (
-    <form className="reservation-amount" onSubmit={submit} noValidate>
+    <form className="reservation-amount" onSubmit={(event) => void submit(event)} noValidate>
       <label htmlFor={`${id}-amount`} className="form-label mb-1">
         Anzahl Tickets
       </label>
@@ -37,21 +42,21 @@ function AmountForm({ reservation, onChanged }: { reservation: TicketReservation
           type="number"
           inputMode="numeric"
           min={1}
-          max={1000}
-          className={`form-control${valid ? '' : ' is-invalid'}`}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-describedby={valid ? undefined : `${id}-invalid`}
+          max={ticketLimits.maxAmount}
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-invalid` : undefined}
+          {...form.register('amount', { valueAsNumber: true })}
         />
-        <button type="submit" className="btn btn-outline-primary text-nowrap" disabled={change.isPending || !valid || amount === reservation.amount}>
+        <button type="submit" className="btn btn-outline-primary text-nowrap" disabled={change.isPending || Boolean(error) || amount === reservation.amount}>
           Anzahl ändern
         </button>
       </div>
-      {valid ? null : (
+      {error ? (
         <div id={`${id}-invalid`} className="invalid-feedback d-block">
-          Bitte eine ganze Zahl ab 1 eingeben. Um alle Tickets abzugeben, stornieren Sie die Reservation.
+          {error.message} Um alle Tickets abzugeben, stornieren Sie die Reservation.
         </div>
-      )}
+      ) : null}
       {change.isError ? (
         <div className="mt-2">
           <ErrorAlert error={change.error} title="Die Anzahl wurde nicht geändert." />

@@ -1,4 +1,4 @@
-import { memberAddressSchema, type MemberAddress, type MemberAddressInput } from '@club/contract';
+import { addressSchema, type Address, type AddressInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { SubmitCancelLink } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { useChangeAddress } from '../api/change-address';
-import { AccountFormActions } from '../components/account-form-actions';
 import { AddressFields, ADDRESS_FIELDS, emptyAddress } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -23,8 +23,8 @@ export default function AddressChangePage() {
   const navigate = useNavigate();
   const change = useChangeAddress();
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const form = useForm<MemberAddressInput, unknown, MemberAddress>({
-    resolver: zodResolver(memberAddressSchema),
+  const form = useForm<AddressInput, unknown, Address>({
+    resolver: zodResolver(addressSchema),
     defaultValues: emptyAddress,
   });
 
@@ -65,7 +65,7 @@ export default function AddressChangePage() {
               </h2>
               {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
               <AddressFields idPrefix="new-address" />
-              <AccountFormActions label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" className="mt-3" />
+              <SubmitCancelLink label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" cancelTo={paths.account.href()} className="mt-3" />
             </form>
           </FormProvider>
         </div>

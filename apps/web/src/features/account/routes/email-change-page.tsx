@@ -13,8 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useRequestEmailChange } from '../api/request-email-change';
-import { AccountFormActions } from '../components/account-form-actions';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, SubmitCancelLink } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useMemberOnly } from '../lib/use-member-only';
 
@@ -116,7 +115,7 @@ function RequestEmailChange() {
               <form onSubmit={onSubmit} noValidate aria-label="Änderung der E-Mail-Adresse">
                 {submitError ? <ErrorAlert error={submitError} title="Die Änderung wurde nicht angefordert." /> : null}
                 <FormField<EmailChangeBody> name="email" label="Neue E-Mail-Adresse" idPrefix="email-change" type="email" inputMode="email" autoComplete="email" required maxLength={254} />
-                <AccountFormActions label="Bestätigungslink senden" pending={request.isPending} pendingLabel="Wird gesendet…" />
+                <SubmitCancelLink label="Bestätigungslink senden" pending={request.isPending} pendingLabel="Wird gesendet…" cancelTo={paths.account.href()} />
               </form>
             </FormProvider>
           </div>

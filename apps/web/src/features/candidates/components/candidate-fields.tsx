@@ -1,6 +1,6 @@
 import type { CandidateAdminInput } from '@club/contract';
 import { todayInZurich } from '@/lib/format';
-import { COUNTRIES } from '@/lib/forms';
+import { AddressFields } from '@/components/ui/address-fields';
 import { FormField, type FieldProps } from '@/components/ui/form-field';
 
 function F(props: FieldProps<CandidateAdminInput>) {
@@ -28,19 +28,8 @@ export function CandidateFields({ idPrefix, withApplicationDate = false }: { idP
       </fieldset>
       <fieldset className="mb-2">
         <legend className="h5">Adresse</legend>
-        <div className="row">
-          <F idPrefix={idPrefix} name="address.street" label="Strasse" required autoComplete="address-line1" maxLength={100} className="mb-3 col-8" />
-          <F idPrefix={idPrefix} name="address.houseNumber" label="Nr." maxLength={16} className="mb-3 col-4" />
-          <F idPrefix={idPrefix} name="address.addressLine2" label="Adresszusatz" autoComplete="address-line2" maxLength={100} className="mb-3 col-12" help="z. B. c/o, Postfach" />
-          <F idPrefix={idPrefix} name="address.postalCode" label="PLZ" required autoComplete="postal-code" inputMode="numeric" maxLength={16} className="mb-3 col-4 col-sm-3" />
-          <F idPrefix={idPrefix} name="address.city" label="Ort" required autoComplete="address-level2" maxLength={80} className="mb-3 col-8 col-sm-5" />
-          <F idPrefix={idPrefix} name="address.country" label="Land" autoComplete="country" className="mb-3 col-sm-4">
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </F>
+        <div className="mb-3">
+          <AddressFields idPrefix={idPrefix} name="address" />
         </div>
       </fieldset>
       <fieldset className="mb-2">

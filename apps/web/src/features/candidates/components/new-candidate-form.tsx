@@ -1,4 +1,3 @@
-import { candidateAdminInputSchema, type CandidateAdminData, type CandidateAdminInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -9,14 +8,15 @@ import { paths } from '@/config/paths';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useCreateCandidate } from '../api/save-candidate';
 import { CandidateFields } from './candidate-fields';
-import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
+import { CANDIDATE_FIELDS, emptyCandidateForm, paperCandidateFormSchema, type PaperCandidateFormData, type PaperCandidateFormInput } from '../lib/form';
+import { CancelButton } from '@/components/ui/form-field';
 
 /** The board enters a paper application; afterwards its page opens. */
 export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateCandidate();
-  const form = useForm<CandidateAdminInput, unknown, CandidateAdminData>({
-    resolver: zodResolver(candidateAdminInputSchema),
+  const form = useForm<PaperCandidateFormInput, unknown, PaperCandidateFormData>({
+    resolver: zodResolver(paperCandidateFormSchema),
     defaultValues: { ...emptyCandidateForm(), applicationDate: '' },
   });
   const onSubmit = form.handleSubmit(async ({ applicationDate, ...rest }) => {
@@ -43,9 +43,7 @@ export function NewCandidateForm({ onCancel }: { onCancel: () => void }) {
                 {create.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
                 Antrag speichern
               </Button>
-              <Button type="button" variant="outline-secondary" onClick={onCancel}>
-                Abbrechen
-              </Button>
+              <CancelButton onCancel={onCancel} />
             </div>
           </form>
         </FormProvider>

@@ -1,4 +1,6 @@
-import type { Candidate, CandidateAdminInput } from '@club/contract';
+import { candidateAdminInputSchema, type Candidate, type CandidateAdminInput } from '@club/contract';
+import { z } from 'zod';
+import { addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 
 /** An empty form: every text field '' (so inputs stay controlled), country CH. */
 export function emptyCandidateForm(): CandidateAdminInput {
@@ -7,7 +9,7 @@ export function emptyCandidateForm(): CandidateAdminInput {
     lastName: '',
     email: '',
     dateOfBirth: '',
-    address: { street: '', houseNumber: '', addressLine2: '', postalCode: '', city: '', country: 'CH' },
+    address: { ...emptyAddress },
     mobile: '',
     landLine: '',
     remarks: '',
@@ -35,14 +37,22 @@ export const CANDIDATE_FIELDS = [
   'lastName',
   'email',
   'dateOfBirth',
-  'address.street',
-  'address.houseNumber',
-  'address.addressLine2',
-  'address.postalCode',
-  'address.city',
-  'address.country',
+  ...addressFieldPaths('address'),
   'mobile',
   'landLine',
   'remarks',
   'applicationDate',
-] as const;
+];
+
+/**
+ * The board's form of a paper application: the contract's schema, where an empty "received on"
+ * field means today (the body then leaves the date out).
+ */
+export const paperCandidateFormSchema = candidateAdminInputSchema.extend({
+  applicationDate: z
+    .union([z.literal(''), candidateAdminInputSchema.shape.applicationDate.unwrap()])
+    .optional()
+    .transform((date) => date || undefined),
+});
+export type PaperCandidateFormInput = z.input<typeof paperCandidateFormSchema>;
+export type PaperCandidateFormData = z.output<typeof paperCandidateFormSchema>;

@@ -13,7 +13,7 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useSiteInfo } from '@/lib/site';
 import { useSubmitApplication } from '../api/submit-application';
 import { CandidateFields } from '../components/candidate-fields';
-import { Honeypot } from '../components/honeypot';
+import { Honeypot } from '@/components/ui/form-field';
 import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
 
 
@@ -78,7 +78,7 @@ export default function CandidatesPage() {
               <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Mitgliedschaftsantrag" className="position-relative">
                 {submit.isError ? <ErrorAlert error={submit.error} /> : null}
                 <CandidateFields idPrefix="candidate" />
-                <Honeypot />
+                <Honeypot id="candidate-website" />
                 <p className="small text-body-secondary">
                   Wir verwenden Ihre Angaben nur für Ihre Mitgliedschaft. Mehr dazu in der{' '}
                   <Link to={paths.privacyPolicy.href()}>Datenschutzerklärung</Link>.

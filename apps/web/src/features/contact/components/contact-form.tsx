@@ -5,12 +5,11 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { FormField, Honeypot } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { useSendMessage } from '../api/send-message';
 import { CONTACT_FIELDS, contactFormSchema, type ContactFormData, type ContactFormInput } from '../lib/form';
-import { Honeypot } from './honeypot';
 
 const ID = 'contact';
 

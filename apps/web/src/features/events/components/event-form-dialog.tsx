@@ -1,48 +1,18 @@
-import { eventInputSchema, type AdminEvent, type EventInput } from '@club/contract';
+import type { AdminEvent } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
-import { z } from 'zod';
+import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
-import { isoToZurichLocal, zurichLocalToIso } from '@/lib/datetime-local';
+import { CancelButton, FormField } from '@/components/ui/form-field';
+import { isoToZurichLocal } from '@/lib/datetime-local';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
+import { eventFormSchema, type EventFormValues, type EventFormBody } from '../lib/event-form';
 
-const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: 'Bitte Datum und Zeit angeben.' });
-/** What the inputs hold; the contract's eventInputSchema decides the rest before anything is sent. */
-const schema = z.object({
-  title: z.string(),
-  location: z.string(),
-  description: z.string(),
-  start: localDateTime,
-  end: localDateTime,
-  registrationDeadline: localDateTime,
-  capacity: z.string(),
-  price: z.string(),
-  maxPlacesPerMember: z.string(),
-});
-type Values = z.input<typeof schema>;
-const known: readonly string[] = Object.keys(schema.shape);
-
-/** The request body from the inputs (Zurich wall-clock time → instants, '' capacity → unlimited). */
-function toBody(values: Values): EventInput {
-  const number = (s: string) => (s.trim() === '' ? Number.NaN : Number(s.replace(',', '.')));
-  return {
-    title: values.title,
-    location: values.location,
-    description: values.description,
-    start: zurichLocalToIso(values.start) ?? values.start,
-    end: zurichLocalToIso(values.end) ?? values.end,
-    registrationDeadline: zurichLocalToIso(values.registrationDeadline) ?? values.registrationDeadline,
-    capacity: values.capacity.trim() === '' ? null : number(values.capacity),
-    price: { currency: 'CHF', amount: values.price.trim() === '' ? 0 : number(values.price) },
-    maxPlacesPerMember: number(values.maxPlacesPerMember),
-  };
-}
+const known: readonly string[] = Object.keys(eventFormSchema.shape);
 
 /** A contract path (`price.amount`) as the form's field name. */
 const fieldOf = (path: string) => (path.startsWith('price') ? 'price' : path);
@@ -60,8 +30,8 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
   const save = useSaveEvent();
   const [error, setError] = useState<unknown>(null);
   const prefix = event ? `event-${event.id}` : 'new-event';
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
+  const form = useForm<EventFormValues, unknown, EventFormBody>({
+    resolver: zodResolver(eventFormSchema),
     defaultValues: {
       title: event?.title ?? '',
       location: event?.location ?? '',
@@ -81,20 +51,8 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
     onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (body) => {
     setError(null);
-    const body = toBody(values);
-    const checked = eventInputSchema.safeParse(body);
-    if (!checked.success) {
-      let first = true;
-      for (const issue of checked.error.issues) {
-        const name = fieldOf(issue.path.join('.'));
-        if (!known.includes(name)) continue;
-        form.setError(name as Path<Values>, { type: 'contract', message: issue.message }, { shouldFocus: first });
-        first = false;
-      }
-      return;
-    }
     try {
       const saved = await save.mutateAsync({ ...(event ? { id: event.id } : {}), event: body });
       close();
@@ -117,15 +75,15 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
           </Modal.Header>
           <Modal.Body>
             <div className="row g-2">
-              <FormField<Values> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
-              <FormField<Values> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
-              <FormField<Values> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} type="datetime-local" required />
-              <FormField<Values> className="col-md-4" name="capacity" label="Plätze" idPrefix={prefix} inputMode="numeric" help="Leer: unbeschränkt." />
-              <FormField<Values> className="col-md-4" name="price" label="Preis pro Platz (CHF)" idPrefix={prefix} inputMode="decimal" help="0: gratis." />
-              <FormField<Values> className="col-md-4" name="maxPlacesPerMember" label="Plätze pro Mitglied" idPrefix={prefix} inputMode="numeric" required />
-              <FormField<Values>
+              <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
+              <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
+              <FormField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues> className="col-md-4" name="capacity" label="Plätze" idPrefix={prefix} inputMode="numeric" help="Leer: unbeschränkt." />
+              <FormField<EventFormValues> className="col-md-4" name="price" label="Preis pro Platz (CHF)" idPrefix={prefix} inputMode="decimal" help="0: gratis." />
+              <FormField<EventFormValues> className="col-md-4" name="maxPlacesPerMember" label="Plätze pro Mitglied" idPrefix={prefix} inputMode="numeric" required />
+              <FormField<EventFormValues>
                 className="col-12"
                 name="description"
                 label="Beschreibung"
@@ -137,9 +95,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
             {error ? <ErrorAlert error={error} title="Die Veranstaltung wurde nicht gespeichert." /> : null}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close}>
-              Abbrechen
-            </Button>
+            <CancelButton onCancel={close} />
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               Speichern

@@ -1,5 +1,8 @@
-import type { CamtImportResult, CamtLine, CamtLineOutcome } from '@club/contract';
-import { useId, useRef, useState } from 'react';
+import { CAMT054_MAX_BYTES, type CamtImportResult, type CamtLine, type CamtLineOutcome } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
@@ -10,12 +13,25 @@ import { OUTCOME_LABEL } from '../lib/labels';
 const LIST_ORDER: CamtLineOutcome[] = ['AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ALREADY_PAID', 'NOT_A_PAYMENT', 'ALREADY_IMPORTED', 'MATCHED'];
 const FOLDED: ReadonlySet<CamtLineOutcome> = new Set(['MATCHED', 'ALREADY_IMPORTED']);
 
+const MAX_MB = CAMT054_MAX_BYTES / (1024 * 1024);
+
+/** One XML file of at most the size the import takes. */
+const camtFormSchema = z.object({
+  file: z
+    .custom<FileList>((v) => typeof FileList !== 'undefined' && v instanceof FileList, { error: 'Datei: Bitte die Datei der Bank wählen.' })
+    .refine((files) => files.length === 1, { error: 'Datei: Bitte die Datei der Bank wählen.' })
+    .refine((files) => (files[0]?.size ?? 0) <= CAMT054_MAX_BYTES, { error: `Datei: Höchstens ${MAX_MB} MB.` })
+    .transform((files) => files[0] as File),
+});
+
 /** Reads the bank's camt.054 file (sent as it is) and shows what became of each payment. */
 export function CamtImport() {
   const importFile = useImportCamt054();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const id = useId();
+  const form = useForm<z.input<typeof camtFormSchema>, unknown, z.output<typeof camtFormSchema>>({ resolver: zodResolver(camtFormSchema) });
+  const files = useWatch({ control: form.control, name: 'file' });
+  const fileError = form.formState.errors.file?.message;
+  const onSubmit = form.handleSubmit(({ file }) => importFile.mutate(file));
 
   return (
     <section aria-labelledby={`${id}-heading`} className="card mb-4">
@@ -23,30 +39,27 @@ export function CamtImport() {
         <h2 id={`${id}-heading`} className="h5">
           Zahlungen der Bank einlesen (camt.054)
         </h2>
-        <form
-          className="d-flex flex-wrap align-items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (file) importFile.mutate(file);
-          }}
-        >
+        <form className="d-flex flex-wrap align-items-end gap-2" noValidate onSubmit={(event) => void onSubmit(event)}>
           <div className="flex-grow-1">
             <label htmlFor={`${id}-file`} className="form-label">
               Datei der Bank (XML, camt.054)
             </label>
             <input
-              ref={input}
               id={`${id}-file`}
               type="file"
               accept=".xml,application/xml,text/xml"
-              className="form-control"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                importFile.reset();
-              }}
+              className={`form-control${fileError ? ' is-invalid' : ''}`}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${id}-file-error` : undefined}
+              {...form.register('file', { onChange: () => importFile.reset() })}
             />
+            {fileError ? (
+              <div id={`${id}-file-error`} className="invalid-feedback">
+                {fileError}
+              </div>
+            ) : null}
           </div>
-          <button type="submit" className="btn btn-primary" disabled={!file || importFile.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={!files?.length || importFile.isPending}>
             {importFile.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
             Einlesen
           </button>

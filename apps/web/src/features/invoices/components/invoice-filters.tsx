@@ -1,11 +1,9 @@
 import type { SeasonOption } from '@club/contract';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useSearchForm } from '@/lib/forms';
 import type { InvoiceFilter } from '../api/get-invoices';
 import { KIND_LABEL } from '../lib/labels';
-
-/** Typing waits this long before it searches. */
-const DEBOUNCE_MS = 300;
 
 interface InvoiceFiltersProps {
   filter: InvoiceFilter;
@@ -15,32 +13,23 @@ interface InvoiceFiltersProps {
 
 /** Season, kind, status, overdue and a search by name or number; every change starts at page 1. */
 export function InvoiceFilters({ filter, seasons, onChange }: InvoiceFiltersProps) {
-  const [text, setText] = useState(filter.q);
-  // Back and forward change the address: the field follows.
-  const [shownQ, setShownQ] = useState(filter.q);
-  if (filter.q !== shownQ) {
-    setShownQ(filter.q);
-    setText(filter.q);
-  }
-  useEffect(() => {
-    if (text === filter.q) return;
-    const timer = window.setTimeout(() => onChange({ q: text }), DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.q, onChange]);
+  const search = useSearchForm(
+    filter.q,
+    useCallback((q: string) => onChange({ q }), [onChange]),
+  );
 
   return (
     <Form
       role="search"
       aria-label="Rechnungen filtern"
       className="row g-2 align-items-end mb-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ q: text });
-      }}
+      noValidate
+      onSubmit={(event) => void search.submit(event)}
     >
       <Form.Group className="col-12 col-md-6 col-xl-3" controlId="invoice-search">
         <Form.Label>Name oder Rechnungsnummer</Form.Label>
-        <Form.Control type="search" value={text} maxLength={100} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+        <Form.Control type="search" maxLength={100} autoComplete="off" isInvalid={Boolean(search.error)} {...search.field} />
+        {search.error ? <Form.Control.Feedback type="invalid">{search.error}</Form.Control.Feedback> : null}
       </Form.Group>
       <Form.Group className="col-6 col-md-3 col-xl-2" controlId="invoice-season">
         <Form.Label>Saison</Form.Label>

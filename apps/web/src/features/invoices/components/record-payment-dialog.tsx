@@ -1,4 +1,4 @@
-import { manualPaymentInputSchema, moneySchema, type InvoiceOverviewItem } from '@club/contract';
+import { manualPaymentInputSchema, moneySchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormField } from '@/components/ui/form-field';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
@@ -15,7 +15,7 @@ import { openAmount } from '../lib/labels';
 
 // The contract's rules, with the amount as the number the field holds (CHF is the only currency).
 const schema = z.object({
-  amount: moneySchema.shape.amount.refine((n) => n > 0, { error: 'Der Betrag muss grösser als 0 sein.' }),
+  amount: moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error }),
   paidAt: manualPaymentInputSchema.shape.paidAt,
 });
 type Values = z.input<typeof schema>;
@@ -58,9 +58,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-secondary" onClick={onClose}>
-              Abbrechen
-            </Button>
+            <CancelButton onCancel={onClose} />
             <Button type="submit" variant="primary" disabled={record.isPending}>
               {record.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               Zahlung verbuchen

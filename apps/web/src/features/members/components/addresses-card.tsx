@@ -1,4 +1,4 @@
-import { memberAddressSchema, type AddressOut, type MemberAddress, type MemberAddressInput } from '@club/contract';
+import { addressSchema, type AddressOut, type Address, type AddressInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,14 +9,14 @@ import { useCorrectAddress } from '../api/correct-address';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
-import { SaveCancelButtons } from './save-cancel-buttons';
-import { SavedNote, SectionCard } from './section-card';
+import { SaveCancelButtons } from '@/components/ui/form-field';
+import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {
   const correct = useCorrectAddress(memberId);
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const form = useForm<MemberAddressInput, unknown, MemberAddress>({
-    resolver: zodResolver(memberAddressSchema),
+  const form = useForm<AddressInput, unknown, Address>({
+    resolver: zodResolver(addressSchema),
     defaultValues: {
       street: address.street,
       houseNumber: address.houseNumber,

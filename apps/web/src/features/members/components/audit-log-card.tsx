@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@club/contract';
 import { formatDateTime } from '@/lib/format';
 import { actionLabel, fieldLabel, valueText } from '../lib/audit-labels';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 /** Every recorded change about the member, newest first: when, who, what (before → after). */
 export function AuditLogCard({ entries }: { entries: readonly AuditEntry[] }) {

@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { adminMembersBase } from '../api/keys';
-import { SectionCard } from './section-card';
+import { SectionCard } from '@/components/ui/section-card';
 
 const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
   OPEN: { text: 'Offen', className: 'text-bg-warning' },

@@ -1,112 +1,106 @@
-import type { Membership } from '@club/contract';
+import { membershipAddBodySchema, membershipUpdateBodySchema, type Membership } from '@club/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
+import { applyServerFieldErrors } from '@/lib/forms';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '../api/get-seasons';
 import { useUpdateMembership } from '../api/update-membership';
-import { SaveCancelButtons } from './save-cancel-buttons';
-import { SavedNote, SectionCard } from './section-card';
+import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
 function isCurrent(m: Membership, today: string): boolean {
   return m.validFrom <= today && today <= m.validTo;
 }
 
+const endSchema = membershipUpdateBodySchema.pick({ validTo: true });
+type EndValues = z.input<typeof endSchema>;
+
 function EndForm({ memberId, membership, onSaved, onCancel }: { memberId: number; membership: Membership; onSaved: () => void; onCancel: () => void }) {
   const update = useUpdateMembership(memberId);
   const today = todayInZurich();
   const initial = today < membership.validFrom ? membership.validFrom : today > membership.validTo ? membership.validTo : today;
-  const [validTo, setValidTo] = useState(initial);
+  const form = useForm<EndValues>({ resolver: zodResolver(endSchema), defaultValues: { validTo: initial } });
   const id = `end-${membership.id}`;
+  const onSubmit = form.handleSubmit(({ validTo }) => {
+    update.mutate(
+      { membershipId: membership.id, validTo },
+      { onSuccess: onSaved, onError: (error) => applyServerFieldErrors(error, form.setError, ['validTo']) },
+    );
+  });
   const fieldError = isApiError(update.error) ? update.error.fields.validTo : undefined;
   return (
-    <form
-      className="mt-2"
-      noValidate
-      aria-label={`Mitgliedschaft ${membership.seasonName} beenden`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate({ membershipId: membership.id, validTo }, { onSuccess: onSaved });
-      }}
-    >
-      {update.isError && !fieldError ? <ErrorAlert error={update.error} /> : null}
-      <Form.Group controlId={id} className="mb-2">
-        <Form.Label>Letzter Tag der Mitgliedschaft</Form.Label>
-        <Form.Control
+    <FormProvider {...form}>
+      <form className="mt-2" noValidate aria-label={`Mitgliedschaft ${membership.seasonName} beenden`} onSubmit={(event) => void onSubmit(event)}>
+        {update.isError && !fieldError ? <ErrorAlert error={update.error} /> : null}
+        <FormField<EndValues>
+          className="mb-2"
+          name="validTo"
+          label="Letzter Tag der Mitgliedschaft"
+          idPrefix={id}
           type="date"
-          value={validTo}
           min={membership.validFrom}
           max={membership.validTo}
-          required
-          isInvalid={Boolean(fieldError)}
-          aria-describedby={fieldError ? `${id}-error` : `${id}-help`}
-          onChange={(event) => setValidTo(event.target.value)}
+          help={`Zwischen ${formatDate(membership.validFrom)} und ${formatDate(membership.validTo)}.`}
         />
-        <Form.Text id={`${id}-help`}>
-          Zwischen {formatDate(membership.validFrom)} und {formatDate(membership.validTo)}.
-        </Form.Text>
-        {fieldError ? (
-          <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-            {fieldError}
-          </Form.Control.Feedback>
-        ) : null}
-      </Form.Group>
-      <SaveCancelButtons pending={update.isPending} onCancel={onCancel} label="Ende speichern" size="sm" />
-    </form>
+        <SaveCancelButtons pending={update.isPending} onCancel={onCancel} label="Ende speichern" size="sm" />
+      </form>
+    </FormProvider>
   );
 }
+
+/** The season is chosen in a list (its id as text), then checked by the contract. */
+const addSchema = membershipAddBodySchema.extend({
+  seasonId: z
+    .string()
+    .min(1, { error: 'Saison: Bitte eine Saison wählen.' })
+    .transform(Number)
+    .pipe(membershipAddBodySchema.shape.seasonId),
+});
+type AddValues = z.input<typeof addSchema>;
 
 function AddForm({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const seasons = useSeasons();
   const add = useAddMembership(memberId);
-  const [seasonId, setSeasonId] = useState('');
+  const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({ resolver: zodResolver(addSchema), defaultValues: { seasonId: '' } });
+  const seasonId = useWatch({ control: form.control, name: 'seasonId' });
   if (seasons.isPending) return <LoadingSpinner size="sm" label="Saisons werden geladen…" />;
   if (seasons.isError) return <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." />;
   const open = seasons.data.filter((s) => !memberships.some((m) => m.seasonId === s.id));
   if (open.length === 0) return <p className="small text-body-secondary mb-0">Für jede erfasste Saison besteht bereits eine Mitgliedschaft.</p>;
   const fieldError = isApiError(add.error) ? add.error.fields.seasonId : undefined;
+  const onSubmit = form.handleSubmit((values) => {
+    add.mutate(values.seasonId, {
+      onSuccess: () => form.reset({ seasonId: '' }),
+      onError: (error) => applyServerFieldErrors(error, form.setError, ['seasonId']),
+    });
+  });
   return (
-    <form
-      noValidate
-      aria-label="Mitgliedschaft hinzufügen"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (seasonId) add.mutate(Number(seasonId), { onSuccess: () => setSeasonId('') });
-      }}
-    >
-      {add.isError && !fieldError ? <ErrorAlert error={add.error} /> : null}
-      <Form.Group controlId="add-membership-season" className="mb-2">
-        <Form.Label>Saison</Form.Label>
-        <div className="d-flex flex-wrap gap-2">
-          <Form.Select
-            value={seasonId}
-            onChange={(event) => setSeasonId(event.target.value)}
-            isInvalid={Boolean(fieldError)}
-            aria-describedby={fieldError ? 'add-membership-error' : undefined}
-            className="w-auto flex-grow-1"
-          >
+    <FormProvider {...form}>
+      <form noValidate aria-label="Mitgliedschaft hinzufügen" onSubmit={(event) => void onSubmit(event)}>
+        {add.isError && !fieldError ? <ErrorAlert error={add.error} /> : null}
+        <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
+          <FormField<AddValues> className="flex-grow-1" name="seasonId" label="Saison" idPrefix="add-membership">
             <option value="">Bitte wählen…</option>
             {open.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} ({formatDate(s.validFrom)} – {formatDate(s.validTo)})
               </option>
             ))}
-          </Form.Select>
-          <Button type="submit" disabled={!seasonId || add.isPending}>
+          </FormField>
+          <Button type="submit" className="mb-3" disabled={!seasonId || add.isPending}>
             {add.isPending ? <LoadingSpinner size="sm" label="Wird hinzugefügt…" /> : null} Hinzufügen
           </Button>
         </div>
-        {fieldError ? (
-          <div className="invalid-feedback d-block" id="add-membership-error">
-            {fieldError}
-          </div>
-        ) : null}
-      </Form.Group>
-    </form>
+      </form>
+    </FormProvider>
   );
 }
 

@@ -8,9 +8,8 @@ import { PersonalDataList } from '@/components/ui/personal-data-list';
 import { formatDateTime, todayInZurich } from '@/lib/format';
 import { useUpdateMember } from '../api/update-member';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { FormField } from '@/components/ui/form-field';
-import { EditableCard, type EditableCardFormProps } from './editable-card';
-import { SaveCancelButtons } from './save-cancel-buttons';
+import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
+import { EditableCard, type EditableCardFormProps } from '@/components/ui/editable-card';
 
 /** The date field sends '' when empty: that means "no date of birth". */
 const formSchema = memberUpdateBodySchema.extend({

@@ -7,9 +7,8 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PhoneRows } from '@/components/ui/phone-rows';
 import { useUpdatePhones } from '../api/update-phones';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { FormField } from '@/components/ui/form-field';
-import { EditableCard, type EditableCardFormProps } from './editable-card';
-import { SaveCancelButtons } from './save-cancel-buttons';
+import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
+import { EditableCard, type EditableCardFormProps } from '@/components/ui/editable-card';
 
 type FormInput = z.input<typeof phonesUpdateBodySchema>;
 type FormOutput = z.output<typeof phonesUpdateBodySchema>;

@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { useMemberSearch } from '../api/search-members';
 import { MemberPager, MemberSearchResults } from '../components/member-search-results';
-
-/** Typing waits this long before it searches. */
-const DEBOUNCE_MS = 300;
 
 function pageOf(value: string | null): number {
   const n = Number(value);
@@ -20,21 +18,14 @@ export default function MembersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = pageOf(params.get('page'));
-  const [text, setText] = useState(q);
-  // Back and forward change the address: the field follows.
-  const [shownQ, setShownQ] = useState(q);
-  if (q !== shownQ) {
-    setShownQ(q);
-    setText(q);
-  }
   const search = useMemberSearch({ q: q.trim(), page });
 
   // The query lives in the address (back button, bookmarks); typing updates it after a pause.
-  useEffect(() => {
-    if (text === q) return;
-    const timer = window.setTimeout(() => setParams(text ? { q: text } : {}, { replace: true }), DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, q, setParams]);
+  const searchForm = useSearchForm(
+    q,
+    useCallback((text: string) => setParams(text ? { q: text } : {}, { replace: true }), [setParams]),
+    (text) => setParams(text ? { q: text } : {}),
+  );
 
   const goTo = (next: number) => setParams({ ...(q ? { q } : {}), ...(next > 1 ? { page: String(next) } : {}) });
 
@@ -44,14 +35,12 @@ export default function MembersPage() {
       <Form
         role="search"
         className="mb-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setParams(text ? { q: text } : {});
-        }}
+        noValidate
+        onSubmit={(event) => void searchForm.submit(event)}
       >
         <Form.Label htmlFor="member-search">Suche nach Name, Benutzername, E-Mail oder Mitgliedernummer</Form.Label>
         <div className="d-flex gap-2">
-          <Form.Control id="member-search" type="search" value={text} maxLength={100} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+          <Form.Control id="member-search" type="search" maxLength={100} autoComplete="off" isInvalid={Boolean(searchForm.error)} {...searchForm.field} />
           <button type="submit" className="btn btn-primary">
             Suchen
           </button>

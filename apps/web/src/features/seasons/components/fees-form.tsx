@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 
 const amount = moneySchema.shape.amount;
@@ -66,9 +66,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
             {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
             {submitLabel}
           </Button>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            Abbrechen
-          </Button>
+          <CancelButton onCancel={onCancel} />
         </div>
       </form>
     </FormProvider>

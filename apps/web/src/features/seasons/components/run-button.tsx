@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatNumber } from '@/lib/format';
+import { CancelButton } from '@/components/ui/form-field';
 
 interface RunButtonProps {
   /** e.g. "Mitgliederbeiträge verrechnen" */
@@ -78,9 +79,7 @@ export function RunButton({ label, confirmText, disabled, disabledReason, noun, 
         </Modal.Header>
         <Modal.Body>{confirmText}</Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setAsking(false)}>
-            Abbrechen
-          </Button>
+          <CancelButton onCancel={() => setAsking(false)} />
           <Button variant="primary" onClick={() => void start()}>
             Ja, ausführen
           </Button>

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, type Address, type ItemEnvelope, type TicketReservation } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toApiError } from '@/lib/api-client';
+import { api, unwrapItem } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 import { gamesKey } from './get-games';
 
@@ -14,23 +14,13 @@ export interface ReserveTicketsInput {
   idempotencyKey: string;
 }
 
-/**
- * `POST /api/v1/games/{id}/deliveryoptions/{optionId}/ticketreservations/` with an
- * Idempotency-Key header (the shared client sends no custom headers, hence fetch here).
- */
+/** `POST /api/v1/games/{id}/deliveryoptions/{optionId}/ticketreservations/` with an Idempotency-Key header. */
 export async function reserveTickets(input: ReserveTicketsInput): Promise<TicketReservation> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1/games/${input.gameId}/deliveryoptions/${input.deliveryOptionId}/ticketreservations/`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: input.idempotencyKey },
-      body: JSON.stringify({ amount: input.amount, ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}) }),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.');
-  }
-  if (!response.ok) throw await toApiError(response);
-  return ((await response.json()) as ItemEnvelope<TicketReservation>).data;
+  const body = { amount: input.amount, ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}) };
+  const answer = await api.post<ItemEnvelope<TicketReservation>>(`/api/v1/games/${input.gameId}/deliveryoptions/${input.deliveryOptionId}/ticketreservations/`, body, {
+    headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
+  });
+  return unwrapItem(answer);
 }
 
 export function useReserveTickets() {

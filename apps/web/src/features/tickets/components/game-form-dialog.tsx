@@ -5,32 +5,14 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
-import { isoToZurichLocal, zurichLocalToIso } from '../lib/games';
-import { CancelButton } from './cancel-button';
-import { FormError } from './form-error';
+import { isoToZurichLocal } from '@/lib/datetime-local';
+import { gameFormSchema, type GameFormValues } from '../lib/game-form';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
-
-const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: 'Bitte Datum und Zeit angeben.' });
-const schema = z.object({
-  start: localDateTime,
-  opponent: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{2,8}$/, { error: 'Bitte einen Teamcode angeben (z. B. SCB).' })
-    .refine((code) => code !== OWN_TEAM, { error: 'Der Gegner kann nicht der ZSC sein.' }),
-  homeGame: z.enum(['home', 'away']),
-  venue: z.string().trim().min(1, { error: 'Bitte den Spielort angeben.' }).max(100, { error: 'Höchstens 100 Zeichen.' }),
-  salesOpenAt: z.union([z.literal(''), localDateTime]),
-  salesCloseAt: z.union([z.literal(''), localDateTime]),
-});
-type Values = z.input<typeof schema>;
 
 const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt'];
 const GAME_KINDS = [
@@ -51,8 +33,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
   const save = useSaveGame();
   const [error, setError] = useState<unknown>(null);
   const prefix = game ? `game-${game.id}` : 'new-game';
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
+  const form = useForm<GameFormValues, unknown, GameInput>({
+    resolver: zodResolver(gameFormSchema),
     defaultValues: {
       start: isoToZurichLocal(game?.start),
       opponent: game?.opponent ?? '',
@@ -69,16 +51,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
     onClose();
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (body) => {
     setError(null);
-    const body: GameInput = {
-      start: zurichLocalToIso(values.start) ?? values.start,
-      opponent: values.opponent,
-      homeGame: values.homeGame === 'home',
-      venue: values.venue,
-      salesOpenAt: values.salesOpenAt ? zurichLocalToIso(values.salesOpenAt) : null,
-      salesCloseAt: values.salesCloseAt ? zurichLocalToIso(values.salesCloseAt) : null,
-    };
     try {
       await save.mutateAsync({ ...(game ? { id: game.id } : {}), gameGroupId, game: body });
       close();
@@ -100,8 +74,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
           </Modal.Header>
           <Modal.Body>
             <div className="row g-3">
-              <FormField<Values> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
-              <FormField<Values>
+              <FormField<GameFormValues> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
+              <FormField<GameFormValues>
                 className="col-md-6"
                 name="opponent"
                 label="Gegner (Teamcode)"
@@ -126,9 +100,9 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                   </div>
                 ))}
               </fieldset>
-              <FormField<Values> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-              <FormField<Values> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
-              <FormField<Values> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
+              <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
+              <FormField<GameFormValues> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
+              <FormField<GameFormValues> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
             </div>
             <FormError error={error} title="Nicht gespeichert." />
           </Modal.Body>

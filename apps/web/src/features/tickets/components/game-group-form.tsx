@@ -4,28 +4,13 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
-import { CancelButton } from './cancel-button';
-import { FormError } from './form-error';
-
-const number = (label: string) => z.number({ error: `${label}: Bitte eine Zahl angeben.` });
-const schema = z.object({
-  name: z.string().trim().min(1, { error: 'Name: Bitte ausfüllen.' }).max(100, { error: 'Name: Höchstens 100 Zeichen.' }),
-  price: number('Preis')
-    .min(0, { error: 'Preis: Darf nicht negativ sein.' })
-    .max(1_000_000, { error: 'Preis: Zu gross.' })
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Preis: Höchstens zwei Nachkommastellen.' }),
-  availableTicketsPerGame: number('Tickets pro Spiel').int({ error: 'Tickets pro Spiel: Bitte eine ganze Zahl.' }).min(0, { error: 'Tickets pro Spiel: Mindestens 0.' }),
-  freeTicketAmount: number('Tickets pro Mitglied').int({ error: 'Tickets pro Mitglied: Bitte eine ganze Zahl.' }).min(1, { error: 'Tickets pro Mitglied: Mindestens 1.' }).max(100, { error: 'Tickets pro Mitglied: Höchstens 100.' }),
-  deliveryOptionIds: z.array(z.string()),
-});
-type Values = z.infer<typeof schema>;
+import { gameGroupFormSchema, type GameGroupFormOutput, type GameGroupFormValues } from '../lib/game-form';
 
 const serverPath = (path: string) => (path === 'defaultPricePerTicket.amount' || path === 'defaultPricePerTicket' ? 'price' : path);
 const known = ['name', 'price', 'availableTicketsPerGame', 'freeTicketAmount'];
@@ -47,8 +32,8 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
   const save = useSaveGameGroup();
   const [error, setError] = useState<unknown>(null);
   const prefix = group ? `group-${group.id}` : 'new-group';
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
+  const form = useForm<GameGroupFormValues, unknown, GameGroupFormOutput>({
+    resolver: zodResolver(gameGroupFormSchema),
     defaultValues: group
       ? {
           name: group.name,
@@ -70,7 +55,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           availableTicketsPerGame: values.availableTicketsPerGame,
           freeTicketAmount: values.freeTicketAmount,
         },
-        deliveryOptionIds: values.deliveryOptionIds.map(Number),
+        deliveryOptionIds: values.deliveryOptionIds,
       });
       onSaved(saved);
     } catch (e) {
@@ -83,10 +68,10 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <div className="row g-3 align-items-end">
-          <FormField<Values> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
-          <FormField<Values> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
-          <FormField<Values> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
-          <FormField<Values> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<GameGroupFormValues> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
         </div>
         <fieldset className="mt-3">
           <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>

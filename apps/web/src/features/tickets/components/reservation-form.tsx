@@ -1,14 +1,12 @@
-import { addressSchema, type Game, type TicketReservation } from '@club/contract';
+import type { Game, TicketReservation } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { emptyAddress } from '@/components/ui/address-fields';
+import { AddressFields, addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormField, type FieldProps } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatMoney } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -17,41 +15,9 @@ import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
 import { useReserveTickets } from '../api/reserve-tickets';
 import { multiplyMoney, ticketCount } from '../lib/games';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { reservationFormSchema, type ReservationFormInput, type ReservationFormOutput } from '../lib/reservation-form';
 
-const formSchema = z
-  .object({
-    deliveryOptionId: z.string({ error: 'Bitte eine Zustelloption wählen.' }).min(1, { error: 'Bitte eine Zustelloption wählen.' }),
-    amount: z.number({ error: 'Bitte die Anzahl wählen.' }).int().min(1, { error: 'Bitte die Anzahl wählen.' }),
-    otherAddress: z.boolean(),
-    address: z.object({
-      street: z.string(),
-      houseNumber: z.string(),
-      addressLine2: z.string(),
-      postalCode: z.string(),
-      city: z.string(),
-      country: z.string(),
-    }),
-  })
-  .superRefine((values, ctx) => {
-    if (!values.otherAddress) return;
-    const parsed = addressSchema.safeParse(values.address);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['address', ...issue.path], message: issue.message });
-  });
-type FormInput = z.input<typeof formSchema>;
-
-type AddressInput = Omit<FieldProps<FormInput>, 'name' | 'idPrefix'> & { name: keyof FormInput['address'] };
-
-/** The delivery address's inputs, in the order of an envelope. */
-const ADDRESS_INPUTS: readonly AddressInput[] = [
-  { name: 'street', label: 'Strasse', className: 'col-8', autoComplete: 'address-line1' },
-  { name: 'houseNumber', label: 'Nr.', className: 'col-4' },
-  { name: 'addressLine2', label: 'Adresszusatz (optional)', className: 'col-12', autoComplete: 'address-line2' },
-  { name: 'postalCode', label: 'PLZ', className: 'col-4', autoComplete: 'postal-code', inputMode: 'numeric' },
-  { name: 'city', label: 'Ort', className: 'col-8', autoComplete: 'address-level2' },
-  { name: 'country', label: 'Land', className: 'col-4', maxLength: 2, autoComplete: 'country', help: 'z. B. CH' },
-];
-const knownFields = ['deliveryOptionId', 'amount', ...ADDRESS_INPUTS.map((f) => `address.${f.name}`)];
+const knownFields = ['deliveryOptionId', 'amount', ...addressFieldPaths('address')];
 
 interface ReservationFormProps {
   game: Game;
@@ -73,16 +39,20 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
   const [submitError, setSubmitError] = useState<unknown>(null);
   const max = Math.max(0, game.ticketsMayReserve ?? 0);
 
-  const form = useForm<FormInput>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<ReservationFormInput, unknown, ReservationFormOutput>({
+    resolver: zodResolver(reservationFormSchema),
     defaultValues: { deliveryOptionId: '', amount: Math.min(2, max) || 1, otherAddress: false, address: emptyAddress },
   });
-  const { register, handleSubmit, control, formState, setError } = form;
+  const { register, handleSubmit, control, formState, setError, setValue } = form;
   const amount = useWatch({ control, name: 'amount' });
   const otherAddress = useWatch({ control, name: 'otherAddress' });
   const needsAddress = current.isSuccess && current.data === null;
   const showAddressFields = otherAddress || needsAddress;
   const errors = formState.errors;
+  // Without an address on file the address fields are the delivery address.
+  useEffect(() => {
+    if (needsAddress) setValue('otherAddress', true);
+  }, [needsAddress, setValue]);
 
   if (options.isPending || current.isPending) return <LoadingSpinner label="Angaben werden geladen…" />;
   if (options.isError || current.isError) return <ErrorAlert error={options.error ?? current.error} />;
@@ -90,13 +60,12 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
     return <p className="mb-0">Für dieses Spiel ist im Moment keine Zustelloption verfügbar. Bitte melden Sie sich beim Vorstand.</p>;
   }
 
-  const send = (values: z.output<typeof formSchema>) => {
+  const send = (values: ReservationFormOutput) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitError(null);
-    const deliveryAddress = showAddressFields ? addressSchema.parse(values.address) : null;
     reserve.mutate(
-      { gameId: game.id, deliveryOptionId: Number(values.deliveryOptionId), amount: values.amount, deliveryAddress, idempotencyKey: key.current },
+      { gameId: game.id, ...values, idempotencyKey: key.current },
       {
         onSuccess: (reservation) => {
           key.current = newIdempotencyKey();
@@ -183,10 +152,8 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
             <p className="mb-2">Bei uns ist keine Adresse hinterlegt. Bitte geben Sie die Lieferadresse an.</p>
           )}
           {showAddressFields ? (
-            <div className="row g-2 mt-1">
-              {ADDRESS_INPUTS.map(({ name, ...field }) => (
-                <FormField<FormInput> key={name} name={`address.${name}`} idPrefix="reservation" {...field} />
-              ))}
+            <div className="mt-1">
+              <AddressFields idPrefix="reservation" name="address" />
             </div>
           ) : null}
         </fieldset>

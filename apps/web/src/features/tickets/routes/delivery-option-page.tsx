@@ -13,9 +13,8 @@ import {
   useDeliveryOptions,
   useUpdateDeliveryOption,
 } from '../api/admin-delivery-options';
-import { CancelButton } from '../components/cancel-button';
+import { CancelButton, FormError } from '@/components/ui/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormError } from '../components/form-error';
 import '../tickets.css';
 
 function usage(option: AdminDeliveryOption): string {

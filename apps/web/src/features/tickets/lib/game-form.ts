@@ -1,0 +1,23 @@
+import { checkSalesWindow, gameFieldsSchema, gameGroupInputSchema, moneySchema } from '@club/contract';
+import { z } from 'zod';
+import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local';
+
+/** The contract's game with the inputs of the form: local date-times, and home or away as a radio. */
+export const gameFormSchema = gameFieldsSchema
+  .extend({
+    start: localDateTimeInput('Spielbeginn'),
+    homeGame: z.enum(['home', 'away']).transform((kind) => kind === 'home'),
+    salesOpenAt: optionalLocalDateTimeInput('Verkaufsstart'),
+    salesCloseAt: optionalLocalDateTimeInput('Verkaufsende'),
+  })
+  .superRefine(checkSalesWindow);
+export type GameFormValues = z.input<typeof gameFormSchema>;
+
+/** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
+export const gameGroupFormSchema = gameGroupInputSchema.pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true }).extend({
+  price: moneySchema.shape.amount,
+  deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
+});
+export type GameGroupFormValues = z.input<typeof gameGroupFormSchema>;
+export type GameGroupFormOutput = z.output<typeof gameGroupFormSchema>;
+
