@@ -1,5 +1,4 @@
 import { TIME_ZONE } from './format';
-import { z } from 'zod';
 
 // -----------------------------------------------------------------------------------------
 // <input type="datetime-local"> holds Zurich wall-clock time, whatever the browser's zone.
@@ -37,20 +36,4 @@ export function zurichLocalToIso(local: string): string | null {
   }
   // A time that does not exist (the hour skipped in spring): the instant an hour later.
   return new Date(asUtc - 3_600_000).toISOString();
-}
-
-/**
- * A form's `<input type="datetime-local">` (Zurich wall-clock time) as the ISO instant the
- * contract's schemas take; `label` starts the German message.
- */
-export function localDateTimeInput(label: string) {
-  return z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, { error: `${label}: Bitte Datum und Zeit angeben.` })
-    .transform((local) => zurichLocalToIso(local) ?? local);
-}
-
-/** The same, where an empty input means "none" (null). */
-export function optionalLocalDateTimeInput(label: string) {
-  return z.union([z.literal(''), localDateTimeInput(label)]).transform((iso) => iso || null);
 }

@@ -1,6 +1,6 @@
 import { checkEventTimes, eventFieldsSchema, moneySchema } from '@club/contract';
 import { z } from 'zod';
-import { localDateTimeInput } from '@/lib/datetime-local';
+import { localDateTimeInput } from '@/lib/datetime-local-input';
 import { numberFromText } from '@/lib/forms';
 
 /**

@@ -1,6 +1,6 @@
 import { checkSalesWindow, gameFieldsSchema, gameGroupInputSchema, moneySchema } from '@club/contract';
 import { z } from 'zod';
-import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local';
+import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local-input';
 
 /** The contract's game with the inputs of the form: local date-times, and home or away as a radio. */
 export const gameFormSchema = gameFieldsSchema
