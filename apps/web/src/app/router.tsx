@@ -1,38 +1,26 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useNavigate, useParams, type NavigateOptions } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, type RouteKey } from '@/config/paths';
-import { gameQueryOptions } from '@/features/tickets/api/get-game';
-import { gameDeliveryOptionsQueryOptions } from '@/features/tickets/api/get-game-delivery-options';
-import { gamesQueryOptions } from '@/features/tickets/api/get-games';
+import type { ScreenPrefetch, ScreenRoute } from '@/lib/screen-data';
 import { trackLoading } from '@/lib/screen-loading';
 
-type PageModule = { default: ComponentType };
+/** A screen's module: the page, and its loader when it reads data (lib/screen-data.ts). */
+type PageModule = { default: ComponentType; prefetch?: ScreenPrefetch };
+
+/** How long a screen waits for its data before it shows itself with its own loading state. */
+const DATA_WAIT_MS = 3_000;
 
 /** What a screen shows when it fails; loaded only then. */
 const RouteError = lazy(() => import('@/components/layout/route-error').then((m) => ({ default: m.RouteError })));
-type Params = Readonly<Record<string, string | undefined>>;
-
-/**
- * The loader of a screen: starts its data through the query cache (the same queryOptions the
- * screen reads), so that the screen's chunk and its data travel together instead of one
- * after the other. Never awaited: the screen shows its own loading state and errors.
- */
-type Prefetch = (queryClient: QueryClient, params: Params) => Promise<unknown>[];
 
 interface Screen {
   key: RouteKey;
   load: () => Promise<PageModule>;
-  prefetch?: Prefetch;
 }
-
-const positiveId = (value: string | undefined): number | null => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-};
 
 /** Every screen of SPEC.md §2 (the route id is its name), loaded on demand. */
 const screens: Screen[] = [
@@ -43,20 +31,8 @@ const screens: Screen[] = [
   { key: 'newsletter', load: () => import('@/features/newsletters/routes/newsletter-page') },
   { key: 'events', load: () => import('@/features/events/routes/events-page') },
   { key: 'event', load: () => import('@/features/events/routes/event-page') },
-  {
-    key: 'ticket',
-    load: () => import('@/features/tickets/routes/ticket-page'),
-    prefetch: (queryClient) => [queryClient.ensureQueryData(gamesQueryOptions())],
-  },
-  {
-    key: 'game',
-    load: () => import('@/features/tickets/routes/game-page'),
-    prefetch: (queryClient, params) => {
-      const id = positiveId(params.id);
-      return id ? [queryClient.ensureQueryData(gameQueryOptions(id)), queryClient.ensureQueryData(gameDeliveryOptionsQueryOptions(id))] : [];
-    },
-  },
-  // The account's data is the session check itself (GET /api/v1/member/?expands=*), which starts with the app.
+  { key: 'ticket', load: () => import('@/features/tickets/routes/ticket-page') },
+  { key: 'game', load: () => import('@/features/tickets/routes/game-page') },
   { key: 'account', load: () => import('@/features/account/routes/account-page') },
   { key: 'addressChange', load: () => import('@/features/account/routes/address-change-page') },
   { key: 'emailChange', load: () => import('@/features/account/routes/email-change-page') },
@@ -80,17 +56,49 @@ const screens: Screen[] = [
   { key: 'notFound', load: () => import('@/features/errors/routes/not-found-page') },
 ];
 
-/** One screen: its data starts in the same render as its chunk; errors stay inside the content area. */
-function ScreenRoute({ screen, Page }: { screen: Screen; Page: ComponentType }) {
+/**
+ * A screen's chunk, then its loader's data (at most DATA_WAIT_MS): what the screen needs to
+ * open with its content. A chunk that fails rejects (the error boundary shows it); data that
+ * fails does not: the screen reads the failed query and shows its own error.
+ */
+async function screenReady(screen: Screen, queryClient: ReturnType<typeof useQueryClient>, route: ScreenRoute): Promise<ComponentType> {
+  const module = await screen.load();
+  const started = module.prefetch?.(queryClient, route) ?? [];
+  if (started.length) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(started), new Promise((resolve) => (timer = setTimeout(resolve, DATA_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+  return module.default;
+}
+
+/** Screens made ready, by path: a revisit shows at once (its queries refresh in the background). */
+const readyScreens = new Map<string, Promise<ComponentType>>();
+const MAX_READY_SCREENS = 200;
+
+/** The screen of one path: suspends until screenReady, once per path. */
+function ScreenContent({ screen }: { screen: Screen }) {
   const params = useParams();
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
-  // Once per screen and path (also under StrictMode's double render: the query cache dedupes).
-  const [prefetched] = useState(() => new Set<string>());
-  if (screen.prefetch && !prefetched.has(pathname)) {
-    prefetched.add(pathname);
-    for (const pending of screen.prefetch(queryClient, params)) pending.catch(() => undefined);
+  const { pathname, search } = useLocation();
+  let pending = readyScreens.get(pathname);
+  if (!pending) {
+    if (readyScreens.size >= MAX_READY_SCREENS) readyScreens.clear();
+    const started = trackLoading(screenReady(screen, queryClient, { params, search: new URLSearchParams(search) }));
+    // A chunk that failed is asked for again on the next visit (after a deploy, say).
+    started.catch(() => readyScreens.get(pathname) === started && readyScreens.delete(pathname));
+    readyScreens.set(pathname, started);
+    pending = started;
   }
+  const Page = use(pending);
+  // The page module's default export: one component per screen, the same on every render.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Page />;
+}
+
+/** One screen; errors stay inside the content area. */
+function ScreenRoute({ screen }: { screen: Screen }) {
+  const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={({ error }) => (
         <Suspense fallback={null}>
@@ -98,15 +106,14 @@ function ScreenRoute({ screen, Page }: { screen: Screen; Page: ComponentType }) 
         </Suspense>
       )}>
       <Suspense fallback={<PageSpinner />}>
-        <Page />
+        <ScreenContent screen={screen} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
 const routeElements: ReactNode[] = screens.map((screen) => {
-  const Page = lazy(() => trackLoading(screen.load()));
-  const element = <ScreenRoute screen={screen} Page={Page} />;
+  const element = <ScreenRoute screen={screen} />;
   return screen.key === 'home' ? <Route key={screen.key} index element={element} /> : <Route key={screen.key} path={paths[screen.key].path} element={element} />;
 });
 
@@ -133,7 +140,7 @@ function NavigationBridge() {
  * Browser-history routing (SPEC.md §2) with the declarative router: the data router's
  * engine (loaders, actions, fetchers, revalidation) is not needed for screens that read
  * through TanStack Query, and leaving it out keeps 18 KB (gzip) off every first load.
- * A screen's loader is its `prefetch` above.
+ * A screen's loader is the `prefetch` its page module exports (lib/screen-data.ts).
  */
 export function AppRouter() {
   return (

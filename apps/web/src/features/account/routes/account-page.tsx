@@ -12,6 +12,8 @@ import { MembershipList } from '../components/membership-list';
 import { PersonalData } from '../components/personal-data';
 import { ReservationList } from '../components/reservation-list';
 import { useMemberOnly } from '../lib/use-member-only';
+import { eventSubscriptionsQueryOptions } from '../api/get-event-subscriptions';
+import { forMembers, type ScreenPrefetch } from '@/lib/screen-data';
 
 /** A message another screen left for this one (e.g. after an address change). */
 function useNotice(): string | null {
@@ -85,3 +87,6 @@ export default function AccountPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forMembers((queryClient) => [queryClient.ensureQueryData(eventSubscriptionsQueryOptions())]);

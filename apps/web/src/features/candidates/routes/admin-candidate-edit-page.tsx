@@ -8,13 +8,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useCandidate } from '../api/get-candidate';
+import { candidateQueryOptions, useCandidate } from '../api/get-candidate';
 import { CandidateDetails } from '../components/candidate-details';
 import { DecisionPanel } from '../components/decision-panel';
 import { DuplicateAlert } from '../components/duplicate-hint';
 import { EditCandidateForm } from '../components/edit-candidate-form';
 import { StatusBadge } from '../components/status-badge';
 import { candidateFormValues } from '../lib/form';
+import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 function BackLink() {
   return (
@@ -146,3 +147,9 @@ export default function AdminCandidateEditPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(candidateQueryOptions(id))] : [];
+});

@@ -8,10 +8,11 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { useCandidates } from '../api/get-candidates';
+import { candidatesQueryOptions, useCandidates } from '../api/get-candidates';
 import { DuplicateBadge } from '../components/duplicate-hint';
 import { NewCandidateForm } from '../components/new-candidate-form';
 import { StatusBadge } from '../components/status-badge';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 function CandidateItem({ candidate: c }: { candidate: Candidate }) {
   return (
@@ -110,3 +111,6 @@ export default function AdminCandidatesPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [queryClient.ensureQueryData(candidatesQueryOptions(parseStatus(search.get('status'))))]);

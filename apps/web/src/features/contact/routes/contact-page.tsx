@@ -2,9 +2,10 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
-import { useRecipients } from '../api/get-recipients';
+import { recipientsQueryOptions, useRecipients } from '../api/get-recipients';
 import { ContactForm } from '../components/contact-form';
 import { RecipientsAdmin } from '../components/recipients-admin';
+import { type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function ContactPage() {
   const { admin } = useSession();
@@ -33,3 +34,6 @@ export default function ContactPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = (queryClient) => [queryClient.ensureQueryData(recipientsQueryOptions())];

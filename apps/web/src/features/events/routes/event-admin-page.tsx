@@ -9,14 +9,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useDownloadSubscribers } from '../api/download-subscribers';
-import { useAdminEvent } from '../api/get-admin-event';
-import { useEventSubscribers } from '../api/get-event-subscribers';
+import { adminEventQueryOptions, useAdminEvent } from '../api/get-admin-event';
+import { eventSubscribersQueryOptions, useEventSubscribers } from '../api/get-event-subscribers';
 import { AdminEventSummary } from '../components/admin-event-summary';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
 import { EventDescription } from '../components/event-description';
 import { EventFacts } from '../components/event-facts';
 import { EventFormDialog } from '../components/event-form-dialog';
 import { statusText } from '../lib/events';
+import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 function fileName(title: string): string {
   const clean = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
@@ -141,3 +142,9 @@ export default function EventAdminPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(adminEventQueryOptions(id)), queryClient.ensureQueryData(eventSubscribersQueryOptions(id))] : [];
+});

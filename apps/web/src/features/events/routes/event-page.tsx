@@ -4,12 +4,13 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { eventCalendarHref, useEvent } from '../api/get-event';
+import { eventQueryOptions, eventCalendarHref, useEvent } from '../api/get-event';
 import { EventDescription } from '../components/event-description';
 import { EventFacts } from '../components/event-facts';
 import { PlacesBadge } from '../components/places-badge';
 import { SubscriptionPanel } from '../components/subscription-panel';
 import { eventWhen } from '../lib/events';
+import { positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function EventPage() {
   const { id } = useParams();
@@ -74,3 +75,9 @@ export default function EventPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = (queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(eventQueryOptions(id))] : [];
+};

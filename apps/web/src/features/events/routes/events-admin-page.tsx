@@ -7,11 +7,12 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { useAdminEvents } from '../api/get-admin-events';
+import { adminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
 import { AdminEventSummary } from '../components/admin-event-summary';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
 import { EventFormDialog } from '../components/event-form-dialog';
 import { eventWhen } from '../lib/events';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function EventsAdminPage() {
   const events = useAdminEvents();
@@ -64,3 +65,6 @@ export default function EventsAdminPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(adminEventsQueryOptions())]);

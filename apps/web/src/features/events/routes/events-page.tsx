@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
-import { useEvents } from '../api/get-events';
+import { eventsQueryOptions, useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
+import { type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
@@ -54,3 +55,6 @@ export default function EventsPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = (queryClient, { search }) => [queryClient.ensureQueryData(eventsQueryOptions(search.get('past') === 'true'))];

@@ -8,9 +8,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
-import { useInvoices, type InvoiceFilter } from '../api/get-invoices';
+import { invoicesQueryOptions, useInvoices, type InvoiceFilter } from '../api/get-invoices';
 import { filterOf, paramsOf } from '../lib/filter-params';
-import { useSeasons } from '../api/get-seasons';
+import { seasonsQueryOptions, useSeasons } from '../api/get-seasons';
 import { CamtImport } from '../components/camt-import';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceTable } from '../components/invoice-table';
@@ -18,6 +18,7 @@ import { InvoiceTotals } from '../components/invoice-totals';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { ReminderRun } from '../components/reminder-run';
 import '../invoices.css';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function AdminInvoicesPage() {
   const [params, setParams] = useSearchParams();
@@ -114,3 +115,9 @@ function Pager({ page, totalPages, onPage }: { page: number; totalPages: number;
     </nav>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => {
+  const filter = filterOf(search);
+  return [queryClient.ensureQueryData(invoicesQueryOptions({ ...filter, q: filter.q.trim() })), queryClient.ensureQueryData(seasonsQueryOptions())];
+});

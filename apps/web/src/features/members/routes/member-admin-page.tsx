@@ -4,7 +4,7 @@ import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { useMember } from '../api/get-member';
+import { memberQueryOptions, useMember } from '../api/get-member';
 import { AddressesCard } from '../components/addresses-card';
 import { AuditLogCard } from '../components/audit-log-card';
 import { InvoicesCard } from '../components/invoices-card';
@@ -12,6 +12,7 @@ import { MembershipsCard } from '../components/memberships-card';
 import { PersonalDataCard } from '../components/personal-data-card';
 import { PhonesCard } from '../components/phones-card';
 import { RolesCard } from '../components/roles-card';
+import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 function BackLink() {
   return (
@@ -91,3 +92,9 @@ export default function MemberAdminPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(memberQueryOptions(id))] : [];
+});

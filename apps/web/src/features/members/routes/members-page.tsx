@@ -6,8 +6,9 @@ import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
-import { useMemberSearch } from '../api/search-members';
+import { memberSearchQueryOptions, useMemberSearch } from '../api/search-members';
 import { MemberPager, MemberSearchResults } from '../components/member-search-results';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 function pageOf(value: string | null): number {
   const n = Number(value);
@@ -72,3 +73,8 @@ export default function MembersPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [
+  queryClient.ensureQueryData(memberSearchQueryOptions({ q: (search.get('q') ?? '').trim(), page: pageOf(search.get('page')) })),
+]);

@@ -3,9 +3,10 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, serverPaths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { useNewsletters } from '../api/get-newsletters';
+import { newslettersQueryOptions, useNewsletters } from '../api/get-newsletters';
 import { NewsletterList } from '../components/newsletter-list';
 import { UploadForm } from '../components/upload-form';
+import { forMembers, type ScreenPrefetch } from '@/lib/screen-data';
 
 const TITLE = 'Newsletter';
 const INTRO = 'Hier lesen Mitglieder die Newsletter des Vereins und laden sie als PDF herunter.';
@@ -58,3 +59,6 @@ export default function NewsletterPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forMembers((queryClient) => [queryClient.ensureQueryData(newslettersQueryOptions())]);

@@ -7,10 +7,11 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, formatMoney, formatNumber, todayInZurich } from '@/lib/format';
 import { useCreateSeason } from '../api/create-season';
-import { useSeasonList } from '../api/get-seasons';
+import { seasonsQueryOptions, useSeasonList } from '../api/get-seasons';
 import { useUpdateSeason } from '../api/update-season';
 import { FeesForm } from '../components/fees-form';
 import { SeasonRuns } from '../components/season-runs';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 /** Years a new season may start in: the next free ones after the newest season (or this year). */
 function freeYears(seasons: readonly Season[]): number[] {
@@ -215,3 +216,6 @@ function SeasonRow({
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(seasonsQueryOptions())]);

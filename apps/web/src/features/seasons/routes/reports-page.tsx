@@ -4,9 +4,10 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { todayInZurich } from '@/lib/format';
-import { useReportSeasons } from '../api/get-report-seasons';
+import { reportSeasonsQueryOptions, useReportSeasons } from '../api/get-report-seasons';
 import { ReportCard } from '../components/report-card';
 import { currentSeason, reports } from '../lib/reports';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function ReportsPage() {
   const seasons = useReportSeasons();
@@ -43,3 +44,6 @@ export default function ReportsPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(reportSeasonsQueryOptions())]);

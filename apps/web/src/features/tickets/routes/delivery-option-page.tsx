@@ -16,6 +16,8 @@ import {
 import { CancelButton, FormError } from '@/components/ui/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '../tickets.css';
+import { deliveryOptionsQueryOptions } from '../api/admin-delivery-options';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 function usage(option: AdminDeliveryOption): string {
   const parts = [];
@@ -155,3 +157,6 @@ export default function DeliveryOptionPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(deliveryOptionsQueryOptions())]);

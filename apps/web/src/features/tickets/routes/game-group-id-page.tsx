@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { useDeleteGameGroup, useGameGroup } from '../api/admin-game-groups';
+import { gameGroupQueryOptions, useDeleteGameGroup, useGameGroup } from '../api/admin-game-groups';
 import { useDeleteGame } from '../api/admin-games';
 import { AdminGameCard } from '../components/admin-game-card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,6 +16,7 @@ import { GameFormDialog } from '../components/game-form-dialog';
 import { GameGroupForm } from '../components/game-group-form';
 import { matchup } from '../lib/games';
 import '../tickets.css';
+import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function GameGroupIdPage() {
   const { id } = useParams();
@@ -144,3 +145,9 @@ export default function GameGroupIdPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(gameGroupQueryOptions(id))] : [];
+});

@@ -8,10 +8,11 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { useGameGroups } from '../api/admin-game-groups';
+import { gameGroupsQueryOptions, useGameGroups } from '../api/admin-game-groups';
 import { GameGroupForm } from '../components/game-group-form';
 import { matchup, salesText } from '../lib/games';
 import '../tickets.css';
+import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
 
 function GroupCard({ group }: { group: GameGroup }) {
   const headingId = `group-${group.id}`;
@@ -91,3 +92,6 @@ export default function GameGroupPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(gameGroupsQueryOptions())]);

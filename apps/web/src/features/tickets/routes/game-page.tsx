@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths, serverPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { useGame } from '../api/get-game';
+import { gameQueryOptions, useGame } from '../api/get-game';
 import { GameFacts } from '../components/game-facts';
 import { Matchup } from '../components/matchup';
 import { ReservationConfirmation } from '../components/reservation-confirmation';
@@ -17,6 +17,8 @@ import { ReservationForm } from '../components/reservation-form';
 import { TicketsLeftBadge } from '../components/tickets-left-badge';
 import { isGameOver, matchup, ticketCount } from '../lib/games';
 import '../tickets.css';
+import { gameDeliveryOptionsQueryOptions } from '../api/get-game-delivery-options';
+import { positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 /** Why a member cannot reserve now, or null when they can. */
 function blockedReason(game: Game): string | null {
@@ -120,3 +122,9 @@ export default function GamePage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = (queryClient, { params }) => {
+  const id = positiveId(params.id);
+  return id ? [queryClient.ensureQueryData(gameQueryOptions(id)), queryClient.ensureQueryData(gameDeliveryOptionsQueryOptions(id))] : [];
+};

@@ -3,10 +3,11 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, serverPaths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { useGames } from '../api/get-games';
+import { gamesQueryOptions, useGames } from '../api/get-games';
 import { GameCard } from '../components/game-card';
 import { groupByGameGroup } from '../lib/games';
 import '../tickets.css';
+import { type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function TicketPage() {
   const session = useSession();
@@ -52,3 +53,6 @@ export default function TicketPage() {
     </>
   );
 }
+
+/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
+export const prefetch: ScreenPrefetch = (queryClient) => [queryClient.ensureQueryData(gamesQueryOptions())];
