@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
+import { drawTexts, usePlainLayout, type PlacedText } from './pdf-glyphs.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
 
 /**
@@ -248,7 +249,7 @@ class TableWriter {
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = PAGE.height - MARGIN.bottom + 12;
-    doc.font(fontFiles.regular).fontSize(7).fillColor('#555555');
+    this.font('regular').fontSize(7).fillColor('#555555');
     doc.text(`${this.report.author} · ${this.report.title} ${this.report.subtitle}`, MARGIN.left, y, { lineBreak: false });
     doc.text(`Seite ${this.pages} von ${Math.max(this.totalPages ?? 0, this.pages)}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
     doc.page.margins.bottom = keep;
@@ -265,13 +266,13 @@ class TableWriter {
       doc.addPage();
       this.footer();
       y = MARGIN.top;
-      doc.fillColor('black').font(fontFiles.bold).fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
-      doc.font(fontFiles.regular).fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+      this.font('bold').fillColor('black').fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
+      this.font('regular').fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
       y += 12;
-      doc.font(fontFiles.bold).fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
+      this.font('bold').fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
       y += 22;
       if (report.columns.some((c) => c.kind === 'money')) {
-        doc.font(fontFiles.regular).fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
+        this.font('regular').fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
         doc.fillColor('black');
       }
     }
@@ -301,7 +302,7 @@ class TableWriter {
     if (this.drawing) {
       const { doc } = this;
       if (level === 1) doc.rect(MARGIN.left, this.y, INNER, height).fill(BLOCK_FILL);
-      doc.fillColor('black').font(fontFiles.bold).fontSize(size);
+      this.font('bold').fillColor('black').fontSize(size);
       lines.forEach((line, i) => doc.text(line, MARGIN.left + PAD, this.y + top + i * lineHeight, { lineBreak: false }));
     }
     this.y += height;
@@ -311,7 +312,7 @@ class TableWriter {
   private note(text: string): void {
     this.ensure(20);
     if (this.drawing) {
-      this.doc.font(fontFiles.regular).fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
+      this.font('regular').fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
       this.doc.fillColor('black');
     }
     this.y += 18;
@@ -364,22 +365,31 @@ class TableWriter {
   /**
    * Draws a row's cells. The lines are broken here, not by pdfkit, so that the first pass
    * (counting pages) and the drawing agree to the line, and pdfkit's costly line wrapper
-   * is never needed.
+   * is never needed; a row's lines go out as one block of text operators (drawTexts).
    */
   private cells(texts: readonly string[], font: FontName, span?: Span): void {
     if (!this.drawing) return;
     const { doc, layout } = this;
-    doc.font(fontFiles[font]).fontSize(BODY_SIZE).fillColor('black');
+    this.font(font).fontSize(BODY_SIZE).fillColor('black');
     const lineHeight = measure.lineHeight(font, BODY_SIZE);
+    const placed: PlacedText[] = [];
     this.linesOf(texts, font, span).forEach((lines, i) => {
       const spanned = span?.column === i;
       const width = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
       const right = !spanned && layout.align[i] === 'right';
       const x = (layout.x[i] ?? 0) + PAD;
       lines.forEach((line, n) => {
-        doc.text(line, right ? x + width - measure.width(line, font, BODY_SIZE) : x, this.y + PAD + n * lineHeight, { lineBreak: false });
+        placed.push({ text: line, x: right ? x + width - measure.width(line, font, BODY_SIZE) : x, y: this.y + PAD + n * lineHeight });
       });
     });
+    drawTexts(doc, placed);
+  }
+
+  /** Switches the font (by its file: see fontFiles), with the plain layout of pdf-glyphs.ts. */
+  private font(name: FontName): Doc {
+    this.doc.font(fontFiles[name]);
+    usePlainLayout(this.doc, fontFiles[name]);
+    return this.doc;
   }
 
   private rule(y: number, width: number, color: string): void {
