@@ -43,7 +43,11 @@ interface EmbeddedFont {
   font?: FontkitFont;
   scale: number;
   layout(text: string, features?: unknown, onlyWidth?: boolean): Layout;
-  plainLayout?: true;
+  subset: { includeGlyph(id: number): number };
+  widths: (number | undefined)[];
+  unicode: (number[] | undefined)[];
+  /** Set by usePlainLayout; `hex`: a glyph's id in the document's subset, as written. */
+  plain?: { font: FontkitFont; metrics: Metrics; hex: Map<number, string> };
 }
 
 /** Characters the plain layout may take: Latin letters, digits, punctuation, spaces. */
@@ -107,52 +111,68 @@ function kerningOf(font: FontkitFont, metrics: Metrics, a: Glyph, b: Glyph, lati
   return kern;
 }
 
+/** As pdfkit writes numbers into content streams. */
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
 const SPACE = 32;
 const TAB = 9;
 
+/** The glyphs of the last plainRun and the kerning after each (font units); reused, not kept. */
+const run = { glyphs: [] as Glyph[], kerns: [] as number[], length: 0 };
+
 /**
- * The text laid out as pdfkit's EmbeddedFont.layout would (words split after spaces and
- * tabs, each shaped on its own, so no kerning across a word's end), or null when it is
- * not plain text.
+ * The text's glyphs and kerning as pdfkit's EmbeddedFont.layout would lay it out (words
+ * split after spaces and tabs, each shaped on its own, so no kerning across a word's end)
+ * into `run`; false when it is not plain text.
  */
-function plainLayout(font: FontkitFont, metrics: Metrics, scale: number, text: string, onlyWidth: boolean): Layout | null {
-  const line: Glyph[] = [];
+function plainRun(font: FontkitFont, metrics: Metrics, text: string): boolean {
+  const { glyphs, kerns } = run;
+  let n = 0;
   for (let i = 0; i < text.length; i++) {
     const codePoint = text.codePointAt(i) ?? 0;
     if (codePoint > 0xffff) i++;
     const glyph = glyphOf(font, metrics, codePoint);
-    if (!glyph) return null;
-    line.push(glyph);
+    if (!glyph) return false;
+    glyphs[n] = glyph;
+    kerns[n] = 0;
+    n += 1;
   }
-  const glyphs: FontkitGlyph[] | null = onlyWidth ? null : [];
-  const positions: Position[] | null = onlyWidth ? null : [];
-  let total = 0;
+  run.length = n;
   let start = 0;
-  while (start < line.length) {
+  while (start < n) {
     // One word: up to and including the next space or tab.
     let end = start;
     let latin = false;
     for (;;) {
-      const glyph = line[end] as Glyph;
+      const glyph = glyphs[end] as Glyph;
       latin ||= glyph.latin;
       end += 1;
-      if (end >= line.length || glyph.codePoint === SPACE || glyph.codePoint === TAB) break;
+      if (end >= n || glyph.codePoint === SPACE || glyph.codePoint === TAB) break;
     }
-    for (let i = start; i < end; i++) {
-      const glyph = line[i] as Glyph;
-      let advance = glyph.advanceWidth;
-      if (i + 1 < end) {
-        const kern = kerningOf(font, metrics, glyph, line[i + 1] as Glyph, latin);
-        if (kern === null) return null;
-        advance += kern;
-      }
-      total += advance;
-      if (glyphs && positions) {
-        glyphs.push(glyph);
-        positions.push({ xAdvance: advance * scale, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: glyph.advanceWidth * scale });
-      }
+    for (let i = start; i + 1 < end; i++) {
+      const kern = kerningOf(font, metrics, glyphs[i] as Glyph, glyphs[i + 1] as Glyph, latin);
+      if (kern === null) return false;
+      kerns[i] = kern;
     }
     start = end;
+  }
+  return true;
+}
+
+/** The text laid out as pdfkit's EmbeddedFont.layout returns it, or null when it is not plain text. */
+function plainLayout(font: FontkitFont, metrics: Metrics, scale: number, text: string, onlyWidth: boolean): Layout | null {
+  if (!plainRun(font, metrics, text)) return null;
+  const glyphs: FontkitGlyph[] | null = onlyWidth ? null : [];
+  const positions: Position[] | null = onlyWidth ? null : [];
+  let total = 0;
+  for (let i = 0; i < run.length; i++) {
+    const glyph = run.glyphs[i] as Glyph;
+    const advance = glyph.advanceWidth + (run.kerns[i] as number);
+    total += advance;
+    if (glyphs && positions) {
+      glyphs.push(glyph);
+      positions.push({ xAdvance: advance * scale, yAdvance: 0, xOffset: 0, yOffset: 0, advanceWidth: glyph.advanceWidth * scale });
+    }
   }
   return { glyphs, positions, advanceWidth: total * scale };
 }
@@ -164,7 +184,7 @@ function plainLayout(font: FontkitFont, metrics: Metrics, scale: number, text: s
 export function usePlainLayout(doc: PDFKit.PDFDocument, key: string): void {
   const embedded = (doc as unknown as { _font?: EmbeddedFont })._font;
   const font = embedded?.font;
-  if (!embedded || !font || embedded.plainLayout) return;
+  if (!embedded || !font || embedded.plain) return;
   let metrics = metricsByFont.get(key);
   if (!metrics) {
     metrics = { glyphs: new Map(), kerning: new Map() };
@@ -173,7 +193,39 @@ export function usePlainLayout(doc: PDFKit.PDFDocument, key: string): void {
   const shaped = embedded.layout.bind(embedded);
   const kept = metrics;
   embedded.layout = (text, features, onlyWidth) => (features ? null : plainLayout(font, kept, embedded.scale, text, onlyWidth === true)) ?? shaped(text, features, onlyWidth);
-  embedded.plainLayout = true;
+  embedded.plain = { font, metrics, hex: new Map() };
+}
+
+/**
+ * The TJ operand of a plain text, as pdfkit's _fragment writes it (a segment of glyph ids
+ * ends after each kerned glyph), or null when the text is not plain. Each glyph is added to
+ * the font's subset as pdfkit's EmbeddedFont.encode adds it.
+ */
+function plainTJ(embedded: EmbeddedFont, text: string): string | null {
+  const plain = embedded.plain;
+  if (!plain || !plainRun(plain.font, plain.metrics, text)) return null;
+  const { scale } = embedded;
+  let out = '[<';
+  for (let i = 0; i < run.length; i++) {
+    const glyph = run.glyphs[i] as Glyph;
+    let hex = plain.hex.get(glyph.id);
+    if (hex === undefined) {
+      const gid = embedded.subset.includeGlyph(glyph.id);
+      hex = `0000${gid.toString(16)}`.slice(-4);
+      embedded.widths[gid] ??= glyph.advanceWidth * scale;
+      embedded.unicode[gid] ??= glyph.codePoints;
+      plain.hex.set(glyph.id, hex);
+    }
+    out += hex;
+    const kern = run.kerns[i] as number;
+    if (kern !== 0) {
+      out += `> ${num(-((glyph.advanceWidth + kern) * scale - glyph.advanceWidth * scale))}`;
+      out += i + 1 < run.length ? ' <' : '';
+    }
+  }
+  // pdfkit ends the last segment with its glyph's kerning, 0 when unkerned.
+  const lastKern = run.length > 0 ? (run.kerns[run.length - 1] as number) : 1;
+  return lastKern === 0 ? `${out}> 0] TJ` : `${out}] TJ`;
 }
 
 /** A line of text at (x, y), y its top as in doc.text. */
@@ -185,14 +237,12 @@ export interface PlacedText {
 
 /** The parts of pdfkit's document used by drawTexts (not in its published types). */
 interface DocInternals {
-  _font: { id: string; ascender: number; ref(): unknown; encode(text: string): [string[], Position[]] };
+  _font: EmbeddedFont & { id: string; ascender: number; ref(): unknown; encode(text: string): [string[], Position[]] };
   _fontSize: number;
   page: { height: number; fonts: Record<string, unknown> };
   addContent(data: string): unknown;
 }
 
-/** As pdfkit writes numbers into content streams. */
-const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * Draws the texts in the current font, size and fill colour, each on one line without
@@ -211,6 +261,11 @@ export function drawTexts(doc: PDFKit.PDFDocument, texts: readonly PlacedText[])
   const apart: PlacedText[] = [];
   for (const { text, x, y } of texts) {
     if (!text) continue;
+    const tj = plainTJ(font, text);
+    if (tj !== null) {
+      ops.push(`1 0 0 1 ${num(x)} ${num(height - y - dy)} Tm`, tj);
+      continue;
+    }
     const [encoded, positions] = font.encode(text);
     if (positions.some((p) => p.xOffset || p.yOffset)) {
       apart.push({ text, x, y });

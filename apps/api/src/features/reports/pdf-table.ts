@@ -17,9 +17,10 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
 export const PDF_TYPE = 'application/pdf';
 
 // Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
-// Fonts are selected by these paths, never by a registered name: pdfkit caches a font under
-// the key it was first opened with, and a second name for the same file opens it again on
-// every switch (twice per table row).
+// The measuring document selects fonts by these paths, a report by one registered name per
+// file (its parsed font, see writePdfReport), never two names for one file: pdfkit caches a
+// font under the key it was first opened with, and a second name for the same file opens it
+// again on every switch (twice per table row).
 const require = createRequire(import.meta.url);
 export const fontFiles = {
   regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
@@ -93,9 +94,13 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
     layout: 'landscape',
     margins: MARGIN,
     autoFirstPage: false,
-    font: fontFiles.regular,
+    // No font opened up front (pdfkit would parse Helvetica or a file): the report's are registered below.
+    font: null as unknown as string,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
+  // Fonts parsed once for all reports (parsing Noto Sans costs about 80 ms per document):
+  // pdfkit's font factory takes a parsed fontkit font as well as a file (not in its types).
+  for (const name of ['regular', 'bold'] as const) doc.registerFont(name, measure.parsed(name) as Buffer);
   // Settled (never rejected) at once: a client that leaves early must not become an unhandled rejection.
   const done = finished(out).then(
     () => null,
@@ -144,6 +149,11 @@ class TextMeasure {
       total += w;
     }
     return total * size;
+  }
+
+  /** The parsed (fontkit) font of the measuring document. */
+  parsed(font: FontName): unknown {
+    return (this.doc().font(fontFiles[font]) as unknown as { _font: { font: unknown } })._font.font;
   }
 
   lineHeight(font: FontName, size: number): number {
@@ -385,9 +395,9 @@ class TableWriter {
     drawTexts(doc, placed);
   }
 
-  /** Switches the font (by its file: see fontFiles), with the plain layout of pdf-glyphs.ts. */
+  /** Switches the font (registered by its name in writePdfReport), with the plain layout of pdf-glyphs.ts. */
   private font(name: FontName): Doc {
-    this.doc.font(fontFiles[name]);
+    this.doc.font(name);
     usePlainLayout(this.doc, fontFiles[name]);
     return this.doc;
   }
