@@ -170,6 +170,8 @@ class TextMeasure {
   lines(text: string, font: FontName, size: number, width: number): string[] {
     const limit = width - 0.5;
     const out: string[] = [];
+    // Most cells: one line that fits.
+    if (!text.includes('\n') && this.width(text, font, size) <= limit) return [text];
     for (const paragraph of text.split('\n')) {
       if (this.width(paragraph, font, size) <= limit) {
         out.push(paragraph);
@@ -291,9 +293,10 @@ class TableWriter {
 
   private headerRow(): void {
     const texts = this.report.columns.map((c) => c.header);
-    const height = this.heightOf(texts, 'bold');
+    const lines = this.linesOf(texts, 'bold');
+    const height = this.heightOf(lines, 'bold');
     if (this.drawing) this.doc.rect(MARGIN.left, this.y, INNER, height).fill(HEAD_FILL);
-    this.cells(texts, 'bold');
+    this.cells(lines, 'bold');
     this.rule(this.y + height, 0.8, '#888888');
     this.y += height;
   }
@@ -329,9 +332,10 @@ class TableWriter {
   }
 
   private row(texts: string[], font: FontName): void {
-    const height = this.heightOf(texts, font);
+    const lines = this.linesOf(texts, font);
+    const height = this.heightOf(lines, font);
     this.ensure(height);
-    this.cells(texts, font);
+    this.cells(lines, font);
     this.rule(this.y + height, 0.3, LINE);
     this.y += height;
   }
@@ -345,10 +349,11 @@ class TableWriter {
     let end = columns.findIndex((c, i) => i > labelColumn && c.total);
     if (end < 0) end = columns.length;
     const span: Span = { column: labelColumn, width: this.layout.widths.slice(labelColumn, end).reduce((a, b) => a + b, 0) };
-    const height = this.heightOf(texts, 'bold', span);
+    const lines = this.linesOf(texts, 'bold', span);
+    const height = this.heightOf(lines, 'bold');
     this.ensure(height);
     this.rule(this.y, grand ? 0.8 : 0.4, '#555555');
-    this.cells(texts, 'bold', span);
+    this.cells(lines, 'bold', span);
     if (grand) {
       this.rule(this.y + height, 0.5, '#555555');
       this.rule(this.y + height + 1.5, 0.5, '#555555');
@@ -356,7 +361,6 @@ class TableWriter {
     this.y += height + (grand ? 6 : 2);
   }
 
-  /** Height of a row: one line, or the tallest wrapped cell. */
   /** Each cell's text in the lines it takes in its column (or across its span). */
   private linesOf(texts: readonly string[], font: FontName, span?: Span): string[][] {
     return texts.map((text, i) => {
@@ -366,9 +370,10 @@ class TableWriter {
     });
   }
 
-  /** Height of a row: one line, or as many as its most wrapped cell. */
-  private heightOf(texts: readonly string[], font: FontName, span?: Span): number {
-    const lines = Math.max(1, ...this.linesOf(texts, font, span).map((l) => l.length));
+  /** Height of a row from its cells' lines (linesOf): one line, or as many as its most wrapped cell. */
+  private heightOf(cells: readonly string[][], font: FontName): number {
+    let lines = 1;
+    for (const cell of cells) lines = Math.max(lines, cell.length);
     return lines * measure.lineHeight(font, BODY_SIZE) + 2 * PAD;
   }
 
@@ -377,13 +382,13 @@ class TableWriter {
    * (counting pages) and the drawing agree to the line, and pdfkit's costly line wrapper
    * is never needed; a row's lines go out as one block of text operators (drawTexts).
    */
-  private cells(texts: readonly string[], font: FontName, span?: Span): void {
+  private cells(cells: readonly string[][], font: FontName, span?: Span): void {
     if (!this.drawing) return;
     const { doc, layout } = this;
     this.font(font).fontSize(BODY_SIZE).fillColor('black');
     const lineHeight = measure.lineHeight(font, BODY_SIZE);
     const placed: PlacedText[] = [];
-    this.linesOf(texts, font, span).forEach((lines, i) => {
+    cells.forEach((lines, i) => {
       const spanned = span?.column === i;
       const width = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
       const right = !spanned && layout.align[i] === 'right';
