@@ -197,15 +197,31 @@ export function usePlainLayout(doc: PDFKit.PDFDocument, key: string): void {
 }
 
 /**
- * The TJ operand of a plain text, as pdfkit's _fragment writes it (a segment of glyph ids
- * ends after each kerned glyph), or null when the text is not plain. Each glyph is added to
- * the font's subset as pdfkit's EmbeddedFont.encode adds it.
+ * The content being written by drawTexts, as bytes: building it as strings glyph by glyph
+ * allocated several times the size of the file in short-lived strings.
  */
-function plainTJ(embedded: EmbeddedFont, text: string): string | null {
+const out = { bytes: Buffer.allocUnsafe(1 << 16), length: 0 };
+
+/** Appends text of ASCII characters (operators, numbers, hex). */
+function put(text: string): void {
+  if (out.length + text.length > out.bytes.length) {
+    const larger = Buffer.allocUnsafe(Math.max(2 * out.bytes.length, out.length + text.length));
+    out.bytes.copy(larger, 0, 0, out.length);
+    out.bytes = larger;
+  }
+  for (let i = 0; i < text.length; i++) out.bytes[out.length++] = text.charCodeAt(i);
+}
+
+/**
+ * Appends the TJ operator of a plain text as pdfkit's _fragment writes it (a segment of glyph
+ * ids ends after each kerned glyph), or returns false when the text is not plain. Each glyph
+ * is added to the font's subset as pdfkit's EmbeddedFont.encode adds it.
+ */
+function putPlainTJ(embedded: EmbeddedFont, text: string): boolean {
   const plain = embedded.plain;
-  if (!plain || !plainRun(plain.font, plain.metrics, text)) return null;
+  if (!plain || !plainRun(plain.font, plain.metrics, text) || run.length === 0) return false;
   const { scale } = embedded;
-  let out = '[<';
+  put('[<');
   for (let i = 0; i < run.length; i++) {
     const glyph = run.glyphs[i] as Glyph;
     let hex = plain.hex.get(glyph.id);
@@ -216,16 +232,16 @@ function plainTJ(embedded: EmbeddedFont, text: string): string | null {
       embedded.unicode[gid] ??= glyph.codePoints;
       plain.hex.set(glyph.id, hex);
     }
-    out += hex;
+    put(hex);
     const kern = run.kerns[i] as number;
     if (kern !== 0) {
-      out += `> ${num(-((glyph.advanceWidth + kern) * scale - glyph.advanceWidth * scale))}`;
-      out += i + 1 < run.length ? ' <' : '';
+      put(`> ${num(-((glyph.advanceWidth + kern) * scale - glyph.advanceWidth * scale))}`);
+      if (i + 1 < run.length) put(' <');
     }
   }
-  // pdfkit ends the last segment with its glyph's kerning, 0 when unkerned.
-  const lastKern = run.length > 0 ? (run.kerns[run.length - 1] as number) : 1;
-  return lastKern === 0 ? `${out}> 0] TJ` : `${out}] TJ`;
+  // pdfkit ends the last segment with its glyph's kerning: 0, as nothing follows it in its word.
+  put(run.kerns[run.length - 1] === 0 ? '> 0] TJ\n' : '] TJ\n');
+  return true;
 }
 
 /** A line of text at (x, y), y its top as in doc.text. */
@@ -240,7 +256,7 @@ interface DocInternals {
   _font: EmbeddedFont & { id: string; ascender: number; ref(): unknown; encode(text: string): [string[], Position[]] };
   _fontSize: number;
   page: { height: number; fonts: Record<string, unknown> };
-  addContent(data: string): unknown;
+  addContent(data: string | Uint8Array): unknown;
 }
 
 
@@ -257,17 +273,18 @@ export function drawTexts(doc: PDFKit.PDFDocument, texts: readonly PlacedText[])
   const size = d._fontSize;
   const height = d.page.height;
   const dy = (font.ascender / 1000) * size;
-  const ops: string[] = [];
   const apart: PlacedText[] = [];
+  out.length = 0;
+  put(`q\n1 0 0 -1 0 ${num(height)} cm\nBT\n/${font.id} ${num(size)} Tf\n`);
+  const head = out.length;
   for (const { text, x, y } of texts) {
     if (!text) continue;
-    const tj = plainTJ(font, text);
-    if (tj !== null) {
-      ops.push(`1 0 0 1 ${num(x)} ${num(height - y - dy)} Tm`, tj);
-      continue;
-    }
+    const at = out.length;
+    put(`1 0 0 1 ${num(x)} ${num(height - y - dy)} Tm\n`);
+    if (putPlainTJ(font, text)) continue;
     const [encoded, positions] = font.encode(text);
     if (positions.some((p) => p.xOffset || p.yOffset)) {
+      out.length = at;
       apart.push({ text, x, y });
       continue;
     }
@@ -276,8 +293,8 @@ export function drawTexts(doc: PDFKit.PDFDocument, texts: readonly PlacedText[])
     let last = 0;
     const segment = (cur: number) => {
       if (last < cur) {
-        const at = positions[cur - 1] as Position;
-        commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-(at.xAdvance - at.advanceWidth))}`);
+        const p = positions[cur - 1] as Position;
+        commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-(p.xAdvance - p.advanceWidth))}`);
       }
       last = cur;
     };
@@ -285,11 +302,13 @@ export function drawTexts(doc: PDFKit.PDFDocument, texts: readonly PlacedText[])
       if (p.xAdvance - p.advanceWidth !== 0) segment(i + 1);
     });
     segment(positions.length);
-    ops.push(`1 0 0 1 ${num(x)} ${num(height - y - dy)} Tm`, `[${commands.join(' ')}] TJ`);
+    put(`[${commands.join(' ')}] TJ\n`);
   }
-  if (ops.length > 0) {
+  if (out.length > head) {
+    put('ET\nQ\n');
     d.page.fonts[font.id] ??= font.ref();
-    d.addContent(['q', `1 0 0 -1 0 ${num(height)} cm`, 'BT', `/${font.id} ${num(size)} Tf`, ...ops, 'ET', 'Q'].join('\n'));
+    // pdfkit keeps the chunk until the page ends: a copy, the buffer is used again.
+    d.addContent(Buffer.from(out.bytes.subarray(0, out.length)));
   }
   for (const { text, x, y } of apart) doc.text(text, x, y, { lineBreak: false });
 }
