@@ -253,16 +253,17 @@ async function main(): Promise<void> {
     for (const format of ['xlsx', 'pdf']) {
       const cold = await withRss(pid, () => get('members', format, true));
       const runs: number[] = [];
-      let peak = cold.peak;
+      const peaks = [cold.peak];
       for (let i = 0; i < 3; i++) {
         const r = await withRss(pid, () => get('members', format));
         runs.push(r.result.ms);
-        peak = Math.max(peak, r.peak);
+        peaks.push(r.peak);
       }
+      const peak = Math.max(...peaks);
       runs.sort((a, b) => a - b);
       console.log(
         `members.${format}: kalt ${round(cold.result.ms)} ms, danach ${runs.map((m) => round(m)).join(' / ')} ms (Median ${round(runs[1]!)} ms), ${round(cold.result.bytes / 1024)} KB; ` +
-          `RSS vorher ${mb(cold.before)} MB, Spitze ${mb(peak)} MB (+${mb(peak - cold.before)} MB)`,
+          `RSS vorher ${mb(cold.before)} MB, Spitze ${mb(peak)} MB (+${mb(peak - cold.before)} MB; Spitze je Lauf über vorher: ${peaks.map((p) => `+${mb(p - cold.before)}`).join(' / ')} MB)`,
       );
     }
 
