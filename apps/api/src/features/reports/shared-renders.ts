@@ -55,7 +55,13 @@ export class SharedRenders {
       },
     });
     const flight: Flight = { chunks, subscribers, sink, done: Promise.resolve() };
-    flight.done = render(sink).finally(() => this.flights.delete(key));
+    // Done when the sink has passed everything on: a renderer may resolve as soon as it has ended
+    // the sink, while the last chunks still wait there for a slow receiver.
+    flight.done = render(sink)
+      .then(async () => {
+        if (sink.writableEnded && !sink.writableFinished) await finished(sink);
+      })
+      .finally(() => this.flights.delete(key));
     // Every subscriber awaits `done`; this only keeps a rendering nobody waits for any more from being unhandled.
     flight.done.catch(() => undefined);
     this.flights.set(key, flight);
