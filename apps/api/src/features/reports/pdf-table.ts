@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
+import { drawTexts, usePlainLayout, type PlacedText } from './pdf-glyphs.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
 
 /**
@@ -16,9 +17,10 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
 export const PDF_TYPE = 'application/pdf';
 
 // Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
-// Fonts are selected by these paths, never by a registered name: pdfkit caches a font under
-// the key it was first opened with, and a second name for the same file opens it again on
-// every switch (twice per table row).
+// The measuring document selects fonts by these paths, a report by one registered name per
+// file (its parsed font, see writePdfReport), never two names for one file: pdfkit caches a
+// font under the key it was first opened with, and a second name for the same file opens it
+// again on every switch (twice per table row).
 const require = createRequire(import.meta.url);
 export const fontFiles = {
   regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
@@ -92,9 +94,13 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
     layout: 'landscape',
     margins: MARGIN,
     autoFirstPage: false,
-    font: fontFiles.regular,
+    // No font opened up front (pdfkit would parse Helvetica or a file): the report's are registered below.
+    font: null as unknown as string,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
+  // Fonts parsed once for all reports (parsing Noto Sans costs about 80 ms per document):
+  // pdfkit's font factory takes a parsed fontkit font as well as a file (not in its types).
+  for (const name of ['regular', 'bold'] as const) doc.registerFont(name, measure.parsed(name) as Buffer);
   // Settled (never rejected) at once: a client that leaves early must not become an unhandled rejection.
   const done = finished(out).then(
     () => null,
@@ -145,6 +151,11 @@ class TextMeasure {
     return total * size;
   }
 
+  /** The parsed (fontkit) font of the measuring document. */
+  parsed(font: FontName): unknown {
+    return (this.doc().font(fontFiles[font]) as unknown as { _font: { font: unknown } })._font.font;
+  }
+
   lineHeight(font: FontName, size: number): number {
     const key = `${font}${size}`;
     let h = this.heights.get(key);
@@ -159,6 +170,8 @@ class TextMeasure {
   lines(text: string, font: FontName, size: number, width: number): string[] {
     const limit = width - 0.5;
     const out: string[] = [];
+    // Most cells: one line that fits.
+    if (!text.includes('\n') && this.width(text, font, size) <= limit) return [text];
     for (const paragraph of text.split('\n')) {
       if (this.width(paragraph, font, size) <= limit) {
         out.push(paragraph);
@@ -248,7 +261,7 @@ class TableWriter {
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = PAGE.height - MARGIN.bottom + 12;
-    doc.font(fontFiles.regular).fontSize(7).fillColor('#555555');
+    this.font('regular').fontSize(7).fillColor('#555555');
     doc.text(`${this.report.author} · ${this.report.title} ${this.report.subtitle}`, MARGIN.left, y, { lineBreak: false });
     doc.text(`Seite ${this.pages} von ${Math.max(this.totalPages ?? 0, this.pages)}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
     doc.page.margins.bottom = keep;
@@ -265,13 +278,13 @@ class TableWriter {
       doc.addPage();
       this.footer();
       y = MARGIN.top;
-      doc.fillColor('black').font(fontFiles.bold).fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
-      doc.font(fontFiles.regular).fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+      this.font('bold').fillColor('black').fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
+      this.font('regular').fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
       y += 12;
-      doc.font(fontFiles.bold).fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
+      this.font('bold').fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
       y += 22;
       if (report.columns.some((c) => c.kind === 'money')) {
-        doc.font(fontFiles.regular).fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
+        this.font('regular').fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
         doc.fillColor('black');
       }
     }
@@ -280,9 +293,10 @@ class TableWriter {
 
   private headerRow(): void {
     const texts = this.report.columns.map((c) => c.header);
-    const height = this.heightOf(texts, 'bold');
+    const lines = this.linesOf(texts, 'bold');
+    const height = this.heightOf(lines, 'bold');
     if (this.drawing) this.doc.rect(MARGIN.left, this.y, INNER, height).fill(HEAD_FILL);
-    this.cells(texts, 'bold');
+    this.cells(lines, 'bold');
     this.rule(this.y + height, 0.8, '#888888');
     this.y += height;
   }
@@ -301,7 +315,7 @@ class TableWriter {
     if (this.drawing) {
       const { doc } = this;
       if (level === 1) doc.rect(MARGIN.left, this.y, INNER, height).fill(BLOCK_FILL);
-      doc.fillColor('black').font(fontFiles.bold).fontSize(size);
+      this.font('bold').fillColor('black').fontSize(size);
       lines.forEach((line, i) => doc.text(line, MARGIN.left + PAD, this.y + top + i * lineHeight, { lineBreak: false }));
     }
     this.y += height;
@@ -311,16 +325,17 @@ class TableWriter {
   private note(text: string): void {
     this.ensure(20);
     if (this.drawing) {
-      this.doc.font(fontFiles.regular).fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
+      this.font('regular').fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
       this.doc.fillColor('black');
     }
     this.y += 18;
   }
 
   private row(texts: string[], font: FontName): void {
-    const height = this.heightOf(texts, font);
+    const lines = this.linesOf(texts, font);
+    const height = this.heightOf(lines, font);
     this.ensure(height);
-    this.cells(texts, font);
+    this.cells(lines, font);
     this.rule(this.y + height, 0.3, LINE);
     this.y += height;
   }
@@ -334,10 +349,11 @@ class TableWriter {
     let end = columns.findIndex((c, i) => i > labelColumn && c.total);
     if (end < 0) end = columns.length;
     const span: Span = { column: labelColumn, width: this.layout.widths.slice(labelColumn, end).reduce((a, b) => a + b, 0) };
-    const height = this.heightOf(texts, 'bold', span);
+    const lines = this.linesOf(texts, 'bold', span);
+    const height = this.heightOf(lines, 'bold');
     this.ensure(height);
     this.rule(this.y, grand ? 0.8 : 0.4, '#555555');
-    this.cells(texts, 'bold', span);
+    this.cells(lines, 'bold', span);
     if (grand) {
       this.rule(this.y + height, 0.5, '#555555');
       this.rule(this.y + height + 1.5, 0.5, '#555555');
@@ -345,7 +361,6 @@ class TableWriter {
     this.y += height + (grand ? 6 : 2);
   }
 
-  /** Height of a row: one line, or the tallest wrapped cell. */
   /** Each cell's text in the lines it takes in its column (or across its span). */
   private linesOf(texts: readonly string[], font: FontName, span?: Span): string[][] {
     return texts.map((text, i) => {
@@ -355,31 +370,41 @@ class TableWriter {
     });
   }
 
-  /** Height of a row: one line, or as many as its most wrapped cell. */
-  private heightOf(texts: readonly string[], font: FontName, span?: Span): number {
-    const lines = Math.max(1, ...this.linesOf(texts, font, span).map((l) => l.length));
+  /** Height of a row from its cells' lines (linesOf): one line, or as many as its most wrapped cell. */
+  private heightOf(cells: readonly string[][], font: FontName): number {
+    let lines = 1;
+    for (const cell of cells) lines = Math.max(lines, cell.length);
     return lines * measure.lineHeight(font, BODY_SIZE) + 2 * PAD;
   }
 
   /**
    * Draws a row's cells. The lines are broken here, not by pdfkit, so that the first pass
    * (counting pages) and the drawing agree to the line, and pdfkit's costly line wrapper
-   * is never needed.
+   * is never needed; a row's lines go out as one block of text operators (drawTexts).
    */
-  private cells(texts: readonly string[], font: FontName, span?: Span): void {
+  private cells(cells: readonly string[][], font: FontName, span?: Span): void {
     if (!this.drawing) return;
     const { doc, layout } = this;
-    doc.font(fontFiles[font]).fontSize(BODY_SIZE).fillColor('black');
+    this.font(font).fontSize(BODY_SIZE).fillColor('black');
     const lineHeight = measure.lineHeight(font, BODY_SIZE);
-    this.linesOf(texts, font, span).forEach((lines, i) => {
+    const placed: PlacedText[] = [];
+    cells.forEach((lines, i) => {
       const spanned = span?.column === i;
       const width = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
       const right = !spanned && layout.align[i] === 'right';
       const x = (layout.x[i] ?? 0) + PAD;
       lines.forEach((line, n) => {
-        doc.text(line, right ? x + width - measure.width(line, font, BODY_SIZE) : x, this.y + PAD + n * lineHeight, { lineBreak: false });
+        placed.push({ text: line, x: right ? x + width - measure.width(line, font, BODY_SIZE) : x, y: this.y + PAD + n * lineHeight });
       });
     });
+    drawTexts(doc, placed);
+  }
+
+  /** Switches the font (registered by its name in writePdfReport), with the plain layout of pdf-glyphs.ts. */
+  private font(name: FontName): Doc {
+    this.doc.font(name);
+    usePlainLayout(this.doc, fontFiles[name]);
+    return this.doc;
   }
 
   private rule(y: number, width: number, color: string): void {

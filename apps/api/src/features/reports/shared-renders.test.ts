@@ -1,4 +1,4 @@
-import { PassThrough, type Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { SharedRenders } from './shared-renders.ts';
 
@@ -54,5 +54,31 @@ describe('shared renderings', () => {
     });
     await running.catch(() => undefined);
     expect(sinkDestroyed).toBe(true);
+  });
+
+  it('when a receiver reads slowly, then the rendering waits for it instead of piling the file up in front of it', async () => {
+    const renders = new SharedRenders();
+    // A receiver that takes a chunk every 5 ms and holds at most 2 bytes.
+    const received: string[] = [];
+    const slow = new Writable({
+      highWaterMark: 2,
+      write(chunk: Buffer, _encoding, callback) {
+        received.push(chunk.toString());
+        setTimeout(callback, 5);
+      },
+    });
+    const ahead: number[] = [];
+    await renders.run('z', slow, async (sink) => {
+      await tick();
+      for (const part of ['aa', 'bb', 'cc', 'dd']) {
+        sink.write(part);
+        if (sink.writableNeedDrain) await new Promise((resolve) => sink.once('drain', resolve));
+        ahead.push(slow.writableLength);
+      }
+      sink.end();
+    });
+    expect(received.join('')).toBe('aabbccdd');
+    // Never more than the chunk just written waiting in front of the receiver.
+    expect(Math.max(...ahead)).toBeLessThanOrEqual(2);
   });
 });

@@ -43,15 +43,25 @@ export class SharedRenders {
   private start(key: string, render: (sink: Writable) => Promise<void>): Flight {
     const chunks: Buffer[] = [];
     const subscribers = new Set<Writable>();
+    // The rendering goes at the pace of its slowest receiver: a chunk counts as written when
+    // every receiver has taken it (drained) or gone, so nothing piles up in front of a slow one.
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
-        for (const out of subscribers) if (!out.destroyed) out.write(chunk);
-        callback();
+        const behind: Promise<void>[] = [];
+        for (const out of subscribers) if (!out.destroyed && !out.write(chunk)) behind.push(drained(out));
+        if (behind.length === 0) callback();
+        else void Promise.all(behind).then(() => callback());
       },
     });
     const flight: Flight = { chunks, subscribers, sink, done: Promise.resolve() };
-    flight.done = render(sink).finally(() => this.flights.delete(key));
+    // Done when the sink has passed everything on: a renderer may resolve as soon as it has ended
+    // the sink, while the last chunks still wait there for a slow receiver.
+    flight.done = render(sink)
+      .then(async () => {
+        if (sink.writableEnded && !sink.writableFinished) await finished(sink);
+      })
+      .finally(() => this.flights.delete(key));
     // Every subscriber awaits `done`; this only keeps a rendering nobody waits for any more from being unhandled.
     flight.done.catch(() => undefined);
     this.flights.set(key, flight);
@@ -63,4 +73,17 @@ export class SharedRenders {
     flight.subscribers.delete(out);
     if (flight.subscribers.size === 0 && !flight.sink.writableFinished) flight.sink.destroy();
   }
+}
+
+/** Resolves when `out` has drained its buffer or closed. */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
