@@ -32,13 +32,21 @@ export default tseslint.config(
   {
     // Prisma (client and types) only in repositories and db/; everything else calls repository functions.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/generated/**', 'apps/api/src/test/**', ...API_TEST_FILES],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/generated/**',
+      'apps/api/src/test/**',
+      ...API_TEST_FILES,
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: '@prisma/client', message: 'Prisma is used in *.repository.ts and db/ only: call a repository function.' }],
-          patterns: [{ regex: '(^|/)generated/prisma(/|$)', message: 'Prisma is used in *.repository.ts and db/ only: call a repository function.' }],
+          patterns: [
+            { regex: '(^|/)generated/prisma(/|$)', message: 'Prisma is used in *.repository.ts and db/ only: call a repository function.' },
+          ],
         },
       ],
     },
@@ -79,7 +87,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@/(features|app)(/|$)', message: 'A feature does not import another feature or app/: move what both need to components/, hooks/ or lib/.' },
+            {
+              regex: '^@/(features|app)(/|$)',
+              message: 'A feature does not import another feature or app/: move what both need to components/, hooks/ or lib/.',
+            },
             { regex: '^(\\.\\./){2,}', message: 'Leave the feature only through @/components, @/hooks, @/lib or @/config.' },
           ],
         },
@@ -94,8 +105,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@/(features|app)(/|$)', message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.' },
-            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.' },
+            {
+              regex: '^@/(features|app)(/|$)',
+              message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.',
+            },
+            {
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message: 'Shared code (components/, hooks/, lib/, config/) does not import a feature or app/.',
+            },
           ],
         },
       ],

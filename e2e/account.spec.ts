@@ -14,7 +14,9 @@ afterAll(async () => {
 
 /** Today in Zurich as the site shows it (de-CH). */
 function todayDeCh(): string {
-  return new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  return new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(),
+  );
 }
 
 // A demo member whom no other journey uses: this one changes address and e-mail.
@@ -40,7 +42,10 @@ describe('a member’s own account', () => {
     await page.getByLabel('Ort').fill('Zürich');
     await page.getByRole('button', { name: 'Adresse speichern' }).click();
     await page.waitForURL('**/account');
-    await page.getByRole('status').filter({ hasText: `Ihre neue Adresse ist gespeichert und gilt ab ${todayDeCh()}.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Ihre neue Adresse ist gespeichert und gilt ab ${todayDeCh()}.` })
+      .waitFor();
     const personal = page.getByRole('region', { name: 'Persönliche Angaben' });
     await personal.getByText('Seefeldstrasse 77').waitFor();
     await personal.getByText('8008 Zürich').waitFor();
@@ -60,7 +65,10 @@ describe('a member’s own account', () => {
     const newEmail = `urs.huber+${Date.now()}@example.ch`;
     await page.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
     await page.getByRole('button', { name: 'Bestätigungslink senden' }).click();
-    await page.getByRole('status').filter({ hasText: `Wir haben einen Bestätigungslink an ${newEmail} gesendet` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Wir haben einen Bestätigungslink an ${newEmail} gesendet` })
+      .waitFor();
 
     const mail = await waitForMail((m) => m.to.includes(newEmail));
     const link = linkIn(mail, 'http');
@@ -75,7 +83,10 @@ describe('a member’s own account', () => {
     await confirmPage.getByRole('heading', { name: 'Neue E-Mail-Adresse bestätigen', level: 1 }).waitFor();
     expect(await seriousA11yViolations(confirmPage)).toEqual([]);
     await confirmPage.getByRole('button', { name: 'Neue E-Mail-Adresse bestätigen' }).click();
-    await confirmPage.getByRole('status').filter({ hasText: `Ihre E-Mail-Adresse lautet jetzt ${newEmail}.` }).waitFor();
+    await confirmPage
+      .getByRole('status')
+      .filter({ hasText: `Ihre E-Mail-Adresse lautet jetzt ${newEmail}.` })
+      .waitFor();
     expect(confirmPage.url()).toContain('/account/changeemail');
     await visitor.close();
 
@@ -89,9 +100,16 @@ describe('a member’s own account', () => {
     const page = await context.newPage();
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Meine Daten' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Meine Daten herunterladen' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Meine Daten herunterladen' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^mein-konto-${USERNAME.replace('.', '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
-    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { profile: { lastName: string }; login: { username: string }; addresses: unknown[] };
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      profile: { lastName: string };
+      login: { username: string };
+      addresses: unknown[];
+    };
     expect(data.profile.lastName).toBe('Huber');
     expect(data.login.username).toBe(USERNAME);
     expect(data.addresses.length).toBeGreaterThanOrEqual(2);

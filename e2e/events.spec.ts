@@ -62,7 +62,11 @@ describe('events with a waiting list', () => {
     await dialog.getByLabel('Plätze', { exact: true }).fill('3');
     await dialog.getByLabel('Preis pro Platz (CHF)').fill('20');
     await dialog.getByLabel('Plätze pro Mitglied').fill('2');
-    await dialog.getByLabel('Beschreibung').fill('Fondue im **Fanlokal**.\n\n- Brot inbegriffen\n\n<img src="x" onerror="window.__injected = 1"><script>window.__injected = 2</script>');
+    await dialog
+      .getByLabel('Beschreibung')
+      .fill(
+        'Fondue im **Fanlokal**.\n\n- Brot inbegriffen\n\n<img src="x" onerror="window.__injected = 1"><script>window.__injected = 2</script>',
+      );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'events-admin-form-desktop');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -119,7 +123,11 @@ describe('events with a waiting list', () => {
     expect(await page.getByTestId('subscription-status').count()).toBe(0);
 
     // Long subjects come folded from the SMTP peer: compare without white space.
-    const mail = await waitForMail((m) => m.to.includes(`${waitingMember}@fanclub-limmat.example`) && m.subject.replace(/\s+/g, '') === `Sie sind nachgerückt: ${title}`.replace(/\s+/g, ''));
+    const mail = await waitForMail(
+      (m) =>
+        m.to.includes(`${waitingMember}@fanclub-limmat.example`) &&
+        m.subject.replace(/\s+/g, '') === `Sie sind nachgerückt: ${title}`.replace(/\s+/g, ''),
+    );
     expect(mail.text).toContain('für 2 Plätze fest angemeldet');
 
     const other = await loggedInContext(browser, waitingMember);
@@ -170,7 +178,11 @@ describe('events with a waiting list', () => {
       ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { name: ready, level }).first().waitFor();
-        await page.locator('.spinner-border').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+        await page
+          .locator('.spinner-border')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
         await noHorizontalScroll(page);
         expect([path, await seriousA11yViolations(page)]).toEqual([path, []]);
         await screenshot(page, `${name}-${viewport}`);

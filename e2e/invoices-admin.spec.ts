@@ -35,7 +35,7 @@ async function listInvoices(context: BrowserContext, query: string): Promise<Inv
   return ((await answer.json()) as InvoiceOverviewResult).data.map((d) => d.data);
 }
 
-describe('the treasurer\'s invoice overview', () => {
+describe("the treasurer's invoice overview", () => {
   it('the board imports a camt.054 file that pays an open invoice of mitglied, sees the result, and the list shows it paid', async () => {
     const context = await loggedInContext(browser, 'vorstand');
     const page = await context.newPage();
@@ -102,7 +102,10 @@ describe('the treasurer\'s invoice overview', () => {
     await row.getByText('Bezahlt', { exact: true }).waitFor();
 
     const broken = path.join(mkdtempSync(path.join(tmpdir(), 'camt-e2e-')), 'kaputt.xml');
-    writeFileSync(broken, '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt/></Document>');
+    writeFileSync(
+      broken,
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt/></Document>',
+    );
     await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(broken);
     await page.getByRole('button', { name: 'Einlesen' }).click();
     await page.getByText(/keine camt\.054-Datei, sondern camt\.053/).waitFor();

@@ -66,7 +66,11 @@ describe('board: member administration', () => {
       const page = await context.newPage();
       await openMember(page, 'reto schmid', 'Schmid, Reto');
       await page.getByRole('region', { name: 'Änderungsprotokoll' }).waitFor();
-      await page.getByRole('region', { name: 'Adressen' }).getByRole('button', { name: /korrigieren$/ }).first().click();
+      await page
+        .getByRole('region', { name: 'Adressen' })
+        .getByRole('button', { name: /korrigieren$/ })
+        .first()
+        .click();
       await page.getByRole('form', { name: 'Adresse korrigieren' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       // Nothing may stick out sideways on a phone.
@@ -84,7 +88,10 @@ describe('board: member administration', () => {
     const memberships = page.getByRole('region', { name: 'Mitgliedschaften' });
     await memberships.getByText('Keine Mitgliedschaften.').waitFor();
     // The season that covers today (another journey may already have opened the next one).
-    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()).split('-').map(Number) as [number, number];
+    const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()).split('-').map(Number) as [
+      number,
+      number,
+    ];
     const from = month >= 5 ? year : year - 1;
     const current = `${from}/${String((from + 1) % 100).padStart(2, '0')}`;
     const choice = memberships.getByLabel('Saison');

@@ -44,7 +44,9 @@ describe('newsletters', () => {
     // A file that is not a PDF is refused by the server with a German message beside the field.
     await page.getByLabel('Titel').fill('Kein PDF');
     await page.getByLabel('Erscheinungsdatum').fill(publicationDate);
-    await page.getByLabel('PDF-Datei').setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text, kein PDF.') });
+    await page
+      .getByLabel('PDF-Datei')
+      .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text, kein PDF.') });
     await page.getByRole('button', { name: 'Hochladen' }).click();
     await page.getByText('Der Inhalt ist kein vollständiges PDF').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);

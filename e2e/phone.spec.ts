@@ -58,7 +58,9 @@ describe('on a phone in the stands (throttled)', () => {
     }
     for (const [screen, ms] of Object.entries(figures)) {
       const sorted = [...ms].sort((a, b) => a - b);
-      console.log(`phone load ${screen}: ${ms.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]}, ${runs} run${runs > 1 ? 's' : ''})`);
+      console.log(
+        `phone load ${screen}: ${ms.join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]}, ${runs} run${runs > 1 ? 's' : ''})`,
+      );
       expect(ms.length).toBe(runs);
     }
   });

@@ -11,7 +11,9 @@ interface Sheet {
   rowCount: number;
   getCell(ref: string): { value: unknown };
 }
-const ExcelJS = requireFromApi('exceljs') as { Workbook: new () => { xlsx: { load(data: ArrayBuffer): Promise<unknown> }; worksheets: Sheet[] } };
+const ExcelJS = requireFromApi('exceljs') as {
+  Workbook: new () => { xlsx: { load(data: ArrayBuffer): Promise<unknown> }; worksheets: Sheet[] };
+};
 
 let browser: Browser;
 beforeAll(async () => {

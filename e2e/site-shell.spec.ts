@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, loggedInContext, loginThroughPage, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  loggedInContext,
+  loginThroughPage,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {

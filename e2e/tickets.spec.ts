@@ -110,19 +110,28 @@ describe('ticket sales', () => {
 
     await page.getByRole('link', { name: 'Meine Reservationen' }).click();
     await page.getByRole('heading', { name: 'Ticketreservationen' }).waitFor();
-    const row = page.getByTestId('reservation-card').filter({ has: page.getByText('ZSC – SCB') }).filter({ has: page.getByText(optionName) });
+    const row = page
+      .getByTestId('reservation-card')
+      .filter({ has: page.getByText('ZSC – SCB') })
+      .filter({ has: page.getByText(optionName) });
     await row.waitFor();
     expect(await row.count()).toBe(1);
     // Fewer tickets instead of none: the amount goes down to 1 while sales are open.
     await row.getByLabel('Anzahl Tickets').fill('1');
     await row.getByRole('button', { name: 'Anzahl ändern' }).click();
-    await page.getByRole('status').filter({ hasText: /umfasst jetzt 1 Ticket/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /umfasst jetzt 1 Ticket/ })
+      .waitFor();
     await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 9 Tickets');
     await row.getByRole('button', { name: /Stornieren/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Reservation stornieren?' });
     await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await row.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: /wurde storniert/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /wurde storniert/ })
+      .waitFor();
 
     await expect.poll(() => ticketsLeftOnGamePage(otherPage, gamePath)).toBe('Noch 10 Tickets');
     await member.close();

@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the treasurer\'s spring', () => {
+describe("the treasurer's spring", () => {
   let seasonName = '';
   let invoice: { number: string; reference: string; total: { amount: number } } | undefined;
 
@@ -60,7 +60,9 @@ describe('the treasurer\'s spring', () => {
   });
 
   it('mitglied gets the invoice by mail, sees it on the account page and downloads its PDF with the QR-bill', async () => {
-    const mail = await waitForMail((m) => m.to.includes('mitglied@fanclub-limmat.example') && m.subject.includes(`Mitgliederbeitrag ${seasonName}`));
+    const mail = await waitForMail(
+      (m) => m.to.includes('mitglied@fanclub-limmat.example') && m.subject.includes(`Mitgliederbeitrag ${seasonName}`),
+    );
     expect(mail.text).toContain('Im Anhang finden Sie unsere Rechnung');
 
     const context = await loggedInContext(browser, 'mitglied');
@@ -69,7 +71,10 @@ describe('the treasurer\'s spring', () => {
     const row = page.getByRole('row').filter({ hasText: `Mitgliederbeitrag ${seasonName}` });
     await row.waitFor();
     expect(await row.textContent()).toContain('Offen');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /als PDF herunterladen/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /als PDF herunterladen/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Rechnung-\d{4}-\d{5}\.pdf$/);
     const file = path.join(screenshotDir, 'invoice.pdf');
     await download.saveAs(file);
@@ -87,12 +92,15 @@ describe('the treasurer\'s spring', () => {
     await context.close();
   });
 
-  it('the board imports the bank\'s camt.054 file paying it, and mitglied sees the invoice paid', async () => {
+  it("the board imports the bank's camt.054 file paying it, and mitglied sees the invoice paid", async () => {
     const paying = invoice!;
-    const xml = camtPayingInvoices([{ reference: paying.reference, openRappen: Math.round(paying.total.amount * 100), debtorName: 'Martina Muster' }], {
-      msgId: `E2E-TREASURER-${Date.now().toString(36)}`,
-      bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
-    });
+    const xml = camtPayingInvoices(
+      [{ reference: paying.reference, openRappen: Math.round(paying.total.amount * 100), debtorName: 'Martina Muster' }],
+      {
+        msgId: `E2E-TREASURER-${Date.now().toString(36)}`,
+        bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+      },
+    );
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-treasurer-')), 'gutschriften.xml');
     writeFileSync(file, xml);
 
@@ -102,7 +110,10 @@ describe('the treasurer\'s spring', () => {
     await admin.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
     await admin.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
     await admin.getByRole('button', { name: 'Einlesen' }).click();
-    await admin.getByTestId('camt-result').getByText(/1 Rechnung bezahlt/).waitFor();
+    await admin
+      .getByTestId('camt-result')
+      .getByText(/1 Rechnung bezahlt/)
+      .waitFor();
     await board.close();
 
     const context = await loggedInContext(browser, 'mitglied');

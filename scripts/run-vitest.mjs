@@ -20,7 +20,11 @@ function vitest(name, cwd, extra = []) {
 }
 
 if (suite === 'unit') {
-  for (const [name, dir] of [['contract', 'packages/contract'], ['api', 'apps/api'], ['web', 'apps/web']]) {
+  for (const [name, dir] of [
+    ['contract', 'packages/contract'],
+    ['api', 'apps/api'],
+    ['web', 'apps/web'],
+  ]) {
     vitest(name, path.join(root, dir));
   }
 } else if (suite === 'e2e') {

@@ -73,7 +73,10 @@ async function main(): Promise<void> {
     });
     const xml = buildCamt054({ version: '08', msgId: `BENCH-${dbName}`, entries });
 
-    const server = await startTestServer({ database: { ...database, close: async () => {} }, env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } });
+    const server = await startTestServer({
+      database: { ...database, close: async () => {} },
+      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    });
     try {
       const { cookie } = await loginAs(server.url, board.username, board.password);
       const post = async () => {
@@ -100,7 +103,10 @@ async function main(): Promise<void> {
           `camt.054 with ${ENTRIES} entries (${(Buffer.byteLength(xml) / 1024 / 1024).toFixed(1)} MB), PostgreSQL, over HTTP:`,
           `  first import:    ${Math.round(first.ms)} ms (CPU of this process ${Math.round(first.cpuMs)} ms)  ${JSON.stringify(first.counts)}`,
           `  same file again: ${Math.round(again.ms)} ms (CPU of this process ${Math.round(again.cpuMs)} ms)  ${JSON.stringify(again.counts)}`,
-          `  load average: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} on ${(await import('node:os')).availableParallelism()} cores`,
+          `  load average: ${(await import('node:os'))
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')} on ${(await import('node:os')).availableParallelism()} cores`,
           `  invoices paid afterwards: ${paidNow[0]?.n} of ${ENTRIES}`,
           '',
         ].join('\n'),

@@ -37,7 +37,13 @@ try {
     cookies.push((await loginAs(server.url, m.username, m.password)).cookie);
   }
 
-  interface Answer { started: number; ended: number; status: number | 'none'; kind: 'reserve' | 'read'; id?: number }
+  interface Answer {
+    started: number;
+    ended: number;
+    status: number | 'none';
+    kind: 'reserve' | 'read';
+    id?: number;
+  }
   const answers: Answer[] = [];
   const noAnswerSamples: string[] = [];
   let cutAt = Infinity;
@@ -50,11 +56,22 @@ try {
       const kind = (i + n) % 2 === 0 ? 'reserve' : 'read';
       const started = Date.now();
       try {
-        const res = kind === 'reserve'
-          ? await fetch(`${server.url}/api/v1${reservePath(game.gameId, game.optionIds[0]!)}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ amount: 1 }) })
-          : await fetch(`${server.url}/api/v1/member/`, { headers: { cookie } });
+        const res =
+          kind === 'reserve'
+            ? await fetch(`${server.url}/api/v1${reservePath(game.gameId, game.optionIds[0]!)}`, {
+                method: 'POST',
+                headers: { cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({ amount: 1 }),
+              })
+            : await fetch(`${server.url}/api/v1/member/`, { headers: { cookie } });
         const body = (await res.json().catch(() => ({}))) as { data?: { id?: number } };
-        answers.push({ started, ended: Date.now(), status: res.status, kind, ...(kind === 'reserve' && res.status === 201 && body.data?.id ? { id: body.data.id } : {}) });
+        answers.push({
+          started,
+          ended: Date.now(),
+          status: res.status,
+          kind,
+          ...(kind === 'reserve' && res.status === 201 && body.data?.id ? { id: body.data.id } : {}),
+        });
         if (res.status === 503) await new Promise((r) => setTimeout(r, 100));
       } catch (error) {
         if (noAnswerSamples.length < 3) noAnswerSamples.push(String((error as Error).cause ?? error));
@@ -83,25 +100,35 @@ try {
   const during = answers.filter((a) => a.started >= cutAt && a.ended <= restoredAt);
   const inFlight = answers.filter((a) => a.started < cutAt && a.ended > cutAt);
   const confirmed = answers.filter((a) => a.id).map((a) => a.id!);
-  const stored = new Set((await direct.prisma.ticketReservation.findMany({ where: { id: { in: confirmed } }, select: { id: true } })).map((r) => r.id));
-  const firstOkAfter = answers.filter((a) => a.started >= restoredAt && a.status !== 503 && a.status !== 'none').sort((a, b) => a.ended - b.ended)[0];
-  const statusCounts = (list: Answer[]) => Object.entries(list.reduce<Record<string, number>>((acc, a) => ({ ...acc, [String(a.status)]: (acc[String(a.status)] ?? 0) + 1 }), {}));
-  console.log(JSON.stringify({
-    members: MEMBERS,
-    outageMs: OUTAGE_MS,
-    requests: answers.length,
-    allStatuses: statusCounts(answers),
-    duringOutage: { requests: during.length, statuses: statusCounts(during), notA503: during.filter((a) => a.status !== 503).length },
-    inFlightAtCut: statusCounts(inFlight),
-    withoutAnswer: answers.filter((a) => a.status === 'none').length,
-    withoutAnswerSamples: noAnswerSamples,
-    notLoggedInAnswers: answers.filter((a) => a.status === 401).map((a) => a.started - restoredAt).slice(0, 5),
-    timeToHealthyMs: healthyAt - restoredAt,
-    firstMemberAnswerAfterReturnMs: firstOkAfter ? firstOkAfter.ended - restoredAt : null,
-    confirmedReservations: confirmed.length,
-    confirmedLost: confirmed.filter((id) => !stored.has(id)).length,
-    runMs: Date.now() - t0,
-  }));
+  const stored = new Set(
+    (await direct.prisma.ticketReservation.findMany({ where: { id: { in: confirmed } }, select: { id: true } })).map((r) => r.id),
+  );
+  const firstOkAfter = answers
+    .filter((a) => a.started >= restoredAt && a.status !== 503 && a.status !== 'none')
+    .sort((a, b) => a.ended - b.ended)[0];
+  const statusCounts = (list: Answer[]) =>
+    Object.entries(list.reduce<Record<string, number>>((acc, a) => ({ ...acc, [String(a.status)]: (acc[String(a.status)] ?? 0) + 1 }), {}));
+  console.log(
+    JSON.stringify({
+      members: MEMBERS,
+      outageMs: OUTAGE_MS,
+      requests: answers.length,
+      allStatuses: statusCounts(answers),
+      duringOutage: { requests: during.length, statuses: statusCounts(during), notA503: during.filter((a) => a.status !== 503).length },
+      inFlightAtCut: statusCounts(inFlight),
+      withoutAnswer: answers.filter((a) => a.status === 'none').length,
+      withoutAnswerSamples: noAnswerSamples,
+      notLoggedInAnswers: answers
+        .filter((a) => a.status === 401)
+        .map((a) => a.started - restoredAt)
+        .slice(0, 5),
+      timeToHealthyMs: healthyAt - restoredAt,
+      firstMemberAnswerAfterReturnMs: firstOkAfter ? firstOkAfter.ended - restoredAt : null,
+      confirmedReservations: confirmed.length,
+      confirmedLost: confirmed.filter((id) => !stored.has(id)).length,
+      runMs: Date.now() - t0,
+    }),
+  );
 } finally {
   await server.close();
   await site.close();

@@ -27,12 +27,22 @@ const SECRET = randomBytes(32).toString('hex');
 const amountOf = (k) => 1 + ((k * 7) % PER_MEMBER);
 
 buildServer();
-const server = await startBenchServer({ adminUrl, name: 'events', secret: SECRET, pool: Number(process.env.BENCH_POOL ?? 10), workers: Number(process.env.BENCH_WORKERS ?? 1) });
+const server = await startBenchServer({
+  adminUrl,
+  name: 'events',
+  secret: SECRET,
+  pool: Number(process.env.BENCH_POOL ?? 10),
+  workers: Number(process.env.BENCH_WORKERS ?? 1),
+});
 const { port, db } = server;
 let failed = false;
 try {
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  console.log(`Maschine: ${cpus().length} CPUs, Last ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
+  console.log(
+    `Maschine: ${cpus().length} CPUs, Last ${loadavg()
+      .map((l) => round(l, 2))
+      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
+  );
   console.log(`Server bereit nach ${server.readyMs} ms (PostgreSQL ${pgVersion}, Datenbank ${server.dbName})`);
   const { memberIds, boardId, cookies } = await membersWithSessions(db, MEMBERS, SECRET);
   console.log(`${MEMBERS} Mitglieder und 1 Vorstand mit Sitzungen angelegt (direkt in der Tabelle sessions, nicht über den Login)`);
@@ -47,14 +57,25 @@ try {
   const start = new Date(Date.now() + 10 * 86_400_000);
 
   async function newGame(name) {
-    const group = await board('POST', '/api/v1/admin/gamegroups/', { name, defaultPricePerTicket: { currency: 'CHF', amount: 35 }, availableTicketsPerGame: CAPACITY, freeTicketAmount: PER_MEMBER });
+    const group = await board('POST', '/api/v1/admin/gamegroups/', {
+      name,
+      defaultPricePerTicket: { currency: 'CHF', amount: 35 },
+      availableTicketsPerGame: CAPACITY,
+      freeTicketAmount: PER_MEMBER,
+    });
     await board('PUT', `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`, [{ id: option.id }]);
-    const game = await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, { start: start.toISOString(), opponent: 'SCB', homeGame: true, venue: 'Swiss Life Arena' });
+    const game = await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, {
+      start: start.toISOString(),
+      opponent: 'SCB',
+      homeGame: true,
+      venue: 'Swiss Life Arena',
+    });
     return {
       page: `/api/v1/games/${game.id}`,
       post: `/api/v1/games/${game.id}/deliveryoptions/${option.id}/ticketreservations/`,
       body: (i) => ({ amount: amountOf(i) }),
-      taken: async () => (await db.query(`SELECT COALESCE(SUM(amount), 0)::int AS n FROM ticket_reservations WHERE "gameId" = $1`, [game.id])).rows[0].n,
+      taken: async () =>
+        (await db.query(`SELECT COALESCE(SUM(amount), 0)::int AS n FROM ticket_reservations WHERE "gameId" = $1`, [game.id])).rows[0].n,
     };
   }
   async function newEvent(name, waitlist) {
@@ -73,7 +94,13 @@ try {
       page: `/api/v1/events/${event.id}`,
       post: `/api/v1/events/${event.id}/subscriptions`,
       body: (i) => ({ id: event.id, amount: amountOf(i), ...(waitlist ? { waitlist: true } : {}) }),
-      taken: async () => (await db.query(`SELECT COALESCE(SUM(amount), 0)::int AS n FROM event_subscriptions WHERE "eventId" = $1 AND status = 'CONFIRMED'`, [event.id])).rows[0].n,
+      taken: async () =>
+        (
+          await db.query(
+            `SELECT COALESCE(SUM(amount), 0)::int AS n FROM event_subscriptions WHERE "eventId" = $1 AND status = 'CONFIRMED'`,
+            [event.id],
+          )
+        ).rows[0].n,
     };
   }
 
@@ -82,11 +109,18 @@ try {
     const agents = memberIds.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     await Promise.all(memberIds.map((id, i) => call(agents[i], port, 'GET', target.page, cookies.get(id))));
     const t = performance.now();
-    const results = await Promise.all(memberIds.map((id, i) => call(agents[i], port, 'POST', target.post, cookies.get(id), target.body(i))));
+    const results = await Promise.all(
+      memberIds.map((id, i) => call(agents[i], port, 'POST', target.post, cookies.get(id), target.body(i))),
+    );
     const ms = performance.now() - t;
     agents.forEach((a) => a.destroy());
     const taken = await target.taken();
-    return { ...figures(results, ms), taken, over: Math.max(0, taken - CAPACITY), busy: [...new Set(results.filter((r) => r.status >= 500).map((r) => r.body?.error?.message))] };
+    return {
+      ...figures(results, ms),
+      taken,
+      over: Math.max(0, taken - CAPACITY),
+      busy: [...new Set(results.filter((r) => r.status >= 500).map((r) => r.body?.error?.message))],
+    };
   }
 
   const kinds = [
@@ -102,7 +136,9 @@ try {
     for (const [label, make] of kinds) runs.get(label).push(await burst(await make(`Lauf ${k}`)));
   }
   console.log('');
-  console.log(`${MEMBERS} Mitglieder drücken gleichzeitig, ${CAPACITY} Plätze/Tickets, 1 bis ${PER_MEMBER} pro Mitglied; ${RUNS} Läufe je Art, abwechselnd:`);
+  console.log(
+    `${MEMBERS} Mitglieder drücken gleichzeitig, ${CAPACITY} Plätze/Tickets, 1 bis ${PER_MEMBER} pro Mitglied; ${RUNS} Läufe je Art, abwechselnd:`,
+  );
   console.log('| Ansturm | über Kapazität | p50 | p95 | p99 (Median der Läufe) | max | Status (letzter Lauf) |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const [label, list] of runs) {
@@ -111,12 +147,20 @@ try {
     if (over > 0) failed = true;
     const last = list.at(-1);
     console.log(
-      `| ${label} | ${over} | ${round(median('p50'))} ms | ${round(median('p95'))} ms | ${round(median('p99'))} ms (${list.map((r) => round(r.p99)).join(', ')}) | ${round(median('max'))} ms | ${Object.entries(last.byStatus).map(([s, n]) => `${s}×${n}`).join(', ')}; vergeben ${last.taken} |`,
+      `| ${label} | ${over} | ${round(median('p50'))} ms | ${round(median('p95'))} ms | ${round(median('p99'))} ms (${list.map((r) => round(r.p99)).join(', ')}) | ${round(median('max'))} ms | ${Object.entries(
+        last.byStatus,
+      )
+        .map(([s, n]) => `${s}×${n}`)
+        .join(', ')}; vergeben ${last.taken} |`,
     );
     for (const r of list) if (r.busy.length) console.log(`  5xx: ${r.busy.join(' | ')}`);
   }
   console.log('');
-  console.log(`Last am Ende ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms (Server, PostgreSQL und Lastgenerator auf derselben Maschine).`);
+  console.log(
+    `Last am Ende ${loadavg()
+      .map((l) => round(l, 2))
+      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms (Server, PostgreSQL und Lastgenerator auf derselben Maschine).`,
+  );
   if (failed) console.error('ÜBERBUCHT: mehr Plätze vergeben als vorhanden.');
   boardAgent.destroy();
 } catch (error) {

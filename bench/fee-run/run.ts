@@ -47,7 +47,9 @@ try {
   await migrate(database.raw);
   const db = database.prisma;
   const season = await db.season.create({ data: { ...seasonDates(2030), membershipFeeRappen: 6000, parkingFeeRappen: 12000 } });
-  const board = await db.member.create({ data: { username: 'kassier', firstName: 'Kurt', lastName: 'Kassier', email: 'kassier@example.ch' } });
+  const board = await db.member.create({
+    data: { username: 'kassier', firstName: 'Kurt', lastName: 'Kassier', email: 'kassier@example.ch' },
+  });
   await database.raw.query(`
     INSERT INTO "members" ("username", "firstName", "lastName", "email", "updatedAt")
     SELECT 'm' || g, 'Vorname' || g, 'Marjanović ' || g, 'm' || g || '@example.ch', now() FROM generate_series(1, ${MEMBERS}) g`);
@@ -60,7 +62,12 @@ try {
   await database.raw.query('ANALYZE');
   console.log(`seeded ${MEMBERS} members with a membership in ${season.name}`);
 
-  const ctx = () => ({ db, log: createLogger('silent'), actor: { memberId: board.id, roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] as const }, now: new Date() });
+  const ctx = () => ({
+    db,
+    log: createLogger('silent'),
+    actor: { memberId: board.id, roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] as const },
+    now: new Date(),
+  });
   let t = process.hrtime.bigint();
   const first = await runFeeInvoices(ctx(), { seasonId: season.id, kind: 'MEMBERSHIP_FEE', memberIds: [], settings: demoInvoiceSettings });
   const firstMs = ms(t);
@@ -81,7 +88,9 @@ try {
     if (i >= 20) times.push(ms(t));
   }
   times.sort((a, b) => a - b);
-  console.log(`invoice PDF (${RENDERS} renders): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `invoice PDF (${RENDERS} renders): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+  );
 } finally {
   await database.close();
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

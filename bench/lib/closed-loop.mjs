@@ -7,11 +7,14 @@ import http from 'node:http';
 export function get(agent, port, urlPath, cookie) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: urlPath, agent, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -41,7 +44,12 @@ export async function closedLoop(port, urlPath, { connections, seconds, cookies 
   const ms = performance.now() - t0;
   agents.forEach((a) => a.destroy());
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / (ms / 1000), p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)], errors };
+  return {
+    rps: latencies.length / (ms / 1000),
+    p50: latencies[Math.floor(latencies.length * 0.5)],
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+    errors,
+  };
 }
 
 /** The cookie express-session accepts for a session id signed with the server's SESSION_SECRET. */

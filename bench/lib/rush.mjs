@@ -79,7 +79,15 @@ export function figures(results, ms) {
   const lat = results.map((r) => r.ms).sort((a, b) => a - b);
   const byStatus = {};
   for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-  return { n: results.length, ms, p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), max: lat.at(-1) ?? 0, byStatus };
+  return {
+    n: results.length,
+    ms,
+    p50: percentile(lat, 50),
+    p95: percentile(lat, 95),
+    p99: percentile(lat, 99),
+    max: lat.at(-1) ?? 0,
+    byStatus,
+  };
 }
 
 /**
@@ -119,7 +127,10 @@ export async function startBenchServer({ adminUrl, name, secret, pool = 10, work
   const started = Date.now();
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Server beendet mit Code ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
     await new Promise((r) => setTimeout(r, 100));
@@ -171,12 +182,22 @@ export async function membersWithSessions(db, count, secret) {
   const now = Date.now();
   const data = ids.map((memberId) =>
     JSON.stringify({
-      cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' },
+      cookie: {
+        originalMaxAge: 7_200_000,
+        expires: new Date(now + 7_200_000).toISOString(),
+        secure: false,
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
       memberId,
       loginAt: now,
     }),
   );
-  await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
+  await db.query(
+    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
+    [sids, data],
+  );
   const cookies = new Map(ids.map((id, i) => [id, sessionCookie(secret, sids[i])]));
   return { memberIds: ids.slice(0, count), boardId: ids[count], cookies };
 }

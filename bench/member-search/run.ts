@@ -30,9 +30,112 @@ const WARMUP = 20;
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 
-const FIRST = ['Anna', 'Beat', 'Carla', 'Daniel', 'Elena', 'Fabian', 'Gabriela', 'Hans', 'Irene', 'Jonas', 'Karin', 'Lukas', 'Marco', 'Nina', 'Oliver', 'Petra', 'Reto', 'Sandra', 'Thomas', 'Ursula', 'Verena', 'Walter', 'Yvonne', 'Zoe', 'Lea', 'Noah', 'Mia', 'Luca', 'Sara', 'David', 'Julia', 'Urs', 'Nadia', 'Rolf', 'Simone', 'Martin', 'Claudia', 'Stefan', 'Monika', 'Andreas'];
-const LAST = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Meyer', 'Steiner', 'Fischer', 'Gerber', 'Brunner', 'Baumann', 'Frei', 'Zimmermann', 'Moser', 'Widmer', 'Wyss', 'Graf', 'Roth', 'Kälin', 'Suter', 'Bachmann', 'Hofer', 'Lüthi', 'Zbinden', 'Bühler', 'Bieri', 'Hofmann', 'Kunz', 'Marti', 'Sutter', 'Lehmann', 'Gasser', 'Bosshard', 'Egli', 'Ammann', 'Stalder', 'Christen', 'Wenger', 'Imhof', 'Rüegg', 'Vogel', 'Koller', 'Sommer', 'Berger', 'Kaufmann', 'Wagner', 'Bucher', 'Häfliger'];
-const CITIES: [string, string][] = [['8005', 'Zürich'], ['8004', 'Zürich'], ['8050', 'Zürich'], ['8600', 'Dübendorf'], ['8304', 'Wallisellen'], ['8952', 'Schlieren'], ['8400', 'Winterthur'], ['8810', 'Horgen'], ['8902', 'Urdorf'], ['8800', 'Thalwil']];
+const FIRST = [
+  'Anna',
+  'Beat',
+  'Carla',
+  'Daniel',
+  'Elena',
+  'Fabian',
+  'Gabriela',
+  'Hans',
+  'Irene',
+  'Jonas',
+  'Karin',
+  'Lukas',
+  'Marco',
+  'Nina',
+  'Oliver',
+  'Petra',
+  'Reto',
+  'Sandra',
+  'Thomas',
+  'Ursula',
+  'Verena',
+  'Walter',
+  'Yvonne',
+  'Zoe',
+  'Lea',
+  'Noah',
+  'Mia',
+  'Luca',
+  'Sara',
+  'David',
+  'Julia',
+  'Urs',
+  'Nadia',
+  'Rolf',
+  'Simone',
+  'Martin',
+  'Claudia',
+  'Stefan',
+  'Monika',
+  'Andreas',
+];
+const LAST = [
+  'Müller',
+  'Meier',
+  'Schmid',
+  'Keller',
+  'Weber',
+  'Huber',
+  'Schneider',
+  'Meyer',
+  'Steiner',
+  'Fischer',
+  'Gerber',
+  'Brunner',
+  'Baumann',
+  'Frei',
+  'Zimmermann',
+  'Moser',
+  'Widmer',
+  'Wyss',
+  'Graf',
+  'Roth',
+  'Kälin',
+  'Suter',
+  'Bachmann',
+  'Hofer',
+  'Lüthi',
+  'Zbinden',
+  'Bühler',
+  'Bieri',
+  'Hofmann',
+  'Kunz',
+  'Marti',
+  'Sutter',
+  'Lehmann',
+  'Gasser',
+  'Bosshard',
+  'Egli',
+  'Ammann',
+  'Stalder',
+  'Christen',
+  'Wenger',
+  'Imhof',
+  'Rüegg',
+  'Vogel',
+  'Koller',
+  'Sommer',
+  'Berger',
+  'Kaufmann',
+  'Wagner',
+  'Bucher',
+  'Häfliger',
+];
+const CITIES: [string, string][] = [
+  ['8005', 'Zürich'],
+  ['8004', 'Zürich'],
+  ['8050', 'Zürich'],
+  ['8600', 'Dübendorf'],
+  ['8304', 'Wallisellen'],
+  ['8952', 'Schlieren'],
+  ['8400', 'Winterthur'],
+  ['8810', 'Horgen'],
+  ['8902', 'Urdorf'],
+  ['8800', 'Thalwil'],
+];
 
 /** Deterministic pseudo-random numbers, so every run searches the same data. */
 function rng(seed: number) {
@@ -43,7 +146,7 @@ function rng(seed: number) {
   };
 }
 const random = rng(42);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +165,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const ascii = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const ascii = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const until = Date.now() + 120_000;
@@ -83,13 +190,35 @@ async function sessions(db: pg.Client, secret: string, memberIds: number[]): Pro
   const now = Date.now();
   const sids = memberIds.map(() => randomBytes(24).toString('base64url'));
   const data = memberIds.map((memberId) =>
-    JSON.stringify({ cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, memberId, loginAt: now }),
+    JSON.stringify({
+      cookie: {
+        originalMaxAge: 7_200_000,
+        expires: new Date(now + 7_200_000).toISOString(),
+        secure: false,
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
+      memberId,
+      loginAt: now,
+    }),
   );
-  await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
+  await db.query(
+    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
+    [sids, data],
+  );
   return sids.map((sid) => sessionCookie(secret, sid));
 }
 
-async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUsername: string; boardId: number; ids: number[]; people: { first: string; last: string; username: string; number: number }[] }> {
+async function seed(
+  db: pg.Client,
+  boardPassword: string,
+): Promise<{
+  boardUsername: string;
+  boardId: number;
+  ids: number[];
+  people: { first: string; last: string; username: string; number: number }[];
+}> {
   const usernames: string[] = [];
   const firsts: string[] = [];
   const lasts: string[] = [];
@@ -103,7 +232,9 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
     firsts.push(first);
     lasts.push(last);
     emails.push(`${username}@${pick(['bluewin.ch', 'gmail.com', 'hispeed.ch', 'gmx.ch', 'sunrise.ch'])}`);
-    births.push(`${1940 + Math.floor(random() * 65)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`);
+    births.push(
+      `${1940 + Math.floor(random() * 65)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+    );
   }
   const inserted = await db.query<{ id: number; memberNumber: number; username: string }>(
     `INSERT INTO members (username, "firstName", "lastName", email, "dateOfBirth", "updatedAt")
@@ -160,16 +291,21 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
 
 type Kind = 'last name part' | 'first + last name' | 'e-mail part' | 'member number' | 'empty query, random page' | 'no hit';
 
-function searches(people: { first: string; last: string; username: string; number: number }[], count: number): { kind: Kind; query: string }[] {
+function searches(
+  people: { first: string; last: string; username: string; number: number }[],
+  count: number,
+): { kind: Kind; query: string }[] {
   const list: { kind: Kind; query: string }[] = [];
   for (let i = 0; i < count; i++) {
     const p = pick(people);
     const r = random();
-    if (r < 0.4) list.push({ kind: 'last name part', query: `q=${encodeURIComponent(p.last.slice(0, 3 + Math.floor(random() * 3)).toLowerCase())}` });
+    if (r < 0.4)
+      list.push({ kind: 'last name part', query: `q=${encodeURIComponent(p.last.slice(0, 3 + Math.floor(random() * 3)).toLowerCase())}` });
     else if (r < 0.6) list.push({ kind: 'first + last name', query: `q=${encodeURIComponent(`${p.first} ${p.last}`)}` });
     else if (r < 0.75) list.push({ kind: 'e-mail part', query: `q=${encodeURIComponent(p.username.split('.').slice(0, 2).join('.'))}` });
     else if (r < 0.85) list.push({ kind: 'member number', query: `q=${p.number}` });
-    else if (r < 0.95) list.push({ kind: 'empty query, random page', query: `page=${1 + Math.floor(random() * Math.ceil(people.length / 25))}` });
+    else if (r < 0.95)
+      list.push({ kind: 'empty query, random page', query: `page=${1 + Math.floor(random() * Math.ceil(people.length / 25))}` });
     else list.push({ kind: 'no hit', query: `q=${encodeURIComponent(`xq${Math.floor(random() * 1e6)}z`)}` });
   }
   return list;
@@ -247,8 +383,12 @@ async function main(): Promise<void> {
     const all = results.map((r) => r.ms).sort((a, b) => a - b);
     const base = results.map((r) => r.baseline).sort((a, b) => a - b);
     console.log(`\nMitgliedersuche über HTTP (${SEARCHES} Suchen nacheinander, nach ${WARMUP} zum Aufwärmen; Seiten zu 25 Treffern):`);
-    console.log(`  alle Suchen:               p50 ${round(percentile(all, 50))} ms, p95 ${round(percentile(all, 95))} ms, max ${round(all.at(-1) ?? 0)} ms`);
-    console.log(`  Vergleich GET /api/v1/member/ (gleiche Last): p50 ${round(percentile(base, 50))} ms, p95 ${round(percentile(base, 95))} ms`);
+    console.log(
+      `  alle Suchen:               p50 ${round(percentile(all, 50))} ms, p95 ${round(percentile(all, 95))} ms, max ${round(all.at(-1) ?? 0)} ms`,
+    );
+    console.log(
+      `  Vergleich GET /api/v1/member/ (gleiche Last): p50 ${round(percentile(base, 50))} ms, p95 ${round(percentile(base, 95))} ms`,
+    );
     const kinds = [...new Set(results.map((r) => r.kind))];
     for (const kind of kinds) {
       const mine = results.filter((r) => r.kind === kind);
@@ -263,20 +403,33 @@ async function main(): Promise<void> {
     console.log('\nPlan der Trefferzahl einer seltenen Suche (%anna.keller%):');
     for (const row of rare.rows) console.log(`  ${row['QUERY PLAN']}`);
     const memberCookies = await sessions(db, secret, ids.slice(0, CONNECTIONS));
-    const boardCookies = await sessions(db, secret, Array.from({ length: CONNECTIONS }, () => boardId));
+    const boardCookies = await sessions(
+      db,
+      secret,
+      Array.from({ length: CONNECTIONS }, () => boardId),
+    );
     const port2 = Number(new URL(baseUrl).port);
     console.log(`\nUnter Last (${CONNECTIONS} Verbindungen, je ${SECONDS} s, geschlossene Schleife):`);
     console.log('| Anfrage | Anfragen/s | p50 ms | p99 ms |');
     console.log('| --- | ---: | ---: | ---: |');
     for (const [label, urlPath, cookies] of [
       ['eigene Daten GET /api/v1/member/?expands=* (je Verbindung ein Mitglied)', '/api/v1/member/?expands=*', memberCookies],
-      ['Mitgliederseite des Vorstands GET /api/v1/admin/members/{id}?expands=…', `/api/v1/admin/members/${ids[7]}?expands=memberships,phones,addresses,invoices,auditlog`, boardCookies],
+      [
+        'Mitgliederseite des Vorstands GET /api/v1/admin/members/{id}?expands=…',
+        `/api/v1/admin/members/${ids[7]}?expands=memberships,phones,addresses,invoices,auditlog`,
+        boardCookies,
+      ],
       ['Suche «müller» GET /api/v1/admin/members/?q=müller', `/api/v1/admin/members/?q=${encodeURIComponent('müller')}`, boardCookies],
     ] as const) {
       const r = await closedLoop(port2, urlPath, { connections: CONNECTIONS, seconds: SECONDS, cookies: [...cookies] });
       console.log(`| ${label} | ${round(r.rps)} | ${round(r.p50)} | ${round(r.p99)} |${r.errors ? ` ${r.errors} Fehler` : ''}`);
     }
-    console.log(`\nLast der Maschine (1/5/15 min): ${(await import('node:os')).loadavg().map((l) => round(l)).join(' / ')} auf ${(await import('node:os')).cpus().length} Kernen`);
+    console.log(
+      `\nLast der Maschine (1/5/15 min): ${(await import('node:os'))
+        .loadavg()
+        .map((l) => round(l))
+        .join(' / ')} auf ${(await import('node:os')).cpus().length} Kernen`,
+    );
   } finally {
     await db.end().catch(() => {});
     if (child && child.exitCode === null) {

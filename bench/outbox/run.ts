@@ -26,7 +26,11 @@ try {
   for (let i = 0; i < MAILS; i += 500) {
     await database.prisma.$transaction(async (tx) => {
       for (let j = i; j < Math.min(i + 500, MAILS); j++) {
-        await enqueueMail(tx, { to: `mitglied${j}@example.ch`, subject: `Willkommen im Fanclub (${j})`, text: 'Grüezi!\n\nSchön, dass Sie dabei sind.\n' });
+        await enqueueMail(tx, {
+          to: `mitglied${j}@example.ch`,
+          subject: `Willkommen im Fanclub (${j})`,
+          text: 'Grüezi!\n\nSchön, dass Sie dabei sind.\n',
+        });
       }
     });
   }
@@ -45,7 +49,9 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   await Promise.all(workers.map((w) => w.stop()));
   const unique = new Set(peer.messages.map((m) => m.to[0])).size;
-  console.log(`${MAILS} Mails, ${WORKERS} Worker: ${sent} gesendet in ${seconds.toFixed(2)} s → ${(sent / seconds).toFixed(0)} Mails/s; beim SMTP-Peer angekommen: ${peer.messages.length} (${unique} verschiedene Empfänger, doppelt: ${peer.messages.length - unique})`);
+  console.log(
+    `${MAILS} Mails, ${WORKERS} Worker: ${sent} gesendet in ${seconds.toFixed(2)} s → ${(sent / seconds).toFixed(0)} Mails/s; beim SMTP-Peer angekommen: ${peer.messages.length} (${unique} verschiedene Empfänger, doppelt: ${peer.messages.length - unique})`,
+  );
 } finally {
   await peer.close();
   await database.close();

@@ -58,13 +58,27 @@ async function startServer(env) {
   delete baseEnv.DATABASE_URL;
   const child = spawn(process.execPath, [...serverArgs, 'dist/server.mjs'], {
     cwd: apiDir,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: SECRET, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...baseEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -94,13 +108,19 @@ async function compare(label, port, paths, cookies) {
   for (const p of paths) {
     const site = await closedLoop(port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
     const plain = await closedLoop(bare.port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
-    console.log(`| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`);
+    console.log(
+      `| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`,
+    );
   }
   await bare.close();
 }
 
 buildServer();
-console.log(`Maschine: ${cpus().length} CPUs, Last ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
+console.log(
+  `Maschine: ${cpus().length} CPUs, Last ${loadavg()
+    .map((l) => round(l, 2))
+    .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
+);
 
 if (process.env.ONLY !== 'pglite') {
   const dbName = `club_bench_read_${Date.now().toString(36)}`;
@@ -125,34 +145,79 @@ if (process.env.ONLY !== 'pglite') {
     const sids = ids.map(() => randomBytes(24).toString('base64url'));
     const now = Date.now();
     const data = ids.map((memberId) =>
-      JSON.stringify({ cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, memberId, loginAt: now }),
+      JSON.stringify({
+        cookie: {
+          originalMaxAge: 7_200_000,
+          expires: new Date(now + 7_200_000).toISOString(),
+          secure: false,
+          httpOnly: true,
+          path: '/',
+          sameSite: 'lax',
+        },
+        memberId,
+        loginAt: now,
+      }),
     );
-    await db.query(`INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`, [sids, data]);
+    await db.query(
+      `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
+      [sids, data],
+    );
     const cookies = sids.map((sid) => sessionCookie(SECRET, sid));
     const board = async (method, p, body) => {
-      const res = await fetch(`http://127.0.0.1:${server.port}${p}`, { method, headers: { cookie: cookies[0], 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
+        method,
+        headers: { cookie: cookies[0], 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
       return (await res.json()).data;
     };
-    const options = [await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Abholung im Fanlokal' }), await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Post (A-Post)' })];
-    const group = await board('POST', '/api/v1/admin/gamegroups/', { name: 'Saisonspiele', defaultPricePerTicket: { currency: 'CHF', amount: 35 }, availableTicketsPerGame: 200, freeTicketAmount: 4 });
-    await board('PUT', `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`, options.map((o) => ({ id: o.id })));
+    const options = [
+      await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Abholung im Fanlokal' }),
+      await board('POST', '/api/v1/admin/deliveryoptions/', { name: 'Post (A-Post)' }),
+    ];
+    const group = await board('POST', '/api/v1/admin/gamegroups/', {
+      name: 'Saisonspiele',
+      defaultPricePerTicket: { currency: 'CHF', amount: 35 },
+      availableTicketsPerGame: 200,
+      freeTicketAmount: 4,
+    });
+    await board(
+      'PUT',
+      `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`,
+      options.map((o) => ({ id: o.id })),
+    );
     const games = [];
     for (let i = 0; i < GAMES; i++) {
       const start = new Date(Date.now() + (3 + i * 4) * 86_400_000).toISOString();
-      games.push(await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, { start, opponent: ['SCB', 'HCD', 'EVZ', 'LHC'][i % 4], homeGame: i % 2 === 0, venue: 'Swiss Life Arena' }));
+      games.push(
+        await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, {
+          start,
+          opponent: ['SCB', 'HCD', 'EVZ', 'LHC'][i % 4],
+          homeGame: i % 2 === 0,
+          venue: 'Swiss Life Arena',
+        }),
+      );
     }
     // Some tickets already reserved, by some of the members.
     for (let i = 1; i < ids.length; i += 3) {
-      await fetch(`http://127.0.0.1:${server.port}/api/v1/games/${games[i % GAMES].id}/deliveryoptions/${options[0].id}/ticketreservations/`, {
-        method: 'POST',
-        headers: { cookie: cookies[i], 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: 2 }),
-      });
+      await fetch(
+        `http://127.0.0.1:${server.port}/api/v1/games/${games[i % GAMES].id}/deliveryoptions/${options[0].id}/ticketreservations/`,
+        {
+          method: 'POST',
+          headers: { cookie: cookies[i], 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 2 }),
+        },
+      );
     }
     const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
     const paths = ['/api/v1/games/', `/api/v1/games/${games[0].id}`, `/api/v1/games/${games[0].id}/deliveryoptions/`];
-    await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`, server.port, paths, cookies.slice(1));
+    await compare(
+      `PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`,
+      server.port,
+      paths,
+      cookies.slice(1),
+    );
     await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, Besucher`, server.port, paths, []);
   } finally {
     await server.stop();
@@ -171,7 +236,12 @@ if (process.env.ONLY !== 'pg') {
   try {
     const list = JSON.parse((await get(undefined, server.port, '/api/v1/games/')).text).data;
     const id = list[0].data.id;
-    await compare(`Eingebettete Datenbank (PGlite), Demodaten mit ${list.length} Spielen, Besucher`, server.port, ['/api/v1/games/', `/api/v1/games/${id}`, `/api/v1/games/${id}/deliveryoptions/`], []);
+    await compare(
+      `Eingebettete Datenbank (PGlite), Demodaten mit ${list.length} Spielen, Besucher`,
+      server.port,
+      ['/api/v1/games/', `/api/v1/games/${id}`, `/api/v1/games/${id}/deliveryoptions/`],
+      [],
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -28,9 +28,68 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const OUT = process.env.OUT;
 
-const FIRST = ['Anna', 'Beat', 'Carla', 'Daniel', 'Elena', 'Fabian', 'Gabriela', 'Hans-Peter', 'Irene', 'Jonas', 'Karin', 'Lukas', 'Marco', 'Nina', 'Oliver', 'Petra', 'Reto', 'Sandra', 'Thomas', 'Ursula', 'Dragana', 'Zoë', 'Léa', 'Noah'];
-const LAST = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Marjanović', 'Brunner', 'Baumann', 'Frei', 'Zimmermann', 'Moser', 'Widmer', 'Kälin', 'Suter', 'Bachmann', 'Lüthi', 'Zbinden', 'Bühler', 'Müller-Lüdenscheidt von Wartensee', 'Öztürk', 'Nguyễn', 'Rüegg', 'Häfliger'];
-const CITIES: [string, string][] = [['8005', 'Zürich'], ['8004', 'Zürich'], ['8050', 'Zürich'], ['8600', 'Dübendorf'], ['8304', 'Wallisellen'], ['8952', 'Schlieren'], ['8400', 'Winterthur'], ['8810', 'Horgen']];
+const FIRST = [
+  'Anna',
+  'Beat',
+  'Carla',
+  'Daniel',
+  'Elena',
+  'Fabian',
+  'Gabriela',
+  'Hans-Peter',
+  'Irene',
+  'Jonas',
+  'Karin',
+  'Lukas',
+  'Marco',
+  'Nina',
+  'Oliver',
+  'Petra',
+  'Reto',
+  'Sandra',
+  'Thomas',
+  'Ursula',
+  'Dragana',
+  'Zoë',
+  'Léa',
+  'Noah',
+];
+const LAST = [
+  'Müller',
+  'Meier',
+  'Schmid',
+  'Keller',
+  'Weber',
+  'Huber',
+  'Marjanović',
+  'Brunner',
+  'Baumann',
+  'Frei',
+  'Zimmermann',
+  'Moser',
+  'Widmer',
+  'Kälin',
+  'Suter',
+  'Bachmann',
+  'Lüthi',
+  'Zbinden',
+  'Bühler',
+  'Müller-Lüdenscheidt von Wartensee',
+  'Öztürk',
+  'Nguyễn',
+  'Rüegg',
+  'Häfliger',
+];
+const CITIES: [string, string][] = [
+  ['8005', 'Zürich'],
+  ['8004', 'Zürich'],
+  ['8050', 'Zürich'],
+  ['8600', 'Dübendorf'],
+  ['8304', 'Wallisellen'],
+  ['8952', 'Schlieren'],
+  ['8400', 'Winterthur'],
+  ['8810', 'Horgen'],
+];
 const OPPONENTS = ['HCD', 'SCB', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'];
 
 function rng(seed: number) {
@@ -41,7 +100,7 @@ function rng(seed: number) {
   };
 }
 const random = rng(7);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const round = (n: number) => Math.round(n * 10) / 10;
 const mb = (kb: number) => round(kb / 1024);
 
@@ -70,7 +129,10 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server not ready');
 }
 
-async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUsername: string; seasonId: number; counts: Record<string, number> }> {
+async function seed(
+  db: pg.Client,
+  boardPassword: string,
+): Promise<{ boardUsername: string; seasonId: number; counts: Record<string, number> }> {
   const firsts: string[] = [];
   const lasts: string[] = [];
   const usernames: string[] = [];
@@ -79,7 +141,9 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
     firsts.push(pick(FIRST));
     lasts.push(pick(LAST));
     usernames.push(`bench.${i}`);
-    births.push(`${1940 + Math.floor(random() * 65)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`);
+    births.push(
+      `${1940 + Math.floor(random() * 65)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+    );
   }
   const ids = (
     await db.query<{ id: number }>(
@@ -97,8 +161,14 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
        FROM unnest($1::int[], $2::text[], $3::text[]) AS t(id, p, c)`,
     [ids, places.map((p) => p[0]), places.map((p) => p[1])],
   );
-  await db.query(`INSERT INTO phones ("memberId", type, number) SELECT id, 'MOBILE', '+41 79 ' || lpad((id % 1000)::text, 3, '0') || ' 45 67' FROM unnest($1::int[]) id`, [ids]);
-  await db.query(`INSERT INTO phones ("memberId", type, number) SELECT id, 'LANDLINE', '+41 44 ' || lpad((id % 1000)::text, 3, '0') || ' 12 34' FROM unnest($1::int[]) id WHERE id % 3 = 0`, [ids]);
+  await db.query(
+    `INSERT INTO phones ("memberId", type, number) SELECT id, 'MOBILE', '+41 79 ' || lpad((id % 1000)::text, 3, '0') || ' 45 67' FROM unnest($1::int[]) id`,
+    [ids],
+  );
+  await db.query(
+    `INSERT INTO phones ("memberId", type, number) SELECT id, 'LANDLINE', '+41 44 ' || lpad((id % 1000)::text, 3, '0') || ' 12 34' FROM unnest($1::int[]) id WHERE id % 3 = 0`,
+    [ids],
+  );
 
   const year = new Date().getUTCMonth() >= 4 ? new Date().getUTCFullYear() : new Date().getUTCFullYear() - 1;
   const seasonId = (
@@ -125,7 +195,8 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
     [seasonId, year, MEMBERS],
   );
   // A season of reservations: 40 games of one group, 200 reservations each.
-  const option = (await db.query<{ id: number }>(`INSERT INTO delivery_options (name) VALUES ('Versand per Post') RETURNING id`)).rows[0]!.id;
+  const option = (await db.query<{ id: number }>(`INSERT INTO delivery_options (name) VALUES ('Versand per Post') RETURNING id`)).rows[0]!
+    .id;
   const group = (
     await db.query<{ id: number }>(
       `INSERT INTO game_groups (name, "defaultPricePerTicketRappen", "availableTicketsPerGame", "freeTicketAmount", "updatedAt") VALUES ('Heimspiele', 3550, 1000, 4, now()) RETURNING id`,
@@ -164,10 +235,17 @@ async function seed(db: pg.Client, boardPassword: string): Promise<{ boardUserna
 
   const boardUsername = 'bench-vorstand';
   const boardId = (
-    await db.query<{ id: number }>(`INSERT INTO members (username, "firstName", "lastName", email, "updatedAt") VALUES ($1, 'Viktor', 'Vorstand', 'vorstand@example.ch', now()) RETURNING id`, [boardUsername])
+    await db.query<{ id: number }>(
+      `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt") VALUES ($1, 'Viktor', 'Vorstand', 'vorstand@example.ch', now()) RETURNING id`,
+      [boardUsername],
+    )
   ).rows[0]!.id;
   await db.query(`INSERT INTO member_roles ("memberId", role) VALUES ($1, 'MEMBER'), ($1, 'MEMBER_OF_THE_BOARD')`, [boardId]);
-  await db.query(`INSERT INTO login_accounts (username, "passwordHash", "memberId", "updatedAt") VALUES ($1, $2, $3, now())`, [boardUsername, await hashPassword(boardPassword), boardId]);
+  await db.query(`INSERT INTO login_accounts (username, "passwordHash", "memberId", "updatedAt") VALUES ($1, $2, $3, now())`, [
+    boardUsername,
+    await hashPassword(boardPassword),
+    boardId,
+  ]);
   await db.query('ANALYZE');
   const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
   return {
@@ -229,14 +307,20 @@ async function main(): Promise<void> {
       SESSION_SECRET: randomBytes(32).toString('hex'),
     };
     buildServer();
-    child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server.mjs'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server.mjs'], {
+      cwd: apiDir,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     await waitForHealth(baseUrl, child);
     const pid = child.pid!;
     await db.connect();
     const t0 = Date.now();
     const password = randomBytes(12).toString('hex');
     const { boardUsername, seasonId, counts } = await seed(db, password);
-    console.log(`${MEMBERS.toLocaleString('de-CH')} Mitglieder angelegt in ${Date.now() - t0} ms (PostgreSQL ${version}): ${JSON.stringify(counts)}`);
+    console.log(
+      `${MEMBERS.toLocaleString('de-CH')} Mitglieder angelegt in ${Date.now() - t0} ms (PostgreSQL ${version}): ${JSON.stringify(counts)}`,
+    );
     const { cookie } = await loginAs(baseUrl, boardUsername, password);
     if (OUT) mkdirSync(OUT, { recursive: true });
 
@@ -287,7 +371,11 @@ async function main(): Promise<void> {
       }
     }
     console.log(`RSS des Servers am Ende: ${mb(rss(pid))} MB`);
-    console.log(`Last der Maschine (1/5/15 min): ${loadavg().map((l) => round(l)).join(' / ')} auf ${cpus().length} Kernen`);
+    console.log(
+      `Last der Maschine (1/5/15 min): ${loadavg()
+        .map((l) => round(l))
+        .join(' / ')} auf ${cpus().length} Kernen`,
+    );
   } finally {
     await db.end().catch(() => {});
     if (child && child.exitCode === null) {

@@ -20,7 +20,10 @@ async function startOnce(env, port) {
     stdio: 'ignore',
   });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null) throw new Error('server exited');
     await new Promise((r) => setTimeout(r, 20));
@@ -35,7 +38,9 @@ async function startOnce(env, port) {
 function summary(label, runs) {
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
   const median = ms[Math.floor(ms.length / 2)];
-  console.log(`${label}: median ${Math.round(median)} ms, min ${Math.round(ms[0])} ms, max ${Math.round(ms.at(-1))} ms, RSS at ready ${runs.at(-1).rssMb} MB (${runs.length} starts after a first one that migrated)`);
+  console.log(
+    `${label}: median ${Math.round(median)} ms, min ${Math.round(ms[0])} ms, max ${Math.round(ms.at(-1))} ms, RSS at ready ${runs.at(-1).rssMb} MB (${runs.length} starts after a first one that migrated)`,
+  );
 }
 
 buildServer();

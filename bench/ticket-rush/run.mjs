@@ -142,8 +142,14 @@ function describe(label, results, ms) {
   for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   const rps = results.length / (ms / 1000);
   console.log(`${label}: ${results.length} Anfragen in ${Math.round(ms)} ms → ${round(rps)} Anfragen/s`);
-  console.log(`  Status: ${Object.entries(byStatus).map(([s, n]) => `${s}×${n}`).join(', ')}`);
-  console.log(`  Latenz min ${round(lat[0] ?? 0)} ms, p50 ${round(percentile(lat, 50))} ms, p95 ${round(percentile(lat, 95))} ms, p99 ${round(percentile(lat, 99))} ms, max ${round(lat.at(-1) ?? 0)} ms`);
+  console.log(
+    `  Status: ${Object.entries(byStatus)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  Latenz min ${round(lat[0] ?? 0)} ms, p50 ${round(percentile(lat, 50))} ms, p95 ${round(percentile(lat, 95))} ms, p99 ${round(percentile(lat, 99))} ms, max ${round(lat.at(-1) ?? 0)} ms`,
+  );
   const busy = results.filter((r) => r.status >= 500).map((r) => r.body?.error?.message);
   if (busy.length) console.log(`  5xx-Antworten: ${[...new Set(busy)].join(' | ')}`);
   return { rps, p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), byStatus };
@@ -202,14 +208,23 @@ try {
   const started = Date.now();
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Server beendet mit Code ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
     await new Promise((r) => setTimeout(r, 100));
   }
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  console.log(`Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`);
-  console.log(`Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, ${WORKERS} Worker mit je ${POOL} Verbindungen) nach ${Date.now() - started} ms`);
+  console.log(
+    `Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg()
+      .map((l) => round(l, 2))
+      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
+  );
+  console.log(
+    `Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, ${WORKERS} Worker mit je ${POOL} Verbindungen) nach ${Date.now() - started} ms`,
+  );
 
   // --- members and sessions, straight into the database ------------------------------
   const t0 = Date.now();
@@ -234,7 +249,14 @@ try {
   const now = Date.now();
   const sessionData = ids.map((memberId) =>
     JSON.stringify({
-      cookie: { originalMaxAge: 7_200_000, expires: new Date(now + 7_200_000).toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' },
+      cookie: {
+        originalMaxAge: 7_200_000,
+        expires: new Date(now + 7_200_000).toISOString(),
+        secure: false,
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
       memberId,
       loginAt: now,
     }),
@@ -259,11 +281,24 @@ try {
   const start = new Date(Date.now() + 10 * 86_400_000).toISOString();
   async function saleGame(name, quota) {
     const group = expectOk(
-      await board('POST', '/api/v1/admin/gamegroups/', { name, defaultPricePerTicket: { currency: 'CHF', amount: 35 }, availableTicketsPerGame: quota, freeTicketAmount: PER_MEMBER }),
+      await board('POST', '/api/v1/admin/gamegroups/', {
+        name,
+        defaultPricePerTicket: { currency: 'CHF', amount: 35 },
+        availableTicketsPerGame: quota,
+        freeTicketAmount: PER_MEMBER,
+      }),
       'Spielegruppe',
     );
     expectOk(await board('PUT', `/api/v1/admin/gamegroups/${group.id}/deliveryoptions/`, [{ id: option.id }]), 'Zustelloptionen');
-    const game = expectOk(await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, { start, opponent: 'SCB', homeGame: true, venue: 'Swiss Life Arena' }), 'Spiel');
+    const game = expectOk(
+      await board('POST', `/api/v1/admin/gamegroups/${group.id}/games/`, {
+        start,
+        opponent: 'SCB',
+        homeGame: true,
+        venue: 'Swiss Life Arena',
+      }),
+      'Spiel',
+    );
     return { groupId: group.id, gameId: game.id };
   }
   const second = await saleGame('Zweite Welle', WAVE2_QUOTA);
@@ -302,7 +337,9 @@ try {
     const cpu = cpuMs(server.pid);
     const clientCpu = process.cpuUsage();
     const t = performance.now();
-    const results = await Promise.all(memberIds.map((id, i) => call(agents[i], port, 'POST', reservePath(gameId), cookies.get(id), { amount: amountOf(i) })));
+    const results = await Promise.all(
+      memberIds.map((id, i) => call(agents[i], port, 'POST', reservePath(gameId), cookies.get(id), { amount: amountOf(i) })),
+    );
     const ms = performance.now() - t;
     const cpuPerRequest = (cpuMs(server.pid) - cpu) / results.length;
     const clientUsed = process.cpuUsage(clientCpu);
@@ -313,8 +350,12 @@ try {
     if (!label) return null;
     console.log('');
     const figures = { ...describe(label, results, ms), cpu: cpuPerRequest };
-    console.log(`  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage (${Math.round(cpuPerRequest * results.length)} ms); Lastgenerator-CPU: ${Math.round(clientCpuMs)} ms`);
-    console.log(`  Reservationen angenommen: ${results.filter((r) => r.status === 201).length} (${sold.sold} Tickets), überbucht: ${Math.max(0, sold.sold - QUOTA)}, höchstens ${sold.maxPerMember} pro Mitglied`);
+    console.log(
+      `  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage (${Math.round(cpuPerRequest * results.length)} ms); Lastgenerator-CPU: ${Math.round(clientCpuMs)} ms`,
+    );
+    console.log(
+      `  Reservationen angenommen: ${results.filter((r) => r.status === 201).length} (${sold.sold} Tickets), überbucht: ${Math.max(0, sold.sold - QUOTA)}, höchstens ${sold.maxPerMember} pro Mitglied`,
+    );
     return figures;
   }
   const what = `${MEMBERS} Mitglieder auf der Spielseite drücken gleichzeitig «Reservieren», Kontingent ${QUOTA}, höchstens ${PER_MEMBER} pro Mitglied`;
@@ -322,19 +363,30 @@ try {
   const warmStarted = performance.now();
   for (let k = 1; k <= WARMUP; k++) await burst(null, `Aufwärmen ${k}`, true);
   console.log('');
-  console.log(`Aufwärmen: ${WARMUP} weitere Verkäufe wie Welle 0 (je ${MEMBERS} Seitenaufrufe und Reservationen), nicht gemessen, ${Math.round(performance.now() - warmStarted)} ms`);
+  console.log(
+    `Aufwärmen: ${WARMUP} weitere Verkäufe wie Welle 0 (je ${MEMBERS} Seitenaufrufe und Reservationen), nicht gemessen, ${Math.round(performance.now() - warmStarted)} ms`,
+  );
   // The machine's speed varies from moment to moment: wave 1 is several such sales, and the
   // median of their p99 is the figure.
   const w1runs = [];
   for (let k = 1; k <= WAVE1_SALES; k++) {
     // The machine's speed right before the sale, for reading its figures.
     const loop = referenceLoopMs();
-    w1runs.push({ ...(await burst(`Welle 1, Verkauf ${k} von ${WAVE1_SALES} (${what}; Server in Betrieb; Referenzschleife davor ${loop} ms)`, `Ansturm ${k}`, true)), loop });
+    w1runs.push({
+      ...(await burst(
+        `Welle 1, Verkauf ${k} von ${WAVE1_SALES} (${what}; Server in Betrieb; Referenzschleife davor ${loop} ms)`,
+        `Ansturm ${k}`,
+        true,
+      )),
+      loop,
+    });
   }
   const p99s = w1runs.map((r) => r.p99).sort((a, b) => a - b);
   const w1 = { p99: p99s[Math.floor(p99s.length / 2)] };
   console.log('');
-  console.log(`Welle 1: p99 im Median ${round(w1.p99)} ms (${p99s.map((p) => round(p)).join(', ')} ms), Server-CPU im Median ${round(w1runs.map((r) => r.cpu).sort((a, b) => a - b)[Math.floor(w1runs.length / 2)], 2)} ms pro Anfrage`);
+  console.log(
+    `Welle 1: p99 im Median ${round(w1.p99)} ms (${p99s.map((p) => round(p)).join(', ')} ms), Server-CPU im Median ${round(w1runs.map((r) => r.cpu).sort((a, b) => a - b)[Math.floor(w1runs.length / 2)], 2)} ms pro Anfrage`,
+  );
   console.log(`  je Verkauf (p99 bei Referenzschleife): ${w1runs.map((r) => `${round(r.p99)} ms bei ${r.loop} ms`).join(', ')}`);
   await burst('Welle 1b (wie Welle 1, aber jede Anfrage auf einer neuen Verbindung)', 'Ansturm ohne offene Verbindungen', false);
   boardAgent.destroy();
@@ -360,11 +412,15 @@ try {
   const w2 = describe(`Welle 2 (${WAVE2} Anfragen über ${WAVE2_CONNECTIONS} Verbindungen, Kontingent ${WAVE2_QUOTA})`, wave2, wave2Ms);
   console.log(`  Server-CPU: ${round((cpuMs(server.pid) - cpu2) / wave2.length, 2)} ms pro Anfrage`);
   const s2 = await soldFor(second.gameId);
-  console.log(`  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`);
+  console.log(
+    `  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`,
+  );
 
   const rss = peakRssMb(server.pid);
   console.log('');
-  console.log(`Server-Spitzenspeicher (VmHWM): ${rss.reduce((a, b) => a + b, 0)} MB (${rss.length > 1 ? `Primärprozess und Worker: ${rss.join(' + ')} MB` : 'ein Prozess'})`);
+  console.log(
+    `Server-Spitzenspeicher (VmHWM): ${rss.reduce((a, b) => a + b, 0)} MB (${rss.length > 1 ? `Primärprozess und Worker: ${rss.join(' + ')} MB` : 'ein Prozess'})`,
+  );
 
   // --- pgbench: the same database work as one reservation ---------------------------
   const scriptDir = mkdtempSync(path.join(tmpdir(), 'club-bench-pgbench-'));
@@ -394,15 +450,24 @@ COMMIT;
     'pgbench',
     [
       '-n',
-      '-c', String(WAVE2_CONNECTIONS),
-      '-j', '2',
-      '-t', String(perClient),
-      '-f', script,
-      '-D', `game=${mirror.gameId}`,
-      '-D', `group=${mirror.groupId}`,
-      '-D', `option=${option.id}`,
-      '-D', `min_member=${Math.min(...memberIds)}`,
-      '-D', `max_member=${Math.max(...memberIds)}`,
+      '-c',
+      String(WAVE2_CONNECTIONS),
+      '-j',
+      '2',
+      '-t',
+      String(perClient),
+      '-f',
+      script,
+      '-D',
+      `game=${mirror.gameId}`,
+      '-D',
+      `group=${mirror.groupId}`,
+      '-D',
+      `option=${option.id}`,
+      '-D',
+      `min_member=${Math.min(...memberIds)}`,
+      '-D',
+      `max_member=${Math.max(...memberIds)}`,
       dbUrl.toString(),
     ],
     { encoding: 'utf8' },
@@ -415,14 +480,27 @@ COMMIT;
     const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? 0);
     const latency = /latency average = ([\d.]+) ms/.exec(pgb.stdout)?.[1];
     const s3 = await soldFor(mirror.gameId);
-    console.log(`pgbench (gleiche Datenbankarbeit wie eine Reservation, ${WAVE2_CONNECTIONS} Clients × ${perClient} Transaktionen, Kontingent ${WAVE2_QUOTA}):`);
-    console.log(`  ${round(tps)} Transaktionen/s, Latenz im Mittel ${latency} ms, ${s3.sold} Tickets verkauft, überbucht: ${Math.max(0, s3.sold - WAVE2_QUOTA)}`);
-    console.log(`  Unser Server in Welle 2: ${round(w2.rps)} Anfragen/s = ${round((w2.rps / tps) * 100)} % von pgbench (Ziel: mindestens 40 %)`);
+    console.log(
+      `pgbench (gleiche Datenbankarbeit wie eine Reservation, ${WAVE2_CONNECTIONS} Clients × ${perClient} Transaktionen, Kontingent ${WAVE2_QUOTA}):`,
+    );
+    console.log(
+      `  ${round(tps)} Transaktionen/s, Latenz im Mittel ${latency} ms, ${s3.sold} Tickets verkauft, überbucht: ${Math.max(0, s3.sold - WAVE2_QUOTA)}`,
+    );
+    console.log(
+      `  Unser Server in Welle 2: ${round(w2.rps)} Anfragen/s = ${round((w2.rps / tps) * 100)} % von pgbench (Ziel: mindestens 40 %)`,
+    );
   }
   console.log('');
-  const oversold = bursts.some((b) => b.sold > QUOTA || b.maxPerMember > PER_MEMBER) || s2.sold > WAVE2_QUOTA || s2.maxPerMember > PER_MEMBER;
-  console.log(`Ziele: 0 überbucht (${oversold ? 'VERFEHLT' : 'erfüllt'}), p99 der Welle 1 unter 250 ms (${w1.p99 < 250 ? 'erfüllt' : 'verfehlt'}: Median ${round(w1.p99)} ms; direkt nach dem Start: ${round(w0.p99)} ms)`);
-  console.log(`Hinweis: Server, PostgreSQL, pgbench und dieser Lastgenerator teilen sich dieselbe Maschine (Last am Ende ${loadavg().map((l) => round(l, 2)).join(' / ')}, Referenzschleife ${referenceLoopMs()} ms).`);
+  const oversold =
+    bursts.some((b) => b.sold > QUOTA || b.maxPerMember > PER_MEMBER) || s2.sold > WAVE2_QUOTA || s2.maxPerMember > PER_MEMBER;
+  console.log(
+    `Ziele: 0 überbucht (${oversold ? 'VERFEHLT' : 'erfüllt'}), p99 der Welle 1 unter 250 ms (${w1.p99 < 250 ? 'erfüllt' : 'verfehlt'}: Median ${round(w1.p99)} ms; direkt nach dem Start: ${round(w0.p99)} ms)`,
+  );
+  console.log(
+    `Hinweis: Server, PostgreSQL, pgbench und dieser Lastgenerator teilen sich dieselbe Maschine (Last am Ende ${loadavg()
+      .map((l) => round(l, 2))
+      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms).`,
+  );
   if (oversold) {
     console.error('ÜBERBUCHT: mehr verkauft als das Kontingent oder die Limite pro Mitglied erlaubt.');
     failed = true;

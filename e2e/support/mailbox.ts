@@ -15,7 +15,8 @@ export async function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs
     const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
     const found = mails.find(match);
     if (found) return found;
-    if (Date.now() > until) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
+    if (Date.now() > until)
+      throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -44,10 +44,29 @@ describe('configuration', () => {
     expect(c.oidc).toEqual({ issuer: 'https://login.example.ch', clientId: 'club', clientSecret: 's' });
   });
 
-  it('reads the club\'s structured creditor address for the QR-bill and refuses values it cannot carry', () => {
-    expect(loadConfig(base).clubPostalAddress).toEqual({ street: 'Postfach 1234', houseNumber: '', postalCode: '8050', city: 'Zürich', country: 'CH' });
-    const c = loadConfig({ ...base, CLUB_STREET: 'Hardturmstrasse', CLUB_HOUSE_NUMBER: '120', CLUB_POSTAL_CODE: '8005', CLUB_CITY: 'Zürich', CLUB_COUNTRY: 'ch' });
-    expect(c.clubPostalAddress).toEqual({ street: 'Hardturmstrasse', houseNumber: '120', postalCode: '8005', city: 'Zürich', country: 'CH' });
+  it("reads the club's structured creditor address for the QR-bill and refuses values it cannot carry", () => {
+    expect(loadConfig(base).clubPostalAddress).toEqual({
+      street: 'Postfach 1234',
+      houseNumber: '',
+      postalCode: '8050',
+      city: 'Zürich',
+      country: 'CH',
+    });
+    const c = loadConfig({
+      ...base,
+      CLUB_STREET: 'Hardturmstrasse',
+      CLUB_HOUSE_NUMBER: '120',
+      CLUB_POSTAL_CODE: '8005',
+      CLUB_CITY: 'Zürich',
+      CLUB_COUNTRY: 'ch',
+    });
+    expect(c.clubPostalAddress).toEqual({
+      street: 'Hardturmstrasse',
+      houseNumber: '120',
+      postalCode: '8005',
+      city: 'Zürich',
+      country: 'CH',
+    });
     try {
       loadConfig({ ...base, CLUB_COUNTRY: 'Schweiz', CLUB_CITY: 'x'.repeat(36) });
       expect.unreachable();

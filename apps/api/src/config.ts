@@ -29,13 +29,21 @@ const envSchema = z.object({
   DEMO_DATA: boolish.optional(),
   CLUB_NAME: z.string().min(1).default('ZSC Fanclub Limmat'),
   CLUB_ADDRESS: z.string().min(1).default('Postfach 1234, 8050 Zürich'),
-  CLUB_IBAN: z.string().regex(/^[A-Z]{2}[0-9A-Z ]{13,32}$/, { error: 'keine gültige IBAN' }).default('CH44 3199 9123 0008 8901 2'),
+  CLUB_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Z ]{13,32}$/, { error: 'keine gültige IBAN' })
+    .default('CH44 3199 9123 0008 8901 2'),
   /** The creditor's structured address on the QR-bill (type S, implementation guidelines v2.3). */
   CLUB_STREET: z.string().trim().min(1).max(70, { error: 'höchstens 70 Zeichen' }).default('Postfach 1234'),
   CLUB_HOUSE_NUMBER: z.string().trim().max(16, { error: 'höchstens 16 Zeichen' }).default(''),
   CLUB_POSTAL_CODE: z.string().trim().min(1).max(16, { error: 'höchstens 16 Zeichen' }).default('8050'),
   CLUB_CITY: z.string().trim().min(1).max(35, { error: 'höchstens 35 Zeichen' }).default('Zürich'),
-  CLUB_COUNTRY: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'zweistelliger Ländercode (z. B. CH)' }).default('CH'),
+  CLUB_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'zweistelliger Ländercode (z. B. CH)' })
+    .default('CH'),
   MEMBERSHIP_FORM_URL: z.string().min(1).default('/candidates'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** true in production deployments (implied by an https PUBLIC_URL): SESSION_SECRET is required, no demo data. */
@@ -66,7 +74,13 @@ export interface Config {
   readonly clubAddress: string;
   readonly clubIban: string;
   /** The creditor's structured address for the QR-bill. */
-  readonly clubPostalAddress: { readonly street: string; readonly houseNumber: string; readonly postalCode: string; readonly city: string; readonly country: string };
+  readonly clubPostalAddress: {
+    readonly street: string;
+    readonly houseNumber: string;
+    readonly postalCode: string;
+    readonly city: string;
+    readonly country: string;
+  };
   readonly membershipFormUrl: string;
   readonly logLevel: string;
   readonly production: boolean;
@@ -97,7 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.PRODUCTION || publicUrl.startsWith('https:');
   if (production && !e.SESSION_SECRET) problems.push('SESSION_SECRET: in Produktion (PRODUCTION=true oder https) erforderlich');
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: in Produktion (PRODUCTION=true oder https) nicht erlaubt');
-  if (e.WORKERS > 1 && !e.DATABASE_URL) problems.push('WORKERS: mehrere Prozesse brauchen PostgreSQL (DATABASE_URL); die eingebettete Datenbank gehört einem Prozess');
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    problems.push('WORKERS: mehrere Prozesse brauchen PostgreSQL (DATABASE_URL); die eingebettete Datenbank gehört einem Prozess');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -111,9 +126,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.WORKERS,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
-    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-      ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET })
-      : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? Object.freeze({ issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET })
+        : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,

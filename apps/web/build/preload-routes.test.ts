@@ -12,6 +12,8 @@ describe('pages per screen', () => {
   });
 
   it('fails the build when the router lacks a screen', () => {
-    expect(() => screenModules("{ key: 'home', load: () => import('@/features/home/routes/home-page') }")).toThrow(/fehlt die Seite für: fanCar/);
+    expect(() => screenModules("{ key: 'home', load: () => import('@/features/home/routes/home-page') }")).toThrow(
+      /fehlt die Seite für: fanCar/,
+    );
   });
 });

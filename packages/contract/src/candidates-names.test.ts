@@ -9,7 +9,10 @@ describe('one set of name rules', () => {
       const issue = candidate.error?.issues.find((i) => i.path[0] === 'firstName');
       expect(issue?.message, bad).toMatch(/^Vorname: /);
       const board = memberUpdateBodySchema.safeParse({ firstName: bad });
-      expect(board.error?.issues.some((i) => i.path[0] === 'firstName'), bad).toBe(true);
+      expect(
+        board.error?.issues.some((i) => i.path[0] === 'firstName'),
+        bad,
+      ).toBe(true);
     }
   });
 });

@@ -1,16 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import {
-  addressSchema,
-  idParam,
-  isoDate,
-  isoDateTime,
-  pastDate,
-  personSchema,
-  phone,
-  storedAddressSchema,
-  text,
-} from './common.ts';
+import { addressSchema, idParam, isoDate, isoDateTime, pastDate, personSchema, phone, storedAddressSchema, text } from './common.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
 export const candidateStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED'], {

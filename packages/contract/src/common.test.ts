@@ -47,7 +47,8 @@ describe('addresses', () => {
 
 describe('canonical ids and clean text', () => {
   it('read only canonically written ids as numbers', () => {
-    for (const bad of ['0x1', '+1', ' 1', '1 ', '1.0', '01', '1e0', '', '2147483648']) expect(idParam.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0x1', '+1', ' 1', '1 ', '1.0', '01', '1e0', '', '2147483648'])
+      expect(idParam.safeParse(bad).success, bad).toBe(false);
     expect(idParam.parse('2147483647')).toBe(2147483647);
     expect(idParam.parse(12)).toBe(12);
     expect(idParam.safeParse(1.5).success).toBe(false);
@@ -103,11 +104,16 @@ describe('one set of person rules for an application and the member record', () 
       mobile: '+41 (0)79 765 43 21',
     });
     expect(memberUpdateBodySchema.safeParse(application).success).toBe(true);
-    expect(phonesUpdateBodySchema.parse({ mobile: application.mobile, landLine: application.landLine })).toEqual({ mobile: '+41 (0)79 765 43 21', landLine: null });
+    expect(phonesUpdateBodySchema.parse({ mobile: application.mobile, landLine: application.landLine })).toEqual({
+      mobile: '+41 (0)79 765 43 21',
+      landLine: null,
+    });
     expect(addressCorrectionBodySchema.parse(application.address)).toEqual(application.address);
   });
   it('a phone number takes digits and + ( ) - / with 6 to 20 digits', () => {
-    expect(phone('Mobile').safeParse('<script>').error?.issues[0]?.message).toBe('Mobile: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.');
+    expect(phone('Mobile').safeParse('<script>').error?.issues[0]?.message).toBe(
+      'Mobile: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.',
+    );
     expect(phone('Mobile').safeParse('123').error?.issues[0]?.message).toBe('Mobile: Eine Telefonnummer hat 6 bis 20 Ziffern.');
     expect(phone('Mobile').parse('')).toBe('');
     expect(emailSchema.safeParse('').error?.issues[0]?.message).toBe('E-Mail: Bitte ausfüllen.');

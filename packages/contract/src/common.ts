@@ -74,8 +74,9 @@ export type Role = z.infer<typeof roleSchema>;
  * breaks excepted), C1 controls, and lone UTF-16 surrogates (not Unicode at all; PostgreSQL
  * would store them as U+FFFD or refuse them in JSON).
  */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const FORBIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Whether a string is valid Unicode without NUL or control characters (tab and line breaks allowed). */
 export function isCleanText(value: string): boolean {
@@ -138,7 +139,10 @@ export const emailSchema = z
  */
 export function phone(label: string, invalid?: string) {
   return text(label, 30)
-    .refine((s) => s === '' || PHONE_PATTERN.test(s), { error: invalid ?? `${label}: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.`, abort: true })
+    .refine((s) => s === '' || PHONE_PATTERN.test(s), {
+      error: invalid ?? `${label}: Bitte nur Ziffern, Leerzeichen und + ( ) - / verwenden.`,
+      abort: true,
+    })
     .refine(
       (s) => {
         if (s === '') return true;

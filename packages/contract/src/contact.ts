@@ -4,7 +4,9 @@ import { emailSchema, requiredText, text } from './common.ts';
 
 /** Who may be written to through the contact form (DESIGN.md §6). */
 export const contactRecipientTypes = ['PRAESIDENT', 'TICKETS', 'KASSIER', 'VORSTAND'] as const;
-export const contactRecipientTypeSchema = z.enum(contactRecipientTypes, { error: 'Empfänger: Bitte einen Empfänger aus der Liste wählen.' });
+export const contactRecipientTypeSchema = z.enum(contactRecipientTypes, {
+  error: 'Empfänger: Bitte einen Empfänger aus der Liste wählen.',
+});
 export type ContactRecipientType = z.infer<typeof contactRecipientTypeSchema>;
 
 /** A recipient as everyone sees it (`GET /api/v1/contact/recipients`): never the e-mail address. */

@@ -31,7 +31,9 @@ export const eventFieldsSchema = z.object({
   start: isoDateTime,
   end: isoDateTime,
   registrationDeadline: isoDateTime,
-  capacity: wholeNumber('Plätze', 1, eventLimits.maxCapacity).nullish().transform((n) => n ?? null),
+  capacity: wholeNumber('Plätze', 1, eventLimits.maxCapacity)
+    .nullish()
+    .transform((n) => n ?? null),
   price: moneySchema,
   maxPlacesPerMember: wholeNumber('Plätze pro Mitglied', 1, eventLimits.maxPlacesPerMember),
 });

@@ -14,13 +14,7 @@ import {
 } from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
-import {
-  addressOutSchema,
-  auditEntrySchema,
-  memberCoreFields,
-  membershipSchema,
-  phoneSchema,
-} from './member.ts';
+import { addressOutSchema, auditEntrySchema, memberCoreFields, membershipSchema, phoneSchema } from './member.ts';
 
 // --- Search: GET /api/v1/admin/members/?q=&page=&pageSize= -----------------
 

@@ -84,12 +84,12 @@ export type EmailChangeRequested = z.infer<typeof emailChangeRequestedSchema>;
 /** Body of `POST /api/v1/member/email/confirm` (the token from the mail link; no login needed). */
 export const emailConfirmBodySchema = z.object(
   {
-  token: z
-    .string({ error: 'Der Bestätigungslink ist unvollständig.' })
-    .trim()
-    .min(20, { error: 'Der Bestätigungslink ist unvollständig.' })
-    .max(200, { error: 'Der Bestätigungslink ist ungültig.' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Der Bestätigungslink ist ungültig.' }),
+    token: z
+      .string({ error: 'Der Bestätigungslink ist unvollständig.' })
+      .trim()
+      .min(20, { error: 'Der Bestätigungslink ist unvollständig.' })
+      .max(200, { error: 'Der Bestätigungslink ist ungültig.' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'Der Bestätigungslink ist ungültig.' }),
   },
   { error: 'Anfrage: Bitte die Angaben als JSON-Objekt senden.' },
 );
@@ -137,9 +137,7 @@ export const memberExportSchema = z.object({
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   }),
-  login: z
-    .object({ username: z.string(), passwordSet: z.boolean(), createdAt: isoDateTime })
-    .nullable(),
+  login: z.object({ username: z.string(), passwordSet: z.boolean(), createdAt: isoDateTime }).nullable(),
   addresses: z.array(addressOutSchema),
   phones: z.array(phoneSchema),
   memberships: z.array(membershipSchema),

@@ -72,7 +72,10 @@ export const invoiceOverviewTotalsSchema = z.object({
 export type InvoiceOverviewTotals = z.infer<typeof invoiceOverviewTotalsSchema>;
 
 /** `{ data: [{ data: invoice }, ...], page: {...}, totals: {...} }` */
-export const invoiceOverviewResultSchema = listEnvelope(invoiceOverviewItemSchema).extend({ page: pageInfoSchema, totals: invoiceOverviewTotalsSchema });
+export const invoiceOverviewResultSchema = listEnvelope(invoiceOverviewItemSchema).extend({
+  page: pageInfoSchema,
+  totals: invoiceOverviewTotalsSchema,
+});
 export type InvoiceOverviewResult = z.infer<typeof invoiceOverviewResultSchema>;
 
 // --- POST /api/v1/admin/invoices/{id}/payments --------------------------------------------
@@ -90,7 +93,14 @@ export type ManualPaymentInput = z.input<typeof manualPaymentInputSchema>;
 export const CAMT054_MAX_BYTES = 10 * 1024 * 1024;
 
 /** What became of one transaction line of the file. ALREADY_IMPORTED: an earlier import booked it. */
-export const camtLineOutcomeSchema = z.enum(['MATCHED', 'ALREADY_PAID', 'UNKNOWN_REFERENCE', 'AMOUNT_DIFFERS', 'NOT_A_PAYMENT', 'ALREADY_IMPORTED']);
+export const camtLineOutcomeSchema = z.enum([
+  'MATCHED',
+  'ALREADY_PAID',
+  'UNKNOWN_REFERENCE',
+  'AMOUNT_DIFFERS',
+  'NOT_A_PAYMENT',
+  'ALREADY_IMPORTED',
+]);
 export type CamtLineOutcome = z.infer<typeof camtLineOutcomeSchema>;
 
 export const camtLineSchema = z.object({

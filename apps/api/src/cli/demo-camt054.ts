@@ -50,7 +50,11 @@ async function main(): Promise<number> {
       await migrate(database.raw);
       const invoices = await findOpenInvoicesToPay(database.prisma, args.count);
       const today = toIsoDate(zurichToday(new Date()));
-      const xml = camtPayingInvoices(invoices, { msgId: `DEMO-${today}-${Date.now().toString(36).toUpperCase()}`, bookingDate: today, iban: config.clubIban });
+      const xml = camtPayingInvoices(invoices, {
+        msgId: `DEMO-${today}-${Date.now().toString(36).toUpperCase()}`,
+        bookingDate: today,
+        iban: config.clubIban,
+      });
       writeFileSync(args.out, xml);
       process.stdout.write(
         invoices.length

@@ -20,7 +20,9 @@ async function main(): Promise<number> {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     try {
       const removed = await removeDemoLogins(database.prisma);
-      process.stdout.write(removed.length ? `${removed.length} Demo-Logins entfernt: ${removed.join(', ')}\n` : 'Keine Demo-Logins gefunden.\n');
+      process.stdout.write(
+        removed.length ? `${removed.length} Demo-Logins entfernt: ${removed.join(', ')}\n` : 'Keine Demo-Logins gefunden.\n',
+      );
       return 0;
     } finally {
       await database.close();

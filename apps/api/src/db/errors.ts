@@ -62,8 +62,25 @@ export function isBusy(error: unknown): boolean {
 }
 
 const UNAVAILABLE_CODES = [
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  'P1001', 'P1002', 'P1008', 'P1017', '57P01', '57P02', '57P03', '53300', '53000', '58000', '58030',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '53000',
+  '58000',
+  '58030',
 ];
 const UNAVAILABLE_KINDS = ['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TlsConnectionError'];
 const UNAVAILABLE_TEXT =
@@ -98,7 +115,10 @@ function inputFault(f: Facts): AppError | null {
     [...f.codes].some((c) => /^22[0-9A-Z]{3}$/.test(c)) ||
     has(f, 'P2006', 'P2007', 'P2019', 'P2023') ||
     f.kinds.has('InvalidInputValue') ||
-    said(f, /invalid byte sequence|invalid input syntax|unsupported Unicode escape|invalid (JSON|json) text|Unicode low surrogate|lone leading surrogate|untranslatable character/i)
+    said(
+      f,
+      /invalid byte sequence|invalid input syntax|unsupported Unicode escape|invalid (JSON|json) text|Unicode low surrogate|lone leading surrogate|untranslatable character/i,
+    )
   ) {
     return new AppError('BAD_REQUEST', 'Die Anfrage enthält ungültige Zeichen oder Werte.');
   }
@@ -110,7 +130,12 @@ function clientStatus(status: number, type: string | undefined): AppError {
   if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'Die Anfrage enthält kein gültiges JSON.');
   if (status === 413 || type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu gross.');
   if (status === 415 || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Diese Kodierung oder dieser Inhaltstyp wird nicht unterstützt. Bitte senden Sie die Daten als JSON (UTF-8).', undefined, 415);
+    return new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Diese Kodierung oder dieser Inhaltstyp wird nicht unterstützt. Bitte senden Sie die Daten als JSON (UTF-8).',
+      undefined,
+      415,
+    );
   }
   if (status === 401) return new AppError('NOT_LOGGED_IN', 'Bitte melden Sie sich an.');
   if (status === 403) return new AppError('FORBIDDEN', 'Dafür fehlt Ihnen die Berechtigung.');
@@ -130,7 +155,8 @@ export function toAppError(error: unknown): AppError | null {
   const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
   // Zlib's errors for a body that says gzip/deflate/br and is not.
   const zlib = (error as { code?: unknown })?.code;
-  if (typeof zlib === 'string' && /^Z_(DATA|BUF|STREAM)_ERROR$/.test(zlib)) return new AppError('BAD_REQUEST', 'Der Inhalt der Anfrage ist nicht wie angegeben kodiert.');
+  if (typeof zlib === 'string' && /^Z_(DATA|BUF|STREAM)_ERROR$/.test(zlib))
+    return new AppError('BAD_REQUEST', 'Der Inhalt der Anfrage ist nicht wie angegeben kodiert.');
   if (status !== undefined && status >= 400 && status < 500) return clientStatus(status, typeof e.type === 'string' ? e.type : undefined);
 
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
@@ -138,7 +164,8 @@ export function toAppError(error: unknown): AppError | null {
   }
   if (isUniqueViolation(error)) return new AppError('ALREADY_EXISTS', 'Ein Eintrag mit diesen Angaben existiert bereits.');
   const f = facts(error);
-  if (has(f, 'P2003', '23503') || f.kinds.has('ForeignKeyConstraintViolation')) return new AppError('IN_USE', 'Der Eintrag wird noch verwendet.');
+  if (has(f, 'P2003', '23503') || f.kinds.has('ForeignKeyConstraintViolation'))
+    return new AppError('IN_USE', 'Der Eintrag wird noch verwendet.');
   if (isUnavailable(error)) return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
   if (isBusy(error)) return new AppError('BUSY', BUSY_MESSAGE);
   return inputFault(f);

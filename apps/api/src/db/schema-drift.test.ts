@@ -54,13 +54,22 @@ describe('the migrated database matches schema.prisma', () => {
     );
     for (const en of dmmf.datamodel.enums) {
       const name = en.dbName ?? en.name;
-      expect(rows.filter((r) => r.name === name).map((r) => r.value), `enum ${name}`).toEqual(en.values.map((v) => v.dbName ?? v.name));
+      expect(
+        rows.filter((r) => r.name === name).map((r) => r.value),
+        `enum ${name}`,
+      ).toEqual(en.values.map((v) => v.dbName ?? v.name));
     }
   });
 
   it('has every model as a table with every field as a column of the right type and nullability', async () => {
     const enums = new Map(dmmf.datamodel.enums.map((e) => [e.name, e.dbName ?? e.name]));
-    const cols = await database.raw.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string }>(
+    const cols = await database.raw.query<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      udt_name: string;
+      is_nullable: string;
+    }>(
       `SELECT table_name, column_name, data_type, udt_name, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()`,
     );
     for (const model of dmmf.datamodel.models) {
@@ -77,7 +86,13 @@ describe('the migrated database matches schema.prisma', () => {
   });
 
   it('has every id, unique and index that schema.prisma declares', async () => {
-    const rows = await database.raw.query<{ table_name: string; is_unique: boolean; is_primary: boolean; columns: string[]; partial: boolean }>(
+    const rows = await database.raw.query<{
+      table_name: string;
+      is_unique: boolean;
+      is_primary: boolean;
+      columns: string[];
+      partial: boolean;
+    }>(
       `SELECT t.relname AS table_name, ix.indisunique AS is_unique, ix.indisprimary AS is_primary,
               (ix.indpred IS NOT NULL) AS partial,
               ARRAY(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, n)
@@ -115,7 +130,10 @@ describe('the migrated database matches schema.prisma', () => {
         const table = model.dbName ?? model.name;
         const columns = field.relationFromFields!.map((n) => model.fields.find((mf) => mf.name === n)?.dbName ?? n);
         const found = rows.find(
-          (r) => unquote(r.table_name) === table && r.columns.join(',') === columns.join(',') && unquote(r.ref_table) === modelTable.get(field.type),
+          (r) =>
+            unquote(r.table_name) === table &&
+            r.columns.join(',') === columns.join(',') &&
+            unquote(r.ref_table) === modelTable.get(field.type),
         );
         expect(found, `foreign key ${table}(${columns.join(', ')}) -> ${modelTable.get(field.type)}`).toBeDefined();
       }

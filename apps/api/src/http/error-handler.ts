@@ -34,9 +34,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     // Wrong shape (missing field, wrong type) is malformed (400); right shape with
     // a value outside the rules is 422. Path and query problems are always 400.
     const malformed = err.part !== 'body' || err.issues.some((i) => i.code === 'invalid_type' || i.code === 'unrecognized_keys');
-    const message = malformed
-      ? 'Die Anfrage ist unvollständig oder falsch aufgebaut.'
-      : 'Bitte prüfen Sie die markierten Angaben.';
+    const message = malformed ? 'Die Anfrage ist unvollständig oder falsch aufgebaut.' : 'Bitte prüfen Sie die markierten Angaben.';
     res.status(malformed ? 400 : 422).json(body(malformed ? 'BAD_REQUEST' : 'VALIDATION_FAILED', message, fields));
     return;
   }

@@ -41,12 +41,23 @@ describe('errors a library raises keep their client status', () => {
 
   it('a body that is not encoded as it says is 400; an unknown encoding 415', async () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
-      const res = await request(server.url).post('/api/v1/candidates').set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"firstName":"Lea"}');
+      const res = await request(server.url)
+        .post('/api/v1/candidates')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"firstName":"Lea"}');
       expectClientError(res, [400, 415]);
     }
-    const unknown = await request(server.url).post('/api/v1/candidates').set('Content-Type', 'application/json').set('Content-Encoding', 'x-nonsense').send('{}');
+    const unknown = await request(server.url)
+      .post('/api/v1/candidates')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'x-nonsense')
+      .send('{}');
     expectClientError(unknown, 415);
-    const charset = await request(server.url).post('/api/v1/candidates').set('Content-Type', 'application/json; charset=x-klingon').send('{}');
+    const charset = await request(server.url)
+      .post('/api/v1/candidates')
+      .set('Content-Type', 'application/json; charset=x-klingon')
+      .send('{}');
     expectClientError(charset, 415);
   });
 
@@ -63,7 +74,11 @@ describe('errors a library raises keep their client status', () => {
   it('NUL and lone surrogates never reach the database as a 500', async () => {
     const search = await request(server.url).get('/api/v1/admin/members/?q=%00').set('Cookie', boardCookie);
     expectClientError(search, 400);
-    const res = await request(server.url).post('/api/v1/admin/gamegroups/').set('Cookie', boardCookie).set('Content-Type', 'application/json').send('{"name":"\\ud800"}');
+    const res = await request(server.url)
+      .post('/api/v1/admin/gamegroups/')
+      .set('Cookie', boardCookie)
+      .set('Content-Type', 'application/json')
+      .send('{"name":"\\ud800"}');
     expectClientError(res, [400, 422]);
   });
 });

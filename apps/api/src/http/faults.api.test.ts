@@ -62,13 +62,23 @@ describe.skipIf(!testDatabaseUrl)('the database going away (PostgreSQL only: PGl
             ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { body: '{}' }),
           });
           const body = route.method === 'HEAD' ? {} : ((await res.json().catch(() => ({}))) as { error?: { code?: string } });
-          answers.push({ route: `${route.method} ${route.path} ${cookie ? 'logged in' : 'visitor'}`, status: res.status, retryAfter: res.headers.get('retry-after'), ...(body.error?.code ? { code: body.error.code } : {}) });
+          answers.push({
+            route: `${route.method} ${route.path} ${cookie ? 'logged in' : 'visitor'}`,
+            status: res.status,
+            retryAfter: res.headers.get('retry-after'),
+            ...(body.error?.code ? { code: body.error.code } : {}),
+          });
         }),
       );
       const settled = await Promise.allSettled(requests);
-      expect(settled.filter((s) => s.status === 'rejected'), 'requests without an answer').toEqual([]);
+      expect(
+        settled.filter((s) => s.status === 'rejected'),
+        'requests without an answer',
+      ).toEqual([]);
       // Logged in: the session read needs the database. A visitor may be refused before it (401).
-      const wrong = answers.filter((a) => (a.route.endsWith('logged in') || a.status >= 500) && (a.status !== 503 || !a.retryAfter || a.code !== 'UNAVAILABLE'));
+      const wrong = answers.filter(
+        (a) => (a.route.endsWith('logged in') || a.status >= 500) && (a.status !== 503 || !a.retryAfter || a.code !== 'UNAVAILABLE'),
+      );
       expect(wrong).toEqual([]);
       expect(answers.filter((a) => a.route.endsWith('visitor') && a.status >= 500 && a.status !== 503)).toEqual([]);
       const login = await fetch(`${server.url}/oauth/login`, { headers: { cookie: memberCookie }, redirect: 'manual' });
@@ -90,7 +100,13 @@ describe.skipIf(!testDatabaseUrl)('the database going away (PostgreSQL only: PGl
   }, 120_000);
 
   it('the outbox worker survives the outage and delivers what waited, once', async () => {
-    const worker = startOutboxWorker({ db: throughProxy.prisma, log: createLogger('silent'), smtpUrl: peer.url, from: 'noreply@example.ch', intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: throughProxy.prisma,
+      log: createLogger('silent'),
+      smtpUrl: peer.url,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+    });
     try {
       proxy.cut();
       await enqueueMail(direct.prisma, { to: 'wartet@example.ch', subject: 'Wartet', text: 'Wartet auf die Datenbank.' });
@@ -119,10 +135,18 @@ describe('SMTP refusing, then accepting', () => {
 
   it('loses nothing and sends nothing twice', async () => {
     const peer = await startSmtpPeer(0, { refuseFirst: 2 });
-    const worker = startOutboxWorker({ db: database.prisma, log: createLogger('silent'), smtpUrl: peer.url, from: 'noreply@example.ch', intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: database.prisma,
+      log: createLogger('silent'),
+      smtpUrl: peer.url,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+    });
     try {
-      for (const to of ['eins@example.ch', 'zwei@example.ch', 'drei@example.ch']) await enqueueMail(database.prisma, { to, subject: 'Hallo', text: 'Grüezi' });
-      const due = () => database.prisma.mailOutbox.updateMany({ where: { status: 'PENDING' }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+      for (const to of ['eins@example.ch', 'zwei@example.ch', 'drei@example.ch'])
+        await enqueueMail(database.prisma, { to, subject: 'Hallo', text: 'Grüezi' });
+      const due = () =>
+        database.prisma.mailOutbox.updateMany({ where: { status: 'PENDING' }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
       let sent = 0;
       for (let pass = 0; pass < 6 && sent < 3; pass++) {
         sent += await worker.runOnce();
@@ -132,7 +156,11 @@ describe('SMTP refusing, then accepting', () => {
       expect(await worker.runOnce()).toBe(0);
       const rows = await database.prisma.mailOutbox.findMany();
       expect(rows.every((r) => r.status === 'SENT')).toBe(true);
-      for (const to of ['eins@example.ch', 'zwei@example.ch', 'drei@example.ch']) expect(peer.messages.filter((m) => m.to.includes(to)), to).toHaveLength(1);
+      for (const to of ['eins@example.ch', 'zwei@example.ch', 'drei@example.ch'])
+        expect(
+          peer.messages.filter((m) => m.to.includes(to)),
+          to,
+        ).toHaveLength(1);
     } finally {
       await worker.stop();
       await peer.close();

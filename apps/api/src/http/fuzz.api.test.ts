@@ -40,13 +40,61 @@ const VOLATILE = new Set(['sessions', 'login_failures', 'oidc_payloads', '_prism
 // --- hostile values -----------------------------------------------------------------------
 
 const hostileSegment = fc.constantFrom(
-  '1', '2', '0', '-1', '0x1', '%201', '+1', '1.0', '01', '1e3', '99999999999', '2147483648', '9'.repeat(40),
-  '%FF', '%', '%C0%AF', '%00', '%ED%A0%80', 'abc', '..%2f..%2fpackage.json', '%2e%2e', '%E2%80%AE', 'null', 'undefined',
-  '__proto__', 'constructor', '%0d%0aSet-Cookie:%20x=1', "1'%20OR%20'1'='1", '%3Cscript%3E',
+  '1',
+  '2',
+  '0',
+  '-1',
+  '0x1',
+  '%201',
+  '+1',
+  '1.0',
+  '01',
+  '1e3',
+  '99999999999',
+  '2147483648',
+  '9'.repeat(40),
+  '%FF',
+  '%',
+  '%C0%AF',
+  '%00',
+  '%ED%A0%80',
+  'abc',
+  '..%2f..%2fpackage.json',
+  '%2e%2e',
+  '%E2%80%AE',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '%0d%0aSet-Cookie:%20x=1',
+  "1'%20OR%20'1'='1",
+  '%3Cscript%3E',
 );
 const hostileText = fc.oneof(
-  fc.constantFrom('a\u0000b', '\u0000', '\ud800', 'x\udfff', '\u0007', '\u001b[31m', '\u202e', '<script>alert(1)</script>', "'; DROP TABLE members; --",
-    'Ä'.repeat(5000), 'x'.repeat(100_000), '', ' ', '\n', '1', '-1', 'true', 'null', '2026-02-30', '2026-13-01T25:61:00Z', 'CHF', '__proto__'),
+  fc.constantFrom(
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    'x\udfff',
+    '\u0007',
+    '\u001b[31m',
+    '\u202e',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE members; --",
+    'Ä'.repeat(5000),
+    'x'.repeat(100_000),
+    '',
+    ' ',
+    '\n',
+    '1',
+    '-1',
+    'true',
+    'null',
+    '2026-02-30',
+    '2026-13-01T25:61:00Z',
+    'CHF',
+    '__proto__',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
@@ -56,13 +104,65 @@ const hostileNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 const FIELDS = [
-  'id', 'name', 'firstName', 'lastName', 'email', 'dateOfBirth', 'dob', 'street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country',
-  'address', 'mobile', 'landLine', 'phones', 'remarks', 'website', 'token', 'amount', 'currency', 'price', 'deliveryOptionId', 'gameId',
-  'gameGroupId', 'opponent', 'venue', 'homeGame', 'startsAt', 'salesOpenAt', 'salesCloseAt', 'availableTicketsPerGame', 'freeTicketAmount',
-  'roles', 'seasonId', 'parkingPermit', 'applicationDate', 'validFrom', 'validTo', 'membershipFee', 'subject', 'text', 'message', 'title',
-  'description', 'deliveryOptionIds', 'ids', '__proto__', 'constructor', 'prototype',
+  'id',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'dateOfBirth',
+  'dob',
+  'street',
+  'houseNumber',
+  'addressLine2',
+  'postalCode',
+  'city',
+  'country',
+  'address',
+  'mobile',
+  'landLine',
+  'phones',
+  'remarks',
+  'website',
+  'token',
+  'amount',
+  'currency',
+  'price',
+  'deliveryOptionId',
+  'gameId',
+  'gameGroupId',
+  'opponent',
+  'venue',
+  'homeGame',
+  'startsAt',
+  'salesOpenAt',
+  'salesCloseAt',
+  'availableTicketsPerGame',
+  'freeTicketAmount',
+  'roles',
+  'seasonId',
+  'parkingPermit',
+  'applicationDate',
+  'validFrom',
+  'validTo',
+  'membershipFee',
+  'subject',
+  'text',
+  'message',
+  'title',
+  'description',
+  'deliveryOptionIds',
+  'ids',
+  '__proto__',
+  'constructor',
+  'prototype',
 ];
-const leaf: fc.Arbitrary<unknown> = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null), fc.constant({ currency: 'CHF', amount: -5 }));
+const leaf: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  hostileNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant({ currency: 'CHF', amount: -5 }),
+);
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -74,8 +174,22 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
 /** A body that looks like a form: known field names with hostile values. */
 const hostileObject = fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { minKeys: 1, maxKeys: 10 });
 const rawBody = fc.constantFrom(
-  '{"firstName": ', '[', '['.repeat(10_000), '{"a":'.repeat(2000), '{"__proto__":{"isAdmin":true},"name":"x"}', '{"constructor":{"prototype":{"x":1}}}',
-  '"just a string"', 'null', '123', '{"name":"\\u0000"}', '{"name":"\\ud800"}', '{"id":1e999}', '\u0000', '\ufeff{}', 'a=1&b=2', '<?xml version="1.0"?><a/>',
+  '{"firstName": ',
+  '[',
+  '['.repeat(10_000),
+  '{"a":'.repeat(2000),
+  '{"__proto__":{"isAdmin":true},"name":"x"}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '"just a string"',
+  'null',
+  '123',
+  '{"name":"\\u0000"}',
+  '{"name":"\\ud800"}',
+  '{"id":1e999}',
+  '\u0000',
+  '\ufeff{}',
+  'a=1&b=2',
+  '<?xml version="1.0"?><a/>',
 );
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
@@ -86,19 +200,72 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 2, arbitrary: rawBody.map<Body>((text) => ({ kind: 'raw', text })) },
 );
 const contentType = fc.constantFrom(
-  'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=x-klingon',
-  'application/json; charset=latin1', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', undefined,
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=x-klingon',
+  'application/json; charset=latin1',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  undefined,
 );
-const contentEncoding = fc.constantFrom(undefined, undefined, undefined, 'gzip', 'deflate', 'br', 'x-nonsense', 'gzip, gzip', 'identity', 'gzip-real');
-const queryKey = fc.constantFrom('q', 'page', 'pageSize', 'expands', 'returnTo', 'token', 'seasonId', 'status', 'client_id', 'redirect_uri', 'state', 'code', 'x', '__proto__');
-const queryValue = fc.oneof(hostileSegment, hostileText.map((s) => { try { return encodeURIComponent(s).slice(0, 3000); } catch { return '%ED%A0%80'; } }));
+const contentEncoding = fc.constantFrom(
+  undefined,
+  undefined,
+  undefined,
+  'gzip',
+  'deflate',
+  'br',
+  'x-nonsense',
+  'gzip, gzip',
+  'identity',
+  'gzip-real',
+);
+const queryKey = fc.constantFrom(
+  'q',
+  'page',
+  'pageSize',
+  'expands',
+  'returnTo',
+  'token',
+  'seasonId',
+  'status',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'code',
+  'x',
+  '__proto__',
+);
+const queryValue = fc.oneof(
+  hostileSegment,
+  hostileText.map((s) => {
+    try {
+      return encodeURIComponent(s).slice(0, 3000);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }),
+);
 const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
 const extraHeaders = fc.record({
   accept: fc.constantFrom('application/json', 'text/html', '*/*', 'image/png', undefined),
   secFetchSite: fc.constantFrom(undefined, undefined, 'same-origin', 'cross-site', 'none'),
   idempotencyKey: fc.constantFrom(undefined, 'abc', 'ok-key-12345678', 'x'.repeat(200), 'a\tb'),
 });
-const hostileRequest = fc.record({ segments: fc.array(hostileSegment, { minLength: 4, maxLength: 4 }), query, body, contentType, contentEncoding, headers: extraHeaders });
+const hostileRequest = fc.record({
+  segments: fc.array(hostileSegment, { minLength: 4, maxLength: 4 }),
+  query,
+  body,
+  contentType,
+  contentEncoding,
+  headers: extraHeaders,
+});
 type HostileRequest = typeof hostileRequest extends fc.Arbitrary<infer T> ? T : never;
 
 // --- the walk -------------------------------------------------------------------------------
@@ -132,7 +299,10 @@ beforeAll(async () => {
   );
   fingerprintSql = `SELECT ${tables
     .filter((t) => !VOLATILE.has(t.table_name))
-    .map((t) => `(SELECT count(*)::text${t.has_updated ? ` || '/' || coalesce(max("updatedAt")::text, '')` : ''} FROM "${t.table_name}") AS "${t.table_name}"`)
+    .map(
+      (t) =>
+        `(SELECT count(*)::text${t.has_updated ? ` || '/' || coalesce(max("updatedAt")::text, '')` : ''} FROM "${t.table_name}") AS "${t.table_name}"`,
+    )
     .join(', ')}`;
 }, 60_000);
 afterAll(async () => {
@@ -184,7 +354,12 @@ describe('fuzzing every route', () => {
           let status: number;
           let text: string;
           try {
-            const res = await fetch(`${server.url}${url}`, { method: route.method, headers, ...(payload ? { body: payload } : {}), redirect: 'manual' });
+            const res = await fetch(`${server.url}${url}`, {
+              method: route.method,
+              headers,
+              ...(payload ? { body: payload } : {}),
+              redirect: 'manual',
+            });
             status = res.status;
             text = await res.text();
           } catch (error) {
@@ -211,7 +386,9 @@ describe('fuzzing every route', () => {
     }
     const seconds = (Date.now() - started) / 1000;
     const errorsPer1000 = (errorLines.length / sent) * 1000;
-    console.log(`fuzz: ${routes.length} routes (${server.apiRoutes.length} API), ${sent} requests in ${seconds.toFixed(1)} s, ${failures.length} failures, ${errorLines.length} error-level log lines (${errorsPer1000.toFixed(2)} per 1,000)`);
+    console.log(
+      `fuzz: ${routes.length} routes (${server.apiRoutes.length} API), ${sent} requests in ${seconds.toFixed(1)} s, ${failures.length} failures, ${errorLines.length} error-level log lines (${errorsPer1000.toFixed(2)} per 1,000)`,
+    );
     for (const line of errorLines.slice(0, 5)) console.log(`fuzz: error logged: ${line.slice(0, 400)}`);
     expect(failures.slice(0, 30), `seed ${SEED}`).toEqual([]);
     expect(errorLines.length, `seed ${SEED}: error-level log lines`).toBe(0);

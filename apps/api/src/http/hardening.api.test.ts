@@ -53,9 +53,17 @@ describe('headers and bodies', () => {
     const { cookie } = await loginAs(server.url, board.username, board.password);
     const declared = await request(server.url).post('/api/v1/admin/test-upload').set('Cookie', cookie).field('a', 'b');
     expect(declared.status).toBe(404); // through the guard; no such route in this app
-    const other = await request(server.url).post('/api/v1/admin/test-upload').set('Cookie', cookie).set('Content-Type', 'application/xml').send('<a/>');
+    const other = await request(server.url)
+      .post('/api/v1/admin/test-upload')
+      .set('Cookie', cookie)
+      .set('Content-Type', 'application/xml')
+      .send('<a/>');
     expect(other.status).toBe(415);
-    const crossSite = await request(server.url).post('/api/v1/admin/test-upload').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').field('a', 'b');
+    const crossSite = await request(server.url)
+      .post('/api/v1/admin/test-upload')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .field('a', 'b');
     expect(crossSite.status).toBe(403);
   });
 });
@@ -88,8 +96,13 @@ describe('passwords at the invitation', () => {
 describe('rate limits', () => {
   it('the e-mail confirmation link cannot be guessed at speed', async () => {
     const post = (token: string) =>
-      request(server.url).post('/api/v1/member/email/confirm').set('X-Forwarded-For', '198.51.100.77').set('Content-Type', 'application/json').send({ token });
-    for (let i = 0; i < CONFIRMATIONS_FAILED_PER_QUARTER_HOUR; i++) expect((await post(`geraten${'x'.repeat(20)}${i}`)).status).toBeLessThan(429);
+      request(server.url)
+        .post('/api/v1/member/email/confirm')
+        .set('X-Forwarded-For', '198.51.100.77')
+        .set('Content-Type', 'application/json')
+        .send({ token });
+    for (let i = 0; i < CONFIRMATIONS_FAILED_PER_QUARTER_HOUR; i++)
+      expect((await post(`geraten${'x'.repeat(20)}${i}`)).status).toBeLessThan(429);
     const limited = await post(`geraten${'x'.repeat(30)}`);
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/Bitte warten Sie/);
@@ -97,7 +110,12 @@ describe('rate limits', () => {
   });
 
   it('the public form counts an IPv6 client by its /64 network', async () => {
-    const apply = (ip: string) => request(server.url).post('/api/v1/candidates').set('X-Forwarded-For', ip).set('Content-Type', 'application/json').send(validApplication());
+    const apply = (ip: string) =>
+      request(server.url)
+        .post('/api/v1/candidates')
+        .set('X-Forwarded-For', ip)
+        .set('Content-Type', 'application/json')
+        .send(validApplication());
     for (let i = 1; i <= APPLICATIONS_PER_HOUR; i++) expect((await apply(`2001:db8:1:1::${i.toString(16)}`)).status).toBe(201);
     expect((await apply('2001:db8:1:1:ffff:ffff:ffff:fffe')).status).toBe(429);
     expect((await apply('2001:db8:1:2::1')).status).toBe(201);

@@ -50,28 +50,25 @@ export interface PageOptions {
 
 export function page({ clubName, title, stylesheet, body }: PageOptions): string {
   return html`<!DOCTYPE html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="theme-color" content="#0b2d5b">
-<title>${title} – ${clubName}</title>
-<link rel="stylesheet" href="${stylesheet}">
-</head>
-<body>
-<header class="site-header">
-<a class="brand" href="/">${LOGO}<span>${clubName}</span></a>
-</header>
-<main class="content">
-<div class="card">
-${body}
-</div>
-</main>
-<footer class="site-footer"><a href="/">Zur Startseite</a></footer>
-</body>
-</html>
-`.value;
+    <html lang="de">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <meta name="theme-color" content="#0b2d5b" />
+        <title>${title} – ${clubName}</title>
+        <link rel="stylesheet" href="${stylesheet}" />
+      </head>
+      <body>
+        <header class="site-header">
+          <a class="brand" href="/">${LOGO}<span>${clubName}</span></a>
+        </header>
+        <main class="content">
+          <div class="card">${body}</div>
+        </main>
+        <footer class="site-footer"><a href="/">Zur Startseite</a></footer>
+      </body>
+    </html> `.value;
 }
 
 /** Sends a page with no caching (they carry per-visitor state). */

@@ -35,10 +35,16 @@ describe('every admin route', () => {
     for (const route of admin) {
       const url = concrete(route.path);
       const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
-      const visitor = await request(server.url)[method](url).set('Content-Type', 'application/json').send(method === 'get' ? undefined : {});
+      const agent = request(server.url);
+      const visitor = await agent[method](url)
+        .set('Content-Type', 'application/json')
+        .send(method === 'get' ? undefined : {});
       expect(visitor.status, `${route.method} ${url} as visitor`).toBe(401);
       expect(visitor.body.error.code).toBe('NOT_LOGGED_IN');
-      const member = await request(server.url)[method](url).set('Cookie', memberCookie).set('Content-Type', 'application/json').send(method === 'get' ? undefined : {});
+      const member = await agent[method](url)
+        .set('Cookie', memberCookie)
+        .set('Content-Type', 'application/json')
+        .send(method === 'get' ? undefined : {});
       expect(member.status, `${route.method} ${url} as member`).toBe(403);
       expect(member.body.error.code).toBe('FORBIDDEN');
     }
@@ -52,7 +58,10 @@ describe('every admin route', () => {
 
 describe('HTTP basics', () => {
   it('keeps API answers out of every cache: no-store, no ETag', async () => {
-    for (const res of [await request(server.url).get('/api/v1/member/').set('Cookie', memberCookie), await request(server.url).get('/api/v1/games/')]) {
+    for (const res of [
+      await request(server.url).get('/api/v1/member/').set('Cookie', memberCookie),
+      await request(server.url).get('/api/v1/games/'),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers.etag).toBeUndefined();
@@ -75,7 +84,11 @@ describe('HTTP basics', () => {
   });
 
   it('malformed JSON gives 400 with a German message, never a 500', async () => {
-    const res = await request(server.url).post('/api/v1/member/addresses').set('Cookie', memberCookie).set('Content-Type', 'application/json').send('{"street": ');
+    const res = await request(server.url)
+      .post('/api/v1/member/addresses')
+      .set('Cookie', memberCookie)
+      .set('Content-Type', 'application/json')
+      .send('{"street": ');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('MALFORMED_JSON');
   });
@@ -92,7 +105,11 @@ describe('HTTP basics', () => {
   });
 
   it('a body that is not JSON is refused with 415', async () => {
-    const res = await request(server.url).post('/api/v1/member/addresses').set('Cookie', memberCookie).set('Content-Type', 'text/plain').send('street=x');
+    const res = await request(server.url)
+      .post('/api/v1/member/addresses')
+      .set('Cookie', memberCookie)
+      .set('Content-Type', 'text/plain')
+      .send('street=x');
     expect(res.status).toBe(415);
   });
 
@@ -121,13 +138,33 @@ describe('own data', () => {
     const res = await request(server.url).get('/api/v1/member/?expands=*').set('Cookie', memberCookie);
     expect(res.status).toBe(200);
     const data = res.body.data;
-    for (const key of ['id', 'username', 'firstName', 'lastName', 'email', 'dob', 'address', 'landLine', 'mobile', 'memberships', 'ticketReservations', 'invoices', 'roles']) {
+    for (const key of [
+      'id',
+      'username',
+      'firstName',
+      'lastName',
+      'email',
+      'dob',
+      'address',
+      'landLine',
+      'mobile',
+      'memberships',
+      'ticketReservations',
+      'invoices',
+      'roles',
+    ]) {
       expect(data, key).toHaveProperty(key);
     }
     expect(data.roles).toEqual(['MEMBER']);
     expect(data.address.current).toBe(true);
     expect(data.mobile).toBe('+41 79 123 45 67');
-    expect(res.body.expands.map((e: { name: string }) => e.name).sort()).toEqual(['addresses', 'invoices', 'memberships', 'phones', 'ticketreservations']);
+    expect(res.body.expands.map((e: { name: string }) => e.name).sort()).toEqual([
+      'addresses',
+      'invoices',
+      'memberships',
+      'phones',
+      'ticketreservations',
+    ]);
     const plain = await request(server.url).get('/api/v1/member').set('Cookie', memberCookie);
     expect(plain.status).toBe(200);
     expect(plain.body.expands).toBeUndefined();

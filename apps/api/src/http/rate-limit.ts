@@ -14,7 +14,9 @@ export const IPV6_SUBNET = 64;
  * the address the proxies name (X-Forwarded-For). Refused requests get 429 with
  * Retry-After and the German message in the error envelope.
  */
-export function clientLimit(options: { windowMs: number; limit: number; message: string } & Pick<Partial<Options>, 'skipFailedRequests' | 'skipSuccessfulRequests'>) {
+export function clientLimit(
+  options: { windowMs: number; limit: number; message: string } & Pick<Partial<Options>, 'skipFailedRequests' | 'skipSuccessfulRequests'>,
+) {
   const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: options.message } };
   return rateLimit({
     windowMs: options.windowMs,
@@ -25,7 +27,10 @@ export function clientLimit(options: { windowMs: number; limit: number; message:
     ...(options.skipFailedRequests ? { skipFailedRequests: true } : {}),
     ...(options.skipSuccessfulRequests ? { skipSuccessfulRequests: true } : {}),
     handler: (_req: Request, res: Response) => {
-      res.set('Retry-After', String(Math.ceil(options.windowMs / 1000))).status(429).json(body);
+      res
+        .set('Retry-After', String(Math.ceil(options.windowMs / 1000)))
+        .status(429)
+        .json(body);
     },
   });
 }

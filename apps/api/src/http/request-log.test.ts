@@ -12,7 +12,9 @@ describe('loggableUrl', () => {
   });
 
   it('hides the code and state of the login callback, and keeps everything else', () => {
-    expect(loggableUrl('/oauth/callback?code=xyz&state=abc&iss=http%3A%2F%2Fidp')).toBe('/oauth/callback?code=[verborgen]&state=[verborgen]&iss=http%3A%2F%2Fidp');
+    expect(loggableUrl('/oauth/callback?code=xyz&state=abc&iss=http%3A%2F%2Fidp')).toBe(
+      '/oauth/callback?code=[verborgen]&state=[verborgen]&iss=http%3A%2F%2Fidp',
+    );
     expect(loggableUrl('/api/v1/admin/members/?q=meier&page=2')).toBe('/api/v1/admin/members/?q=meier&page=2');
     expect(loggableUrl('/tickets/games/7')).toBe('/tickets/games/7');
   });
@@ -40,7 +42,11 @@ describe('the request log', () => {
     await request(app).get('/healthz');
     expect(lines).toHaveLength(2);
     expect(JSON.stringify(lines)).not.toMatch(/geheim/);
-    expect(lines[0]).toMatchObject({ req: { method: 'GET', url: '/idp/invitation/[verborgen]' }, res: { statusCode: 404 }, msg: 'request completed' });
+    expect(lines[0]).toMatchObject({
+      req: { method: 'GET', url: '/idp/invitation/[verborgen]' },
+      res: { statusCode: 404 },
+      msg: 'request completed',
+    });
     expect(typeof lines[0]?.responseTime).toBe('number');
     expect(lines[1]).toMatchObject({ req: { url: '/account/changeemail?token=[verborgen]' } });
   });

@@ -51,7 +51,8 @@ const otherBodies: { method: string; path: string; types: string[] }[] = [];
  */
 export function acceptBodyTypes(method: string, path: string, types: string[]): void {
   const entry = { method: method.toUpperCase(), path: path.replace(/\/+$/, '') || '/', types };
-  if (!otherBodies.some((e) => e.method === entry.method && e.path === entry.path && e.types.join() === entry.types.join())) otherBodies.push(entry);
+  if (!otherBodies.some((e) => e.method === entry.method && e.path === entry.path && e.types.join() === entry.types.join()))
+    otherBodies.push(entry);
 }
 
 function acceptsOtherBody(req: Parameters<RequestHandler>[0]): boolean {

@@ -79,7 +79,16 @@ describe('static files', () => {
   });
 
   it('a path that tries to leave the directory is 400 or 404', async () => {
-    for (const url of ['/assets/..%2f..%2fpackage.json', '/assets/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json', '/assets/..\\..\\package.json', '/assets/%00', '/assets/%FF', '/%C0%AF', '/assets/%']) {
+    for (const url of [
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/assets/..\\..\\package.json',
+      '/assets/%00',
+      '/assets/%FF',
+      '/%C0%AF',
+      '/assets/%',
+    ]) {
       const res = await request(app).get(url);
       expect([400, 404], `${url}: ${res.status}`).toContain(res.status);
       expect(res.text).not.toContain('"name"');

@@ -135,7 +135,12 @@ export function routePageFinder(dist: string): (requestPath: string) => string {
   if (existsSync(table)) {
     const entries = JSON.parse(readFileSync(table, 'utf8')) as { path: string; file: string }[];
     routes = entries.map((e) => ({
-      pattern: new RegExp(`^${e.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+      pattern: new RegExp(
+        `^${e.path
+          .split('/')
+          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}/?$`,
+      ),
       file: `/${e.file}`,
     }));
   }
@@ -170,7 +175,11 @@ export function spa(dist = webDist): Router {
     next();
   });
   router.use('/assets', negotiateEncoding(assets));
-  router.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false, redirect: false, setHeaders: setEncodingHeaders }), notHere);
+  router.use(
+    '/assets',
+    express.static(assets, { immutable: true, maxAge: '1y', index: false, redirect: false, setHeaders: setEncodingHeaders }),
+    notHere,
+  );
   router.use(negotiateEncoding(dist));
   router.use(express.static(dist, { index: false, maxAge: '1h', redirect: false, setHeaders: setEncodingHeaders }));
   const pageVariants = variantFinder(dist);
@@ -180,7 +189,11 @@ export function spa(dist = webDist): Router {
     // A file that is not there (favicon.png, robots.txt, an old chunk) is not a page of the app.
     if (/\.[A-Za-z0-9]{1,8}$/.test(req.path)) return notHere(req, res, next);
     if (!existsSync(index)) {
-      res.status(503).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Die Oberfläche ist nicht gebaut. Bitte "pnpm build" ausführen.');
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Die Oberfläche ist nicht gebaut. Bitte "pnpm build" ausführen.');
       return;
     }
     res.set('Cache-Control', 'no-cache');

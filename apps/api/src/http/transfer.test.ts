@@ -125,7 +125,9 @@ describe('index.html', () => {
 
   it('answers a revalidation of an unchanged page with 304', async () => {
     const first = await request(site()).get('/tickets').set('Accept', 'text/html').set('Accept-Encoding', 'gzip');
-    const validator = first.headers.etag ? { 'If-None-Match': first.headers.etag } : { 'If-Modified-Since': first.headers['last-modified'] as string };
+    const validator = first.headers.etag
+      ? { 'If-None-Match': first.headers.etag }
+      : { 'If-Modified-Since': first.headers['last-modified'] as string };
     const again = await request(site()).get('/tickets').set('Accept', 'text/html').set('Accept-Encoding', 'gzip').set(validator);
     expect(again.status).toBe(304);
   });

@@ -30,10 +30,7 @@ export class InputError extends Error {
  * schemas first (Express 5 forbids overwriting req.query, so they are handed over).
  * Async handlers just throw; Express 5 passes the error on.
  */
-export function handle<S extends Schemas>(
-  schemas: S,
-  fn: (input: Input<S>, req: Request, res: Response) => Promise<unknown> | unknown,
-) {
+export function handle<S extends Schemas>(schemas: S, fn: (input: Input<S>, req: Request, res: Response) => Promise<unknown> | unknown) {
   return async (req: Request, res: Response, _next: NextFunction): Promise<void> => {
     refuseUnsafe(req.params, 'params');
     const input = {

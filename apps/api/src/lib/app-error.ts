@@ -24,7 +24,6 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Nicht gefunden.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(code, message);
-export const invalid = (message: string, fields?: Record<string, string>) =>
-  new AppError('VALIDATION_FAILED', message, fields);
+export const invalid = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION_FAILED', message, fields);
 export const forbidden = (message = 'Dafür fehlt Ihnen die Berechtigung.') => new AppError('FORBIDDEN', message);
 export const notLoggedIn = (message = 'Bitte melden Sie sich an.') => new AppError('NOT_LOGGED_IN', message);

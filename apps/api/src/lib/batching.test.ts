@@ -65,7 +65,10 @@ describe('batches per key', () => {
     const batches = new BatchesPerKey<string, number, string>(async (key, items) => {
       running.set(key, (running.get(key) ?? 0) + 1);
       peakSameKey = Math.max(peakSameKey, running.get(key)!);
-      peakAll = Math.max(peakAll, [...running.values()].reduce((a, b) => a + b, 0));
+      peakAll = Math.max(
+        peakAll,
+        [...running.values()].reduce((a, b) => a + b, 0),
+      );
       await new Promise((r) => setTimeout(r, 5));
       running.set(key, running.get(key)! - 1);
       return items.map((n) => `${key}${n}`);

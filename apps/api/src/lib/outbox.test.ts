@@ -34,9 +34,17 @@ describe('retry delay', () => {
 describe('mail outbox', () => {
   it('delivers a mail written in a transaction to the SMTP peer, with German umlauts intact', async () => {
     const peer = await startSmtpPeer();
-    const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: peer.url, from: 'Fanclub <noreply@example.ch>', intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: peer.url,
+      from: 'Fanclub <noreply@example.ch>',
+      intervalMs: 60_000,
+    });
     try {
-      await database.prisma.$transaction((tx) => enqueueMail(tx, { to: 'lara@example.ch', subject: 'Grüezi Lara', text: 'Willkommen im Fanclub – schön, dass Sie dabei sind.' }));
+      await database.prisma.$transaction((tx) =>
+        enqueueMail(tx, { to: 'lara@example.ch', subject: 'Grüezi Lara', text: 'Willkommen im Fanclub – schön, dass Sie dabei sind.' }),
+      );
       expect(await worker.runOnce()).toBe(1);
       const mail = await peer.waitFor((m) => m.to.includes('lara@example.ch'));
       expect(mail.subject).toBe('Grüezi Lara');
@@ -52,9 +60,20 @@ describe('mail outbox', () => {
 
   it('sends the Reply-To of a mail that names one, and none otherwise', async () => {
     const peer = await startSmtpPeer();
-    const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: peer.url, from: 'Fanclub <noreply@example.ch>', intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: peer.url,
+      from: 'Fanclub <noreply@example.ch>',
+      intervalMs: 60_000,
+    });
     try {
-      await enqueueMail(database.prisma, { to: 'vorstand@example.ch', subject: 'Frage', text: 'Hallo', replyTo: 'Fan Müller <fan@example.ch>' });
+      await enqueueMail(database.prisma, {
+        to: 'vorstand@example.ch',
+        subject: 'Frage',
+        text: 'Hallo',
+        replyTo: 'Fan Müller <fan@example.ch>',
+      });
       await enqueueMail(database.prisma, { to: 'plain@example.ch', subject: 'Ohne', text: 'x' });
       expect(await worker.runOnce()).toBe(2);
       const withReply = await peer.waitFor((m) => m.to.includes('vorstand@example.ch'));
@@ -72,7 +91,13 @@ describe('mail outbox', () => {
 
   it('when the SMTP peer is down, the mail waits and is delivered once the peer is back, and never twice', async () => {
     const port = await freePort();
-    const worker = startOutboxWorker({ db: database.prisma, log, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@example.ch', intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+    });
     try {
       await enqueueMail(database.prisma, { to: 'down@example.ch', subject: 'Später', text: 'Kommt später an.' });
       expect(await worker.runOnce()).toBe(0);
@@ -105,8 +130,22 @@ describe('mail outbox', () => {
 
   it('when two workers run at once, each mail is sent exactly once', async () => {
     const peer = await startSmtpPeer();
-    const a = startOutboxWorker({ db: database.prisma, log, smtpUrl: peer.url, from: 'noreply@example.ch', intervalMs: 60_000, batchSize: 5 });
-    const b = startOutboxWorker({ db: database.prisma, log, smtpUrl: peer.url, from: 'noreply@example.ch', intervalMs: 60_000, batchSize: 5 });
+    const a = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: peer.url,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+      batchSize: 5,
+    });
+    const b = startOutboxWorker({
+      db: database.prisma,
+      log,
+      smtpUrl: peer.url,
+      from: 'noreply@example.ch',
+      intervalMs: 60_000,
+      batchSize: 5,
+    });
     try {
       for (let i = 0; i < 30; i++) await enqueueMail(database.prisma, { to: `many${i}@example.ch`, subject: `Nr. ${i}`, text: 'x' });
       let sent = 0;
@@ -141,7 +180,12 @@ describe('mail outbox', () => {
       },
     });
     try {
-      await enqueueMail(database.prisma, { to: 'attach@example.ch', subject: 'Ihre Rechnung', text: 'Im Anhang.', attachments: [{ kind: 'invoice', invoiceId: 17 }] });
+      await enqueueMail(database.prisma, {
+        to: 'attach@example.ch',
+        subject: 'Ihre Rechnung',
+        text: 'Im Anhang.',
+        attachments: [{ kind: 'invoice', invoiceId: 17 }],
+      });
       const row = await database.prisma.mailOutbox.findFirstOrThrow({ where: { to: 'attach@example.ch' } });
       expect(row.attachments).toEqual([{ kind: 'invoice', invoiceId: 17 }]);
       expect(await worker.runOnce()).toBe(0);

@@ -3,7 +3,16 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
-import { claimDueMails, findPendingMailsAfter, insertMail, insertMails, markMailSent, scheduleMailRetry, type OutboxInsert, type OutboxRow } from './outbox.repository.ts';
+import {
+  claimDueMails,
+  findPendingMailsAfter,
+  insertMail,
+  insertMails,
+  markMailSent,
+  scheduleMailRetry,
+  type OutboxInsert,
+  type OutboxRow,
+} from './outbox.repository.ts';
 
 /**
  * An attachment described as data, made when the mail is sent: a fee run writes thousands of
@@ -85,7 +94,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 20;
   // A small pool of SMTP connections, reused across mails; after a failure a fresh one is
   // used (a failed pool waits before it connects again).
-  const newTransport = (url: string) => nodemailer.createTransport({ url, pool: true, maxConnections: 2 } satisfies SMTPPool.Options, { from });
+  const newTransport = (url: string) =>
+    nodemailer.createTransport({ url, pool: true, maxConnections: 2 } satisfies SMTPPool.Options, { from });
   let transport: Transporter | undefined = smtpUrl ? newTransport(smtpUrl) : undefined;
   let lastLoggedId = 0n;
   let running: Promise<number> | undefined;

@@ -53,7 +53,10 @@ async function adminQuery(sql: string): Promise<void> {
  */
 async function migratedTemplate(): Promise<Blob> {
   const migrations = readMigrations();
-  const key = createHash('sha256').update(migrations.map((m) => m.checksum).join()).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(migrations.map((m) => m.checksum).join())
+    .digest('hex')
+    .slice(0, 16);
   const file = path.join(tmpdir(), `club-pglite-template-${key}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({});

@@ -46,7 +46,16 @@ export async function createMember(
       lastName: overrides.lastName ?? `Mitglied ${username}`,
       dateOfBirth: fromIsoDate('1990-03-15'),
       roles: overrides.roles ?? ['MEMBER'],
-      addresses: [{ street: 'Limmatstrasse', houseNumber: '12', postalCode: '8005', city: 'Zürich', validFrom: fromIsoDate('2020-01-01'), current: true }],
+      addresses: [
+        {
+          street: 'Limmatstrasse',
+          houseNumber: '12',
+          postalCode: '8005',
+          city: 'Zürich',
+          validFrom: fromIsoDate('2020-01-01'),
+          current: true,
+        },
+      ],
       phones: [{ type: 'MOBILE', number: '+41 79 123 45 67' }],
       login: { username, passwordHash: password === null ? null : await hashPassword(password) },
     },

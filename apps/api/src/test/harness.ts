@@ -20,7 +20,9 @@ export interface TestServer {
 }
 
 /** The whole site on a free port of 127.0.0.1 over a fresh database. */
-export async function startTestServer(options: { env?: Record<string, string>; clock?: () => Date; database?: Database; log?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: () => Date; database?: Database; log?: Logger } = {},
+): Promise<TestServer> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

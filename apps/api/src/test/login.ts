@@ -106,7 +106,8 @@ export interface LoginPage {
 /** /oauth/login?returnTo=… up to the provider's login page. */
 export async function openLoginPage(url: string, returnTo = '/', jar = new CookieJar()): Promise<LoginPage> {
   const { last } = await follow(jar, `${url}/oauth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  if (last.response.status !== 200) throw new Error(`login page expected, got ${last.response.status} at ${last.url}: ${last.body.slice(0, 300)}`);
+  if (last.response.status !== 200)
+    throw new Error(`login page expected, got ${last.response.status} at ${last.url}: ${last.body.slice(0, 300)}`);
   const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(last.body)?.[1];
   if (!action) throw new Error(`no login form at ${last.url}`);
   return { jar, action: new URL(action.replaceAll('&amp;', '&'), last.url).href, page: last };
@@ -122,7 +123,11 @@ export async function submitLogin(login: LoginPage, username: string, password: 
 }
 
 /** From the provider's redirect after the form back to the site: the final location and the jar. */
-export async function completeLogin(url: string, login: LoginPage, afterForm: Step): Promise<{ cookie: string; finalLocation: string; last: Step }> {
+export async function completeLogin(
+  url: string,
+  login: LoginPage,
+  afterForm: Step,
+): Promise<{ cookie: string; finalLocation: string; last: Step }> {
   const location = afterForm.response.headers.get('location');
   if (afterForm.response.status !== 303 || !location) {
     throw new Error(`login refused: ${afterForm.response.status} ${afterForm.body.slice(0, 300)}`);
@@ -138,7 +143,12 @@ export async function completeLogin(url: string, login: LoginPage, afterForm: St
 }
 
 /** The whole login of a member; returns the `sid` cookie for API calls and where the site sent the browser. */
-export async function loginAs(url: string, username: string, password: string, returnTo = '/'): Promise<{ cookie: string; finalLocation: string }> {
+export async function loginAs(
+  url: string,
+  username: string,
+  password: string,
+  returnTo = '/',
+): Promise<{ cookie: string; finalLocation: string }> {
   const login = await openLoginPage(url, returnTo);
   const answer = await submitLogin(login, username, password);
   const { cookie, finalLocation } = await completeLogin(url, login, answer);

@@ -31,9 +31,12 @@ function parse(raw: string): { subject: string; replyTo: string; text: string } 
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
   // Adjacent encoded words are one text: the space between them is folding, not content.
-  const subject = subjectLine.replace(/\?=\s+=\?utf-8\?/gi, '?==?utf-8?').replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  ).replace(/\?=\s+=\?/g, '');
+  const subject = subjectLine
+    .replace(/\?=\s+=\?utf-8\?/gi, '?==?utf-8?')
+    .replace(/=\?utf-8\?([bq])\?(.*?)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+    .replace(/\?=\s+=\?/g, '');
   const replyTo = /^reply-to: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
   const body = rest.join('\n\n');
   const qp = /content-transfer-encoding: quoted-printable/i.test(raw);
@@ -85,7 +88,8 @@ export async function startSmtpPeer(port = 0, options: { refuseFirst?: number } 
       for (;;) {
         const found = messages.find(match);
         if (found) return found;
-        if (Date.now() > until) throw new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(' | ')})`);
+        if (Date.now() > until)
+          throw new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(' | ')})`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -100,11 +100,14 @@ function ScreenContent({ screen }: { screen: Screen }) {
 function ScreenRoute({ screen }: { screen: Screen }) {
   const { pathname } = useLocation();
   return (
-    <ErrorBoundary key={pathname} fallback={({ error }) => (
+    <ErrorBoundary
+      key={pathname}
+      fallback={({ error }) => (
         <Suspense fallback={null}>
           <RouteError error={error} />
         </Suspense>
-      )}>
+      )}
+    >
       <Suspense fallback={<PageSpinner />}>
         <ScreenContent screen={screen} />
       </Suspense>
@@ -114,7 +117,11 @@ function ScreenRoute({ screen }: { screen: Screen }) {
 
 const routeElements: ReactNode[] = screens.map((screen) => {
   const element = <ScreenRoute screen={screen} />;
-  return screen.key === 'home' ? <Route key={screen.key} index element={element} /> : <Route key={screen.key} path={paths[screen.key].path} element={element} />;
+  return screen.key === 'home' ? (
+    <Route key={screen.key} index element={element} />
+  ) : (
+    <Route key={screen.key} path={paths[screen.key].path} element={element} />
+  );
 });
 
 let navigateFromOutside: ((to: string, options?: NavigateOptions) => void) | null = null;

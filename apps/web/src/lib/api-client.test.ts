@@ -37,7 +37,11 @@ describe('apiRequest', () => {
 
   it('sends extra headers next to its own', async () => {
     const fetchMock = stubFetch(new Response('{}', { status: 201 }));
-    await api.post('/api/v1/games/1/deliveryoptions/2/ticketreservations/', { amount: 2 }, { headers: { 'Idempotency-Key': 'abcdefgh-1234' } });
+    await api.post(
+      '/api/v1/games/1/deliveryoptions/2/ticketreservations/',
+      { amount: 2 },
+      { headers: { 'Idempotency-Key': 'abcdefgh-1234' } },
+    );
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/v1/games/1/deliveryoptions/2/ticketreservations/',
       expect.objectContaining({
@@ -48,10 +52,9 @@ describe('apiRequest', () => {
 
   it('turns the server error body into an ApiError with code, message and fields', async () => {
     stubFetch(
-      new Response(
-        JSON.stringify({ error: { code: 'QUOTA_EXCEEDED', message: 'Keine Tickets mehr.', fields: { amount: 'Zu viele.' } } }),
-        { status: 409 },
-      ),
+      new Response(JSON.stringify({ error: { code: 'QUOTA_EXCEEDED', message: 'Keine Tickets mehr.', fields: { amount: 'Zu viele.' } } }), {
+        status: 409,
+      }),
     );
     const error = await apiRequest('/api/v1/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -129,12 +129,18 @@ describe('fetchOwnMember', () => {
   });
 
   it('when the server answers 401, then the visitor is simply not logged in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { error: { code: 'NOT_LOGGED_IN', message: 'Bitte anmelden.' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { error: { code: 'NOT_LOGGED_IN', message: 'Bitte anmelden.' } })),
+    );
     await expect(fetchOwnMember()).resolves.toBeNull();
   });
 
   it('when the server fails otherwise, then the error reaches the caller', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(502, {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(502, {})),
+    );
     await expect(fetchOwnMember()).rejects.toMatchObject({ status: 502, code: 'BAD_GATEWAY' });
   });
 });
@@ -142,7 +148,10 @@ describe('fetchOwnMember', () => {
 describe('connectSessionStore', () => {
   it('feeds the store from the session query, and setting the query data registers or clears', async () => {
     const user = member({ roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: user })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { data: user })),
+    );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const store = createSessionStore();
     const disconnect = connectSessionStore(store, queryClient);
@@ -159,7 +168,10 @@ describe('connectSessionStore', () => {
   });
 
   it('leaves a visitor not logged in after a 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, {})),
+    );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const store = createSessionStore();
     const disconnect = connectSessionStore(store, queryClient);

@@ -1,6 +1,16 @@
 import type { ItemEnvelope, OwnMember } from '@club/contract';
 import { QueryObserver, queryOptions, useQueryClient, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';

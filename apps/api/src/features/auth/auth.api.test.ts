@@ -361,7 +361,8 @@ describe('login through the embedded provider', () => {
   it('keeps its signing key in the database, the same for every instance', async () => {
     const second = await startTestServer({ database: server.database });
     try {
-      const keys = async (url: string) => ((await (await fetch(`${url}/idp/jwks`)).json()) as { keys: { kid: string; kty: string; d?: string }[] }).keys;
+      const keys = async (url: string) =>
+        ((await (await fetch(`${url}/idp/jwks`)).json()) as { keys: { kid: string; kty: string; d?: string }[] }).keys;
       const [a, b] = [await keys(server.url), await keys(second.url)];
       expect(a).toHaveLength(1);
       expect(a[0]?.kty).toBe('RSA');

@@ -19,7 +19,10 @@ function linkableAt(issuer: string): Prisma.MemberWhereInput {
  * value (case-insensitive): one is a match, two are ambiguous.
  */
 export function findLinkableMembers(db: DbOrTx, issuer: string, by: { email: string } | { username: string }) {
-  const field = 'email' in by ? { email: { equals: by.email, mode: 'insensitive' as const } } : { username: { equals: by.username, mode: 'insensitive' as const } };
+  const field =
+    'email' in by
+      ? { email: { equals: by.email, mode: 'insensitive' as const } }
+      : { username: { equals: by.username, mode: 'insensitive' as const } };
   return db.member.findMany({ where: { AND: [field, linkableAt(issuer)] }, select: { id: true }, take: 2 });
 }
 

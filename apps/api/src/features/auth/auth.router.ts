@@ -39,12 +39,25 @@ export function authRouter(deps: AuthRouterDeps): Router {
       return true;
     } catch (err) {
       log.error({ err, issuer: rp.issuer }, 'OIDC provider unavailable');
-      sendPage(res, 502, messagePage('Anmeldung nicht erreichbar', 'Der Anmeldedienst ist im Moment nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.'));
+      sendPage(
+        res,
+        502,
+        messagePage(
+          'Anmeldung nicht erreichbar',
+          'Der Anmeldedienst ist im Moment nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
+        ),
+      );
       return false;
     }
   }
 
-  async function finishLogin(req: Request, res: Response, err: unknown, login: VerifiedLogin | false | null | undefined, info: unknown): Promise<void> {
+  async function finishLogin(
+    req: Request,
+    res: Response,
+    err: unknown,
+    login: VerifiedLogin | false | null | undefined,
+    info: unknown,
+  ): Promise<void> {
     const returnTo = safeReturnTo(req.session.returnTo);
     if (err) {
       const unreachable = isNetworkError(err);
@@ -70,7 +83,15 @@ export function authRouter(deps: AuthRouterDeps): Router {
         return;
       }
       log.info({ reason: (info as { message?: unknown } | undefined)?.message }, 'login callback without a pending login');
-      sendPage(res, 400, messagePage('Anmeldung abgelaufen', 'Die Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Bitte melden Sie sich noch einmal an.', [loginAgain(returnTo)]));
+      sendPage(
+        res,
+        400,
+        messagePage(
+          'Anmeldung abgelaufen',
+          'Die Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Bitte melden Sie sich noch einmal an.',
+          [loginAgain(returnTo)],
+        ),
+      );
       return;
     }
 

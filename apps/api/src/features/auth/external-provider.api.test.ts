@@ -81,7 +81,10 @@ async function startExternalProvider() {
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       loadExistingGrant: async (ctx) => {
-        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client?.clientId ?? '', accountId: ctx.oidc.session?.accountId ?? '' });
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client?.clientId ?? '',
+          accountId: ctx.oidc.session?.accountId ?? '',
+        });
         grant.addOIDCScope('openid email profile');
         await grant.save();
         return grant;

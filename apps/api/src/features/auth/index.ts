@@ -44,7 +44,13 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
     config,
     log,
     ...(idp
-      ? { embedded: { serverMetadata: idp.embedded.serverMetadata, clientId: idp.embedded.clientId, clientSecret: idp.embedded.clientSecret } }
+      ? {
+          embedded: {
+            serverMetadata: idp.embedded.serverMetadata,
+            clientId: idp.embedded.clientId,
+            clientSecret: idp.embedded.clientSecret,
+          },
+        }
       : {}),
   });
   const session = createSiteSession({ config, db, clock, writes: deps.writes });

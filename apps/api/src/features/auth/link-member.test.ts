@@ -8,7 +8,9 @@ const ISSUER = 'https://login.example.ch';
 
 describe('identityFromClaims', () => {
   it('takes userinfo over the ID token and understands email_verified as text', () => {
-    expect(identityFromClaims(ISSUER, { sub: 's1', email: 'alt@x.ch' }, { email: ' neu@x.ch ', email_verified: 'true', username: 'anna' })).toEqual({
+    expect(
+      identityFromClaims(ISSUER, { sub: 's1', email: 'alt@x.ch' }, { email: ' neu@x.ch ', email_verified: 'true', username: 'anna' }),
+    ).toEqual({
       issuer: ISSUER,
       sub: 's1',
       email: 'neu@x.ch',
@@ -35,7 +37,9 @@ describe('linkIdentity', () => {
     const sub = unique('s');
     expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub, email, emailVerified: true })).toBeNull();
     // ...but the username still tells them apart.
-    expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub, email, emailVerified: true, username: a.username.toUpperCase() })).toEqual({
+    expect(
+      await linkIdentity(database.prisma, { issuer: ISSUER, sub, email, emailVerified: true, username: a.username.toUpperCase() }),
+    ).toEqual({
       memberId: a.id,
       linkedBy: 'username',
     });
@@ -45,7 +49,10 @@ describe('linkIdentity', () => {
     const member = await createMember(database.prisma);
     await database.prisma.member.update({ where: { id: member.id }, data: { oidcSubject: subjectKey('https://alt.example.ch', 'x') } });
     const sub = unique('s');
-    expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub, email: member.email, emailVerified: true })).toEqual({ memberId: member.id, linkedBy: 'email' });
+    expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub, email: member.email, emailVerified: true })).toEqual({
+      memberId: member.id,
+      linkedBy: 'email',
+    });
     expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub: unique('s'), email: member.email, emailVerified: true })).toBeNull();
     expect(await linkIdentity(database.prisma, { issuer: ISSUER, sub })).toEqual({ memberId: member.id, linkedBy: 'subject' });
   });

@@ -58,7 +58,8 @@ export async function linkIdentity(db: DbOrTx, identity: Identity): Promise<Link
   if (!candidate) return null;
 
   try {
-    if (await linkMemberSubject(db, candidate.id, identity.issuer, subject)) return { memberId: candidate.id, linkedBy: candidate.linkedBy };
+    if (await linkMemberSubject(db, candidate.id, identity.issuer, subject))
+      return { memberId: candidate.id, linkedBy: candidate.linkedBy };
   } catch (error) {
     // Two callbacks of one identity at once: the other one linked it first.
     if (!isUniqueViolation(error)) throw error;

@@ -33,7 +33,14 @@ export function isNetworkError(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError' || e.message === 'fetch failed')) return true;
     const code = (e as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return true;
+    if (
+      code === 'ECONNREFUSED' ||
+      code === 'ECONNRESET' ||
+      code === 'ENOTFOUND' ||
+      code === 'ETIMEDOUT' ||
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+    )
+      return true;
   }
   return false;
 }

@@ -9,14 +9,19 @@ export interface PageLink {
 }
 
 /** A page with a title, a message and links (the first one as a button). */
-export function messagePage(clubName: string, title: string, message: string, links: PageLink[] = [{ href: '/', label: 'Zur Startseite' }]): string {
+export function messagePage(
+  clubName: string,
+  title: string,
+  message: string,
+  links: PageLink[] = [{ href: '/', label: 'Zur Startseite' }],
+): string {
   return page({
     clubName,
     title,
     stylesheet: AUTH_STYLESHEET,
     body: html`<h1>${title}</h1>
-<p>${message}</p>
-${links.map((link, i) => html`<a class="${i === 0 ? 'button' : 'secondary'}" href="${link.href}">${link.label}</a>`)}`,
+      <p>${message}</p>
+      ${links.map((link, i) => html`<a class="${i === 0 ? 'button' : 'secondary'}" href="${link.href}">${link.label}</a>`)}`,
   });
 }
 

@@ -33,7 +33,11 @@ describe('calls to the embedded provider', () => {
       } as Parameters<typeof fetchOwn>[1]);
       expect(await answer.json()).toEqual({ ok: true });
       expect(seen.url).toBe('/idp/token?x=1');
-      expect(seen.headers).toMatchObject({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'fanclub.example.ch', authorization: 'Basic abc' });
+      expect(seen.headers).toMatchObject({
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'fanclub.example.ch',
+        authorization: 'Basic abc',
+      });
       expect(seen.body).toBe('grant_type=authorization_code');
     } finally {
       server.close();

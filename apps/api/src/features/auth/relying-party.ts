@@ -70,7 +70,11 @@ export function ownProviderFetch(publicUrl: string, local: string): client.Custo
   const publicOrigin = new URL(publicUrl).origin;
   return (url, options) => {
     if (!url.startsWith(`${publicOrigin}/`) || publicOrigin === local) return fetch(url, options as RequestInit);
-    const headers = { ...options.headers, 'x-forwarded-proto': new URL(publicOrigin).protocol.replace(':', ''), 'x-forwarded-host': new URL(publicOrigin).host };
+    const headers = {
+      ...options.headers,
+      'x-forwarded-proto': new URL(publicOrigin).protocol.replace(':', ''),
+      'x-forwarded-host': new URL(publicOrigin).host,
+    };
     return fetch(local + url.slice(publicOrigin.length), { ...(options as RequestInit), headers });
   };
 }
@@ -135,7 +139,11 @@ export function createRelyingParty(deps: { config: Config; log: Logger; embedded
     };
     // Every login with the embedded provider asks for the password: its own session must
     // not outlive the site's idle and absolute timeouts.
-    return new CodeFlowStrategy({ config: cfg, callbackURL, scope: SCOPE, name: STRATEGY_NAME, sessionKey: STRATEGY_NAME }, verify, embedded ? 'login' : undefined);
+    return new CodeFlowStrategy(
+      { config: cfg, callbackURL, scope: SCOPE, name: STRATEGY_NAME, sessionKey: STRATEGY_NAME },
+      verify,
+      embedded ? 'login' : undefined,
+    );
   }
 
   return {

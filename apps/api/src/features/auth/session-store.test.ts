@@ -32,7 +32,10 @@ describe('PrismaSessionStore', () => {
   const call = <T>(fn: (cb: (err: unknown, value?: T) => void) => void) =>
     new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
   const data = (extra: Partial<SessionData> = {}) =>
-    ({ cookie: { originalMaxAge: IDLE_TIMEOUT_MS, expires: new Date(now.getTime() + IDLE_TIMEOUT_MS), httpOnly: true, path: '/' }, ...extra }) as SessionData;
+    ({
+      cookie: { originalMaxAge: IDLE_TIMEOUT_MS, expires: new Date(now.getTime() + IDLE_TIMEOUT_MS), httpOnly: true, path: '/' },
+      ...extra,
+    }) as SessionData;
 
   it('keeps, returns, touches and forgets sessions with the site clock', async () => {
     await call<void>((cb) => store.set('a', data({ memberId: 7, loginAt: now.getTime() }), cb));
@@ -55,7 +58,7 @@ describe('PrismaSessionStore', () => {
     expect(await database.prisma.session.count()).toBe(0);
   });
 
-  it('reads the member\'s roles with the session, null for a member that is gone, and never stores them', async () => {
+  it("reads the member's roles with the session, null for a member that is gone, and never stores them", async () => {
     const member = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
     const loginAt = now.getTime();
     await call<void>((cb) => store.set('m', data({ memberId: member.id, loginAt, memberRoles: ['MEMBER'] }), cb));
@@ -63,7 +66,9 @@ describe('PrismaSessionStore', () => {
     await call<void>((cb) => store.set('visitor', data({ returnTo: '/tickets' }), cb));
     // Requests that come together share one query; an odd row does not spoil the others.
     await database.prisma.session.create({ data: { sid: 'odd', data: { memberId: 'x1' }, expiresAt: new Date(now.getTime() + HOUR) } });
-    const [m, gone, visitor, odd] = await Promise.all(['m', 'gone', 'visitor', 'odd'].map((sid) => call<SessionData | null>((cb) => store.get(sid, cb))));
+    const [m, gone, visitor, odd] = await Promise.all(
+      ['m', 'gone', 'visitor', 'odd'].map((sid) => call<SessionData | null>((cb) => store.get(sid, cb))),
+    );
     expect(m?.memberRoles).toEqual(['MEMBER', 'MEMBER_OF_THE_BOARD']);
     expect(gone?.memberRoles).toBeNull();
     expect(visitor?.memberRoles).toBeNull();
@@ -126,9 +131,13 @@ describe('PrismaSessionStore without a database round trip', () => {
     };
     const store = new PrismaSessionStore(fakeDb as never, () => now);
     const loginAt = now.getTime() - 60_000;
-    await new Promise<void>((resolve) => store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 30_000 }, () => resolve()));
+    await new Promise<void>((resolve) =>
+      store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 30_000 }, () => resolve()),
+    );
     expect(writes).toEqual([]);
-    await new Promise<void>((resolve) => store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 5 * 60_000 }, () => resolve()));
+    await new Promise<void>((resolve) =>
+      store.touch('x', { cookie: {} as never, loginAt, storedExpiresAt: now.getTime() + IDLE_TIMEOUT_MS - 5 * 60_000 }, () => resolve()),
+    );
     expect(writes).toEqual(['updateMany']);
     await new Promise<void>((resolve) => store.set('x', { cookie: {} as never, memberId: 1, storedExpiresAt: 1 }, () => resolve()));
     expect(writes[1]).toBe('upsert:cookie,memberId');

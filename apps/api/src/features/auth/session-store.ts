@@ -2,7 +2,14 @@ import session, { type SessionData } from 'express-session';
 import type { Role } from '@club/contract';
 import { oneBatchAtATime } from '../../lib/batching.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { deleteExpiredSessions, deleteSession, extendSession, readSessionsWithRoles, upsertSession, type SessionRow } from './auth.repository.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  readSessionsWithRoles,
+  upsertSession,
+  type SessionRow,
+} from './auth.repository.ts';
 
 /** A session ends after this long without a request (rolling). */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
@@ -85,7 +92,11 @@ export class PrismaSessionStore extends session.Store {
       .then((row) => {
         if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
         // A fresh object per request: express-session changes it in place.
-        callback(null, { ...(row.data as unknown as SessionData), storedExpiresAt: row.expiresAt.getTime(), memberRoles: row.memberExists ? [...row.roles] : null });
+        callback(null, {
+          ...(row.data as unknown as SessionData),
+          storedExpiresAt: row.expiresAt.getTime(),
+          memberRoles: row.memberExists ? [...row.roles] : null,
+        });
       })
       .catch((err: unknown) => callback(err));
   }

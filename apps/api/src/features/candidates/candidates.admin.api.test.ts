@@ -76,7 +76,12 @@ describe('permissions on the board calls', () => {
   it.each(calls)('%s %s: a visitor gets 401, a member 403, and nothing changes', async (method, _name, path, body) => {
     const candidate = await paper();
     const payload = body === 'id' ? { id: candidate.id } : body;
-    const counts = async () => [await db().candidate.count(), await db().member.count(), await db().auditLog.count(), await db().mailOutbox.count()];
+    const counts = async () => [
+      await db().candidate.count(),
+      await db().member.count(),
+      await db().auditLog.count(),
+      await db().mailOutbox.count(),
+    ];
     const before = await counts();
     const visitor = await call(method, path(candidate.id), payload, null);
     expect(visitor.status).toBe(401);
@@ -96,13 +101,24 @@ describe('POST /api/v1/admin/members/candidates (paper application)', () => {
     const answer = await call('POST', BASE, validApplication({ firstName: 'Nina', applicationDate: received } as never));
     expect(answer.status).toBe(201);
     const c = answer.body.data;
-    expect(c).toMatchObject({ status: 'PENDING', source: 'PAPER', applicationDate: received, firstName: 'Nina', decidedAt: null, decidedBy: null, memberId: null, duplicateOf: null });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { entity: 'candidate', entityId: String(c.id), action: 'candidate.created' } });
+    expect(c).toMatchObject({
+      status: 'PENDING',
+      source: 'PAPER',
+      applicationDate: received,
+      firstName: 'Nina',
+      decidedAt: null,
+      decidedBy: null,
+      memberId: null,
+      duplicateOf: null,
+    });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { entity: 'candidate', entityId: String(c.id), action: 'candidate.created' },
+    });
     expect(audit.actorId).toBe(board.id);
     expect(await db().mailOutbox.count({ where: { to: c.email } })).toBe(0);
   });
 
-  it("dates it today when no date is given; the same form entered twice is stored once", async () => {
+  it('dates it today when no date is given; the same form entered twice is stored once', async () => {
     const body = validApplication();
     const [a, b] = await Promise.all([call('POST', BASE, body), call('POST', `${BASE}/`, body)]);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -175,7 +191,14 @@ describe('GET /api/v1/admin/members/candidates/{id}', () => {
     const answer = await call('GET', `${BASE}/${c.id}`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual(c);
-    expect(answer.body.data.address).toEqual({ street: 'Hardturmstrasse', houseNumber: '12a', addressLine2: '', postalCode: '8005', city: 'Zürich', country: 'CH' });
+    expect(answer.body.data.address).toEqual({
+      street: 'Hardturmstrasse',
+      houseNumber: '12a',
+      addressLine2: '',
+      postalCode: '8005',
+      city: 'Zürich',
+      country: 'CH',
+    });
   });
 
   it('answers an unknown id with 404 and a bad id with 400', async () => {
@@ -195,7 +218,11 @@ describe('PUT /api/v1/admin/members/candidates/{id}', () => {
       address: { ...c.address, city: 'Winterthur', postalCode: '8400' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ firstName: 'Larissa', address: { city: 'Winterthur', postalCode: '8400' }, status: 'PENDING' });
+    expect(answer.body.data).toMatchObject({
+      firstName: 'Larissa',
+      address: { city: 'Winterthur', postalCode: '8400' },
+      status: 'PENDING',
+    });
     const audit = await db().auditLog.findFirstOrThrow({ where: { entityId: String(c.id), action: 'candidate.updated' } });
     expect(audit.actorId).toBe(board.id);
     expect((audit.data as { changed: string[] }).changed.sort()).toEqual(['city', 'firstName', 'postalCode']);
@@ -227,7 +254,12 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
     const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
     expect(answer.status).toBe(200);
     const username = `zoe.kaelin-${last.slice(6)}`;
-    expect(answer.body.data).toMatchObject({ status: 'ACCEPTED', decidedBy: { id: board.id, name: 'Viktor Vogel' }, memberUsername: username, duplicateOf: null });
+    expect(answer.body.data).toMatchObject({
+      status: 'ACCEPTED',
+      decidedBy: { id: board.id, name: 'Viktor Vogel' },
+      memberUsername: username,
+      duplicateOf: null,
+    });
     expect(answer.body.data.decidedAt).toBeTruthy();
 
     const member = await db().member.findUniqueOrThrow({
@@ -238,9 +270,20 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
     expect(toIsoDate(member.dateOfBirth!)).toBe('1994-07-12');
     expect(member.roles.map((r) => r.role)).toEqual(['MEMBER']);
     expect(member.addresses).toHaveLength(1);
-    expect(member.addresses[0]).toMatchObject({ street: 'Hardturmstrasse', houseNumber: '12a', postalCode: '8005', city: 'Zürich', country: 'CH', current: true, validTo: null });
+    expect(member.addresses[0]).toMatchObject({
+      street: 'Hardturmstrasse',
+      houseNumber: '12a',
+      postalCode: '8005',
+      city: 'Zürich',
+      country: 'CH',
+      current: true,
+      validTo: null,
+    });
     expect(toIsoDate(member.addresses[0]!.validFrom)).toBe(today());
-    expect(member.phones.map((p) => [p.type, p.number]).sort()).toEqual([['LANDLINE', '044 555 66 77'], ['MOBILE', '079 555 66 77']]);
+    expect(member.phones.map((p) => [p.type, p.number]).sort()).toEqual([
+      ['LANDLINE', '044 555 66 77'],
+      ['MOBILE', '079 555 66 77'],
+    ]);
     expect(member.memberships).toHaveLength(1);
     expect(member.memberships[0]!.seasonId).toBe(season.id);
     expect(member.invitations).toHaveLength(1);
@@ -267,9 +310,19 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
     });
     expect(set.status).toBe(200);
     const { cookie } = await loginAs(server.url, username, 'Hopp-ZSC-2026!');
-    const me = await call<{ username: string; address: { city: string }; mobile: string; memberships: { seasonName: string }[] }>('GET', '/api/v1/member/', undefined, cookie);
+    const me = await call<{ username: string; address: { city: string }; mobile: string; memberships: { seasonName: string }[] }>(
+      'GET',
+      '/api/v1/member/',
+      undefined,
+      cookie,
+    );
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ username, address: { city: 'Zürich' }, mobile: '079 555 66 77', memberships: [{ seasonName: season.name }] });
+    expect(me.body.data).toMatchObject({
+      username,
+      address: { city: 'Zürich' },
+      mobile: '079 555 66 77',
+      memberships: [{ seasonName: season.name }],
+    });
   });
 
   it('numbers the username when the name is taken (lara.meier, lara.meier2)', async () => {
@@ -335,7 +388,12 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
 
   it('refuses with 409 when no season covers today, and writes nothing', async () => {
     const c = await paper();
-    const before = [await db().member.count(), await db().loginInvitation.count(), await db().mailOutbox.count(), await db().auditLog.count()];
+    const before = [
+      await db().member.count(),
+      await db().loginInvitation.count(),
+      await db().mailOutbox.count(),
+      await db().auditLog.count(),
+    ];
     now = new Date('2001-07-01T10:00:00Z');
     try {
       const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
@@ -345,7 +403,12 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
     } finally {
       now = undefined;
     }
-    expect([await db().member.count(), await db().loginInvitation.count(), await db().mailOutbox.count(), await db().auditLog.count()]).toEqual(before);
+    expect([
+      await db().member.count(),
+      await db().loginInvitation.count(),
+      await db().mailOutbox.count(),
+      await db().auditLog.count(),
+    ]).toEqual(before);
     expect((await db().candidate.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PENDING');
   });
 

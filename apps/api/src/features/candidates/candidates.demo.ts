@@ -2,8 +2,15 @@ import type { DbOrTx } from '../../lib/ctx.ts';
 import { addDays, fromIsoDate, zurichToday } from '../../lib/dates.ts';
 import { insertCandidate, markCandidateDecided, type CandidateFields } from './candidates.repository.ts';
 
-const DEMO: (Partial<CandidateFields> & Pick<CandidateFields, 'firstName' | 'lastName' | 'email'> & { daysAgo: number; source?: 'ONLINE' | 'PAPER' })[] = [
-  { firstName: 'Livia', lastName: 'Ammann', email: 'livia.ammann@example.ch', daysAgo: 12, remarks: 'Ich komme mit meinem Bruder an jedes Heimspiel.' },
+const DEMO: (Partial<CandidateFields> &
+  Pick<CandidateFields, 'firstName' | 'lastName' | 'email'> & { daysAgo: number; source?: 'ONLINE' | 'PAPER' })[] = [
+  {
+    firstName: 'Livia',
+    lastName: 'Ammann',
+    email: 'livia.ammann@example.ch',
+    daysAgo: 12,
+    remarks: 'Ich komme mit meinem Bruder an jedes Heimspiel.',
+  },
   { firstName: 'Timo', lastName: 'Zürcher', email: 'timo.zuercher@example.ch', daysAgo: 5, source: 'PAPER', mobile: '+41 78 610 22 33' },
   // The same e-mail address as the demo member 'mitglied': the board sees the hint.
   { firstName: 'Martina', lastName: 'Muster', email: 'Mitglied@fanclub-limmat.example', daysAgo: 2 },
@@ -32,7 +39,8 @@ export async function loadDemoCandidates(db: DbOrTx, now: Date): Promise<number>
       source: source ?? 'ONLINE',
       createdAt: addDays(now, -daysAgo),
     });
-    if (d.lastName === 'Spam') await markCandidateDecided(db, row.id, { status: 'REJECTED', decidedAt: addDays(now, -19), decidedById: null });
+    if (d.lastName === 'Spam')
+      await markCandidateDecided(db, row.id, { status: 'REJECTED', decidedAt: addDays(now, -19), decidedById: null });
   }
   return DEMO.length;
 }

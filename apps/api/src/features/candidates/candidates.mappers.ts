@@ -57,8 +57,20 @@ export function deChDate(iso: string): string {
 }
 
 const TRACKED = [
-  'applicationDate', 'firstName', 'lastName', 'email', 'dateOfBirth', 'street', 'houseNumber', 'addressLine2',
-  'postalCode', 'city', 'country', 'mobile', 'landLine', 'remarks',
+  'applicationDate',
+  'firstName',
+  'lastName',
+  'email',
+  'dateOfBirth',
+  'street',
+  'houseNumber',
+  'addressLine2',
+  'postalCode',
+  'city',
+  'country',
+  'mobile',
+  'landLine',
+  'remarks',
 ] as const;
 
 /** Names of the fields an edit changed (for the audit log; the values stay out of it). */

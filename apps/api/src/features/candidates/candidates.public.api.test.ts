@@ -84,7 +84,15 @@ describe('POST /api/v1/candidates (public form)', () => {
     });
     expect(res.status).toBe(201);
     const [row] = await candidatesWithEmail(body.email);
-    expect(row).toMatchObject({ firstName: 'Nico', email: body.email.toUpperCase(), country: 'CH', houseNumber: '', mobile: '', landLine: '', remarks: '' });
+    expect(row).toMatchObject({
+      firstName: 'Nico',
+      email: body.email.toUpperCase(),
+      country: 'CH',
+      houseNumber: '',
+      mobile: '',
+      landLine: '',
+      remarks: '',
+    });
   });
 
   it('when the form is sent twice (double click), then it is stored and confirmed once', async () => {
@@ -101,7 +109,9 @@ describe('POST /api/v1/candidates (public form)', () => {
     const body = validApplication();
     const res = await apply({ ...body, website: 'http://spam.example' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ data: { firstName: 'Lara', email: body.email, applicationDate: toIsoDate(zurichToday(new Date())) } });
+    expect(await res.json()).toEqual({
+      data: { firstName: 'Lara', email: body.email, applicationDate: toIsoDate(zurichToday(new Date())) },
+    });
     expect(await candidatesWithEmail(body.email)).toHaveLength(0);
     expect(await outboxTo(body.email)).toHaveLength(0);
     // An empty honeypot is what people send.
@@ -141,7 +151,14 @@ describe('POST /api/v1/candidates (public form)', () => {
     expect(res.status).toBe(201);
     expect(((await res.json()) as { data: { firstName: string } }).data.firstName).toBe(firstName);
     const [row] = await candidatesWithEmail(body.email);
-    expect(row).toMatchObject({ firstName, lastName, street, houseNumber: '12/b', addressLine2: 'c/o O’Neil, 3. Stock', remarks: `${html}\n${sql}` });
+    expect(row).toMatchObject({
+      firstName,
+      lastName,
+      street,
+      houseNumber: '12/b',
+      addressLine2: 'c/o O’Neil, 3. Stock',
+      remarks: `${html}\n${sql}`,
+    });
 
     // The board reads it back as the same text (JSON), and the table is still there.
     const list = await fetch(`${server.url}/api/v1/admin/members/candidates/${row!.id}`, { headers: { cookie: boardCookie } });
@@ -180,25 +197,79 @@ describe('POST /api/v1/candidates with bad input', () => {
     ['a birth date in Swiss notation', (v) => ({ ...v, dateOfBirth: '12.07.1994' }), 422, 'dateOfBirth', /gültiges Datum/],
     ['an empty street', (v) => ({ ...v, address: { ...v.address, street: '' } }), 422, 'address.street', /Strasse: Bitte ausfüllen/],
     ['an empty city', (v) => ({ ...v, address: { ...v.address, city: '' } }), 422, 'address.city', /Ort: Bitte ausfüllen/],
-    ['an empty postal code', (v) => ({ ...v, address: { ...v.address, postalCode: '' } }), 422, 'address.postalCode', /PLZ: Bitte ausfüllen/],
-    ['a Swiss postal code of three digits', (v) => ({ ...v, address: { ...v.address, postalCode: '800' } }), 422, 'address.postalCode', /vier Ziffern/],
+    [
+      'an empty postal code',
+      (v) => ({ ...v, address: { ...v.address, postalCode: '' } }),
+      422,
+      'address.postalCode',
+      /PLZ: Bitte ausfüllen/,
+    ],
+    [
+      'a Swiss postal code of three digits',
+      (v) => ({ ...v, address: { ...v.address, postalCode: '800' } }),
+      422,
+      'address.postalCode',
+      /vier Ziffern/,
+    ],
     ['a country that is no code', (v) => ({ ...v, address: { ...v.address, country: 'Schweiz' } }), 422, 'address.country', /Ländercode/],
     ['an invalid mobile number', (v) => ({ ...v, mobile: 'ruf mich an' }), 422, 'mobile', /Mobile: Bitte eine gültige Telefonnummer/],
-    ['an invalid landline number', (v) => ({ ...v, landLine: "'; DROP TABLE x" }), 422, 'landLine', /Festnetz: Bitte eine gültige Telefonnummer/],
+    [
+      'an invalid landline number',
+      (v) => ({ ...v, landLine: "'; DROP TABLE x" }),
+      422,
+      'landLine',
+      /Festnetz: Bitte eine gültige Telefonnummer/,
+    ],
     ['a first name that is too long', (v) => ({ ...v, firstName: long(61) }), 422, 'firstName', /Höchstens 60 Zeichen/],
     ['a last name that is too long', (v) => ({ ...v, lastName: long(61) }), 422, 'lastName', /Höchstens 60 Zeichen/],
     ['an e-mail that is too long', (v) => ({ ...v, email: `${long(250)}@example.ch` }), 422, 'email', /Höchstens 254 Zeichen/],
-    ['a street that is too long', (v) => ({ ...v, address: { ...v.address, street: long(101) } }), 422, 'address.street', /Höchstens 100 Zeichen/],
-    ['a house number that is too long', (v) => ({ ...v, address: { ...v.address, houseNumber: long(17) } }), 422, 'address.houseNumber', /Höchstens 16 Zeichen/],
-    ['an address line 2 that is too long', (v) => ({ ...v, address: { ...v.address, addressLine2: long(101) } }), 422, 'address.addressLine2', /Höchstens 100 Zeichen/],
+    [
+      'a street that is too long',
+      (v) => ({ ...v, address: { ...v.address, street: long(101) } }),
+      422,
+      'address.street',
+      /Höchstens 100 Zeichen/,
+    ],
+    [
+      'a house number that is too long',
+      (v) => ({ ...v, address: { ...v.address, houseNumber: long(17) } }),
+      422,
+      'address.houseNumber',
+      /Höchstens 16 Zeichen/,
+    ],
+    [
+      'an address line 2 that is too long',
+      (v) => ({ ...v, address: { ...v.address, addressLine2: long(101) } }),
+      422,
+      'address.addressLine2',
+      /Höchstens 100 Zeichen/,
+    ],
     ['a city that is too long', (v) => ({ ...v, address: { ...v.address, city: long(81) } }), 422, 'address.city', /Höchstens 80 Zeichen/],
     ['a mobile number that is too long', (v) => ({ ...v, mobile: '0'.repeat(31) }), 422, 'mobile', /Höchstens 30 Zeichen/],
     ['remarks that are too long', (v) => ({ ...v, remarks: long(2001) }), 422, 'remarks', /Höchstens 2000 Zeichen/],
     ['a control character in a name', (v) => ({ ...v, lastName: 'Mei\u0000er' }), 422, 'lastName', /ungültige Zeichen/],
-    ['HTML in a name (the rules of the member form)', (v) => ({ ...v, firstName: '<b>Lea</b>' }), 422, 'firstName', /Vorname: Bitte nur Buchstaben/],
+    [
+      'HTML in a name (the rules of the member form)',
+      (v) => ({ ...v, firstName: '<b>Lea</b>' }),
+      422,
+      'firstName',
+      /Vorname: Bitte nur Buchstaben/,
+    ],
     ['a line break in a name', (v) => ({ ...v, lastName: 'Meier\nMüller' }), 422, 'lastName', /Nachname: Bitte nur Buchstaben/],
-    ['HTML in the street (the rules of the member form)', (v) => ({ ...v, address: { ...v.address, street: '<b>Gasse</b>' } }), 422, 'address.street', /Strasse: Bitte nur Buchstaben/],
-    ['SQL in the city (the rules of the member form)', (v) => ({ ...v, address: { ...v.address, city: "'; DROP TABLE x; --" } }), 422, 'address.city', /Ort: Bitte nur Buchstaben/],
+    [
+      'HTML in the street (the rules of the member form)',
+      (v) => ({ ...v, address: { ...v.address, street: '<b>Gasse</b>' } }),
+      422,
+      'address.street',
+      /Strasse: Bitte nur Buchstaben/,
+    ],
+    [
+      'SQL in the city (the rules of the member form)',
+      (v) => ({ ...v, address: { ...v.address, city: "'; DROP TABLE x; --" } }),
+      422,
+      'address.city',
+      /Ort: Bitte nur Buchstaben/,
+    ],
     ['a number as first name', (v) => ({ ...v, firstName: 42 }), 400, 'firstName', /Vorname: Bitte einen Text angeben/],
     ['an object as e-mail', (v) => ({ ...v, email: { address: 'x' } }), 400, 'email', /E-Mail/],
     ['a number as birth date', (v) => ({ ...v, dateOfBirth: 19940712 }), 400, 'dateOfBirth', /Geburtsdatum/],
@@ -224,10 +295,24 @@ describe('POST /api/v1/candidates with bad input', () => {
   });
 
   it('names every wrong field at once, in German', async () => {
-    const res = await apply({ firstName: '', lastName: '', email: 'x', dateOfBirth: '2999-12-31', address: { street: '', postalCode: '', city: '' } });
+    const res = await apply({
+      firstName: '',
+      lastName: '',
+      email: 'x',
+      dateOfBirth: '2999-12-31',
+      address: { street: '', postalCode: '', city: '' },
+    });
     expect(res.status).toBe(422);
     const { error } = (await res.json()) as { error: { fields: Record<string, string> } };
-    expect(Object.keys(error.fields).sort()).toEqual(['address.city', 'address.postalCode', 'address.street', 'dateOfBirth', 'email', 'firstName', 'lastName']);
+    expect(Object.keys(error.fields).sort()).toEqual([
+      'address.city',
+      'address.postalCode',
+      'address.street',
+      'dateOfBirth',
+      'email',
+      'firstName',
+      'lastName',
+    ]);
   });
 
   it('refuses a body that is not JSON', async () => {

@@ -117,7 +117,10 @@ export function findOpenCandidatesByEmails(db: DbOrTx, emails: readonly string[]
 
 /** The season whose dates cover the day. */
 export function findSeasonCovering(db: DbOrTx, day: Date) {
-  return db.season.findFirst({ where: { validFrom: { lte: day }, validTo: { gte: day } }, select: { id: true, name: true, validFrom: true, validTo: true } });
+  return db.season.findFirst({
+    where: { validFrom: { lte: day }, validTo: { gte: day } },
+    select: { id: true, name: true, validFrom: true, validTo: true },
+  });
 }
 
 /** Usernames of members and login accounts that start with the base (case-insensitive). */

@@ -82,7 +82,10 @@ export function candidatesRouter(deps: Deps): Router {
     '/admin/members/candidates/',
     handle({ query: candidateListQuery }, async ({ query }, req, res) => {
       const items = await listCandidates(ctxOf(deps, req), { status: query.status });
-      sendList(res, items.map((c) => candidateSchema.parse(c)));
+      sendList(
+        res,
+        items.map((c) => candidateSchema.parse(c)),
+      );
     }),
   );
 

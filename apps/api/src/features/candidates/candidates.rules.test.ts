@@ -63,12 +63,22 @@ describe('usernames', () => {
 describe('duplicate hint', () => {
   it('prefers a member over another application, and the oldest of each', () => {
     expect(duplicateHint({ members: [], candidates: [] })).toBeNull();
-    expect(duplicateHint({ members: [], candidates: [{ id: 9, firstName: 'A', lastName: 'B' }, { id: 4, firstName: 'C', lastName: 'D' }] })).toEqual({
+    expect(
+      duplicateHint({
+        members: [],
+        candidates: [
+          { id: 9, firstName: 'A', lastName: 'B' },
+          { id: 4, firstName: 'C', lastName: 'D' },
+        ],
+      }),
+    ).toEqual({
       kind: 'CANDIDATE',
       id: 4,
       name: 'C D',
     });
-    expect(duplicateHint({ members: [{ id: 7, firstName: 'M', lastName: 'N' }], candidates: [{ id: 4, firstName: 'C', lastName: 'D' }] })).toEqual({
+    expect(
+      duplicateHint({ members: [{ id: 7, firstName: 'M', lastName: 'N' }], candidates: [{ id: 4, firstName: 'C', lastName: 'D' }] }),
+    ).toEqual({
       kind: 'MEMBER',
       id: 7,
       name: 'M N',
@@ -85,7 +95,14 @@ describe('mail texts', () => {
   });
 
   it('welcomes with the invitation link, or with the club login when the provider is external', () => {
-    const base = { firstName: 'Lara', clubName: 'ZSC Fanclub Limmat', username: 'lara.meier', seasonName: '2026/27', siteUrl: 'https://club.example', invitationValidDays: 14 };
+    const base = {
+      firstName: 'Lara',
+      clubName: 'ZSC Fanclub Limmat',
+      username: 'lara.meier',
+      seasonName: '2026/27',
+      siteUrl: 'https://club.example',
+      invitationValidDays: 14,
+    };
     const invited = welcomeMail({ ...base, invitationUrl: 'https://club.example/idp/invitation/abc' });
     expect(invited.text).toContain('https://club.example/idp/invitation/abc');
     expect(invited.text).toContain('14 Tage gültig');

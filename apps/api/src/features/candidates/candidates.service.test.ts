@@ -15,7 +15,12 @@ const settings: CandidateSettings = {
   clubName: 'ZSC Fanclub Limmat',
   publicUrl: 'https://fanclub.example',
   externalLogin: false,
-  invoices: { clubName: 'ZSC Fanclub Limmat', iban: 'CH4431999123000889012', address: { street: 'Postfach 1234', houseNumber: '', postalCode: '8050', city: 'Zürich', country: 'CH' }, contactLine: 'fanclub.example' },
+  invoices: {
+    clubName: 'ZSC Fanclub Limmat',
+    iban: 'CH4431999123000889012',
+    address: { street: 'Postfach 1234', houseNumber: '', postalCode: '8050', city: 'Zürich', country: 'CH' },
+    contactLine: 'fanclub.example',
+  },
 };
 
 beforeAll(async () => {

@@ -96,7 +96,10 @@ export async function submitApplication(
 }
 
 /** The board enters a paper application (no confirmation mail: the applicant did not use the site). */
-export async function createPaperCandidate(ctx: Ctx, input: { data: CandidateData; applicationDate?: string | undefined }): Promise<Candidate> {
+export async function createPaperCandidate(
+  ctx: Ctx,
+  input: { data: CandidateData; applicationDate?: string | undefined },
+): Promise<Candidate> {
   const row = await withTx(ctx, async (tx) => {
     const resent = await findResent(tx, input.data);
     if (resent) return resent;
@@ -123,7 +126,10 @@ export async function getCandidate(ctx: Ctx, id: number): Promise<Candidate> {
 }
 
 /** Corrects an open application; a decided one is final (409 ALREADY_DECIDED). */
-export async function updateCandidate(ctx: Ctx, input: { id: number; data: CandidateData; applicationDate?: string | undefined }): Promise<Candidate> {
+export async function updateCandidate(
+  ctx: Ctx,
+  input: { id: number; data: CandidateData; applicationDate?: string | undefined },
+): Promise<Candidate> {
   const row = await withTx(ctx, async (tx) => {
     const locked = await lockCandidate(tx.db, input.id);
     if (!locked) throw notFound(NOT_FOUND);
@@ -134,7 +140,12 @@ export async function updateCandidate(ctx: Ctx, input: { id: number; data: Candi
       ...toCandidateFields(input.data),
       ...(input.applicationDate ? { applicationDate: fromIsoDate(input.applicationDate) } : {}),
     });
-    await writeAudit(tx, { action: 'candidate.updated', entity: 'candidate', entityId: input.id, data: { changed: changedFields(before, updated) } });
+    await writeAudit(tx, {
+      action: 'candidate.updated',
+      entity: 'candidate',
+      entityId: input.id,
+      data: { changed: changedFields(before, updated) },
+    });
     return updated;
   });
   return oneWithDuplicates(ctx, row);
@@ -216,7 +227,13 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
       action: 'candidate.accepted',
       entity: 'candidate',
       entityId: input.id,
-      data: { memberId: member.id, username: member.username, seasonId: season.id, invitation: Boolean(invitation), invoice: invoice?.number ?? null },
+      data: {
+        memberId: member.id,
+        username: member.username,
+        seasonId: season.id,
+        invitation: Boolean(invitation),
+        invoice: invoice?.number ?? null,
+      },
     });
     return decided;
   });

@@ -19,5 +19,9 @@ export function validApplication(overrides: Partial<CandidateInput> = {}): Candi
 
 /** JSON POST/PUT as the browser sends it. */
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) };
+  return {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
 }

@@ -46,7 +46,9 @@ function newIp(): string {
 }
 
 function send(body: unknown, options: { ip?: string; cookie?: string } = {}) {
-  const req = request(server.url).post('/api/v1/contact/').set('X-Forwarded-For', options.ip ?? newIp());
+  const req = request(server.url)
+    .post('/api/v1/contact/')
+    .set('X-Forwarded-For', options.ip ?? newIp());
   if (options.cookie) req.set('Cookie', options.cookie);
   return req.send(body as object);
 }
@@ -202,7 +204,9 @@ describe('the board sets the recipients', () => {
 
     const auditBefore = await db().auditLog.count({ where: { action: 'contact_recipients.updated' } });
     // Nothing changed: no audit row.
-    expect((await request(server.url).put('/api/v1/admin/contact/recipients').set('Cookie', boardCookie).send(RECIPIENTS)).status).toBe(200);
+    expect((await request(server.url).put('/api/v1/admin/contact/recipients').set('Cookie', boardCookie).send(RECIPIENTS)).status).toBe(
+      200,
+    );
     expect(await db().auditLog.count({ where: { action: 'contact_recipients.updated' } })).toBe(auditBefore);
 
     const res = await request(server.url)
@@ -227,11 +231,17 @@ describe('the board sets the recipients', () => {
     expect((await send(valid({ recipient: 'KASSIER' }))).status).toBe(422);
 
     // Back as it was for the other tests.
-    expect((await request(server.url).put('/api/v1/admin/contact/recipients').set('Cookie', boardCookie).send(RECIPIENTS)).status).toBe(200);
+    expect((await request(server.url).put('/api/v1/admin/contact/recipients').set('Cookie', boardCookie).send(RECIPIENTS)).status).toBe(
+      200,
+    );
   });
 
   it('refuses bad input: invalid address 422, a type twice 422, unknown type 422, empty label 422, not a list 400', async () => {
-    const put = (body: unknown) => request(server.url).put('/api/v1/admin/contact/recipients').set('Cookie', boardCookie).send(body as object);
+    const put = (body: unknown) =>
+      request(server.url)
+        .put('/api/v1/admin/contact/recipients')
+        .set('Cookie', boardCookie)
+        .send(body as object);
     const badEmail = await put([{ type: 'TICKETS', label: 'Tickets', email: 'tickets' }]);
     expect(badEmail.status).toBe(422);
     expect(badEmail.body.error.fields['0.email']).toBe('E-Mail: Bitte eine gültige E-Mail-Adresse angeben.');

@@ -20,7 +20,8 @@ export const CONTACT_MESSAGES_PER_HOUR = 5;
 const RATE_LIMITED: ErrorBody = {
   error: {
     code: 'RATE_LIMITED',
-    message: 'Von Ihrem Anschluss sind in der letzten Stunde schon mehrere Nachrichten eingegangen. Bitte versuchen Sie es später noch einmal.',
+    message:
+      'Von Ihrem Anschluss sind in der letzten Stunde schon mehrere Nachrichten eingegangen. Bitte versuchen Sie es später noch einmal.',
   },
 };
 
@@ -50,7 +51,10 @@ export function contactRouter(deps: Deps): Router {
   router.get(
     '/contact/recipients',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listRecipients(ctxOf(deps, req))).map((r) => contactRecipientSchema.parse(r)));
+      sendList(
+        res,
+        (await listRecipients(ctxOf(deps, req))).map((r) => contactRecipientSchema.parse(r)),
+      );
     }),
   );
 
@@ -59,7 +63,11 @@ export function contactRouter(deps: Deps): Router {
     messageLimit(),
     handle({ body: contactMessageInputSchema }, async ({ body }, req, res) => {
       const { website, ...data } = body;
-      const receipt = await sendContactMessage(ctxOf(deps, req), { data, honeypotFilled: honeypotFilled(website), clubName: deps.config.clubName });
+      const receipt = await sendContactMessage(ctxOf(deps, req), {
+        data,
+        honeypotFilled: honeypotFilled(website),
+        clubName: deps.config.clubName,
+      });
       sendItem(res, contactReceiptSchema.parse(receipt), undefined, 202);
     }),
   );
@@ -68,7 +76,10 @@ export function contactRouter(deps: Deps): Router {
     '/admin/contact/recipients',
     requireBoard,
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listRecipientsForBoard(ctxOf(deps, req))).map((r) => contactRecipientAdminSchema.parse(r)));
+      sendList(
+        res,
+        (await listRecipientsForBoard(ctxOf(deps, req))).map((r) => contactRecipientAdminSchema.parse(r)),
+      );
     }),
   );
 
@@ -76,7 +87,10 @@ export function contactRouter(deps: Deps): Router {
     '/admin/contact/recipients',
     requireBoard,
     handle({ body: contactRecipientsInputSchema }, async ({ body }, req, res) => {
-      sendList(res, (await setRecipients(ctxOf(deps, req), body)).map((r) => contactRecipientAdminSchema.parse(r)));
+      sendList(
+        res,
+        (await setRecipients(ctxOf(deps, req), body)).map((r) => contactRecipientAdminSchema.parse(r)),
+      );
     }),
   );
 

@@ -124,9 +124,14 @@ export async function setRecipients(ctx: Ctx, input: ContactRecipientAdmin[]): P
       const old = before.find((r) => r.type === next.type);
       if (old && old.label === next.label && old.email === next.email) continue;
       await upsertRecipient(tx.db, next);
-      changes.push({ field: next.type, before: old ? { label: old.label, email: old.email } : null, after: { label: next.label, email: next.email } });
+      changes.push({
+        field: next.type,
+        before: old ? { label: old.label, email: old.email } : null,
+        after: { label: next.label, email: next.email },
+      });
     }
-    if (changes.length) await writeAudit(tx, { action: 'contact_recipients.updated', entity: 'contact_recipient', entityId: 'all', data: { changes } });
+    if (changes.length)
+      await writeAudit(tx, { action: 'contact_recipients.updated', entity: 'contact_recipient', entityId: 'all', data: { changes } });
     return adminList(await listRecipientRows(tx.db));
   });
 }

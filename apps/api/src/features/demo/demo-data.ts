@@ -25,10 +25,74 @@ export async function shouldLoadDemoData(db: DbOrTx, config: Config): Promise<bo
   return (await countMembers(db)) === 0;
 }
 
-const FIRST = ['Lara', 'Nico', 'Mia', 'Luca', 'Elena', 'Jonas', 'Sara', 'Noah', 'Lea', 'Fabian', 'Nina', 'Marco', 'Anna', 'David', 'Julia', 'Reto', 'Sandra', 'Urs', 'Petra', 'Beat'];
-const LAST = ['Meier', 'Brunner', 'Keller', 'Huber', 'Baumann', 'Frei', 'Gerber', 'Steiner', 'Widmer', 'Schmid', 'Bachmann', 'Graf', 'Moser', 'Zbinden', 'Kälin', 'Wyss', 'Hofer', 'Suter', 'Fischer', 'Lüthi'];
-const STREETS = ['Hardturmstrasse', 'Langstrasse', 'Badenerstrasse', 'Limmatquai', 'Seefeldstrasse', 'Winterthurerstrasse', 'Hohlstrasse', 'Birmensdorferstrasse', 'Schaffhauserstrasse', 'Forchstrasse'];
-const PLACES: [string, string][] = [['8005', 'Zürich'], ['8004', 'Zürich'], ['8050', 'Zürich'], ['8048', 'Zürich'], ['8600', 'Dübendorf'], ['8304', 'Wallisellen'], ['8952', 'Schlieren'], ['8400', 'Winterthur'], ['8810', 'Horgen'], ['8902', 'Urdorf']];
+const FIRST = [
+  'Lara',
+  'Nico',
+  'Mia',
+  'Luca',
+  'Elena',
+  'Jonas',
+  'Sara',
+  'Noah',
+  'Lea',
+  'Fabian',
+  'Nina',
+  'Marco',
+  'Anna',
+  'David',
+  'Julia',
+  'Reto',
+  'Sandra',
+  'Urs',
+  'Petra',
+  'Beat',
+];
+const LAST = [
+  'Meier',
+  'Brunner',
+  'Keller',
+  'Huber',
+  'Baumann',
+  'Frei',
+  'Gerber',
+  'Steiner',
+  'Widmer',
+  'Schmid',
+  'Bachmann',
+  'Graf',
+  'Moser',
+  'Zbinden',
+  'Kälin',
+  'Wyss',
+  'Hofer',
+  'Suter',
+  'Fischer',
+  'Lüthi',
+];
+const STREETS = [
+  'Hardturmstrasse',
+  'Langstrasse',
+  'Badenerstrasse',
+  'Limmatquai',
+  'Seefeldstrasse',
+  'Winterthurerstrasse',
+  'Hohlstrasse',
+  'Birmensdorferstrasse',
+  'Schaffhauserstrasse',
+  'Forchstrasse',
+];
+const PLACES: [string, string][] = [
+  ['8005', 'Zürich'],
+  ['8004', 'Zürich'],
+  ['8050', 'Zürich'],
+  ['8048', 'Zürich'],
+  ['8600', 'Dübendorf'],
+  ['8304', 'Wallisellen'],
+  ['8952', 'Schlieren'],
+  ['8400', 'Winterthur'],
+  ['8810', 'Horgen'],
+  ['8902', 'Urdorf'],
+];
 
 interface DemoPerson {
   username: string;
@@ -47,7 +111,10 @@ export function demoPeople(count = 40): DemoPerson[] {
   for (let i = 0; people.length < count && i < FIRST.length * LAST.length; i++) {
     const firstName = FIRST[i % FIRST.length] as string;
     const lastName = LAST[(i * 7 + 3 + Math.floor(i / FIRST.length)) % LAST.length] as string;
-    const username = `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const username = `${firstName}.${lastName}`
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
     if (people.some((p) => p.username === username)) continue;
     people.push({ username, firstName, lastName, board: i < 4 });
   }
@@ -77,15 +144,27 @@ export async function loadDemoData(db: DbOrTx, now: Date, invoiceSettings?: Invo
             firstName: p.firstName,
             lastName: p.lastName,
             email: `${p.username}@fanclub-limmat.example`,
-            dateOfBirth: fromIsoDate(`${1960 + ((i * 3) % 45)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`),
+            dateOfBirth: fromIsoDate(
+              `${1960 + ((i * 3) % 45)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+            ),
             roles: p.board ? ['MEMBER', 'MEMBER_OF_THE_BOARD'] : ['MEMBER'],
             addresses: [
               ...(moved
-                ? [{ street: 'Josefstrasse', houseNumber: String(10 + i), postalCode: '8005', city: 'Zürich', validFrom: fromIsoDate('2018-03-01'), validTo: fromIsoDate('2023-08-31'), current: false }]
+                ? [
+                    {
+                      street: 'Josefstrasse',
+                      houseNumber: String(10 + i),
+                      postalCode: '8005',
+                      city: 'Zürich',
+                      validFrom: fromIsoDate('2018-03-01'),
+                      validTo: fromIsoDate('2023-08-31'),
+                      current: false,
+                    },
+                  ]
                 : []),
               {
                 street: STREETS[i % STREETS.length] as string,
-                houseNumber: String((i * 13) % 120 + 1),
+                houseNumber: String(((i * 13) % 120) + 1),
                 postalCode,
                 city,
                 validFrom: fromIsoDate(moved ? '2023-09-01' : '2015-01-01'),
@@ -93,8 +172,13 @@ export async function loadDemoData(db: DbOrTx, now: Date, invoiceSettings?: Invo
               },
             ],
             phones: [
-              { type: 'MOBILE' as const, number: `+41 79 ${String(200 + i).padStart(3, '0')} ${String(10 + i).padStart(2, '0')} ${String(30 + i).padStart(2, '0')}` },
-              ...(i % 3 === 0 ? [{ type: 'LANDLINE' as const, number: `+41 44 ${String(300 + i)} 12 ${String(40 + i).padStart(2, '0')}` }] : []),
+              {
+                type: 'MOBILE' as const,
+                number: `+41 79 ${String(200 + i).padStart(3, '0')} ${String(10 + i).padStart(2, '0')} ${String(30 + i).padStart(2, '0')}`,
+              },
+              ...(i % 3 === 0
+                ? [{ type: 'LANDLINE' as const, number: `+41 44 ${String(300 + i)} 12 ${String(40 + i).padStart(2, '0')}` }]
+                : []),
             ],
             memberships: seasons
               .filter((_s, k) => (k === 1 ? i % 10 !== 9 : joinedLastSeason))

@@ -38,7 +38,12 @@ describe('production on a database with demo logins', () => {
   it('refuses to start with one clear line; after removing the demo logins it starts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'club-demo-prod-'));
     const scratch = testDatabaseUrl ? await createScratchDatabase() : undefined;
-    const env = { DATA_DIR: dataDir, PRODUCTION: 'true', SESSION_SECRET: 'x'.repeat(40), ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+    const env = {
+      DATA_DIR: dataDir,
+      PRODUCTION: 'true',
+      SESSION_SECRET: 'x'.repeat(40),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
     try {
       let database = await openDatabase({ databaseUrl: scratch?.url, dataDir });
       await migrate(database.raw);
@@ -52,8 +57,14 @@ describe('production on a database with demo logins', () => {
 
       const refused = start({ ...env, PORT: String(await freePort()) });
       expect(await refused.exited).toBe(1);
-      const lines = refused.stderr().trim().split('\n').filter((l) => !l.includes('oidc-provider WARNING'));
-      expect(lines).toEqual([expect.stringMatching(/^Start verweigert: Die Datenbank enthält \d+ Demo-Logins .*vorstand.*remove-demo-logins/)]);
+      const lines = refused
+        .stderr()
+        .trim()
+        .split('\n')
+        .filter((l) => !l.includes('oidc-provider WARNING'));
+      expect(lines).toEqual([
+        expect.stringMatching(/^Start verweigert: Die Datenbank enthält \d+ Demo-Logins .*vorstand.*remove-demo-logins/),
+      ]);
 
       database = await openDatabase({ databaseUrl: scratch?.url, dataDir });
       expect(await removeDemoLogins(database.prisma)).toContain('vorstand');
@@ -65,7 +76,10 @@ describe('production on a database with demo logins', () => {
       try {
         let ok = false;
         for (let i = 0; i < 600 && !ok; i++) {
-          ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+          ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (!ok) await new Promise((r) => setTimeout(r, 100));
         }
         expect(ok, run.stderr()).toBe(true);

@@ -8,7 +8,11 @@ export function countMembers(db: DbOrTx): Promise<number> {
 }
 
 /** The season starting on that day, created with the demo fees when missing. */
-export function ensureSeason(db: DbOrTx, season: { name: string; validFrom: Date; validTo: Date }, fees: { membershipFeeRappen: number; parkingFeeRappen: number }) {
+export function ensureSeason(
+  db: DbOrTx,
+  season: { name: string; validFrom: Date; validTo: Date },
+  fees: { membershipFeeRappen: number; parkingFeeRappen: number },
+) {
   return db.season.upsert({ where: { validFrom: season.validFrom }, update: {}, create: { ...season, ...fees } });
 }
 
@@ -20,7 +24,10 @@ export async function namedDemoLoginExists(db: DbOrTx): Promise<boolean> {
 
 /** Login accounts with a password among these usernames. */
 export function findPasswordLogins(db: DbOrTx, usernames: string[]) {
-  return db.loginAccount.findMany({ where: { username: { in: usernames }, passwordHash: { not: null } }, select: { username: true, passwordHash: true } });
+  return db.loginAccount.findMany({
+    where: { username: { in: usernames }, passwordHash: { not: null } },
+    select: { username: true, passwordHash: true },
+  });
 }
 
 export async function deleteLoginAccounts(db: DbOrTx, usernames: string[]): Promise<void> {

@@ -25,7 +25,8 @@ describe("the board's events", () => {
     await server?.close();
   });
 
-  const auditOf = (entityId: number) => server.database.prisma.auditLog.findMany({ where: { entity: 'event', entityId: String(entityId) }, orderBy: { id: 'asc' } });
+  const auditOf = (entityId: number) =>
+    server.database.prisma.auditLog.findMany({ where: { entity: 'event', entityId: String(entityId) }, orderBy: { id: 'asc' } });
 
   it('refuses visitors (401) and members (403) on every board route, and writes nothing', async () => {
     const id = await seedEvent(server.database);
@@ -52,7 +53,16 @@ describe("the board's events", () => {
     const made = await board.call('POST', '/admin/events/', eventBody({ title: 'Chlausabend 2026' }));
     expect(made.status).toBe(201);
     const id = made.body.data.id as number;
-    expect(made.body.data).toMatchObject({ title: 'Chlausabend 2026', capacity: 3, price: { currency: 'CHF', amount: 15 }, maxPlacesPerMember: 2, placesTaken: 0, placesWaiting: 0, subscriberCount: 0, placesLeft: 3 });
+    expect(made.body.data).toMatchObject({
+      title: 'Chlausabend 2026',
+      capacity: 3,
+      price: { currency: 'CHF', amount: 15 },
+      maxPlacesPerMember: 2,
+      placesTaken: 0,
+      placesWaiting: 0,
+      subscriberCount: 0,
+      placesLeft: 3,
+    });
     expect((await auditOf(id)).map((a) => [a.action, a.actorId])).toEqual([['event.created', board.id]]);
 
     expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
@@ -65,8 +75,18 @@ describe("the board's events", () => {
     const subscribers = await board.call('GET', `/admin/events/${id}/subscribers`);
     expect(subscribers.status).toBe(200);
     expect(subscribers.body.data.map((d: { data: unknown }) => d.data)).toEqual([
-      { member: { id: member.id, firstName: 'Test', lastName: expect.any(String) }, amount: 2, status: 'CONFIRMED', subscriptionTimestamp: expect.any(String) },
-      { member: { id: other.id, firstName: 'Test', lastName: expect.any(String) }, amount: 2, status: 'WAITING', subscriptionTimestamp: expect.any(String) },
+      {
+        member: { id: member.id, firstName: 'Test', lastName: expect.any(String) },
+        amount: 2,
+        status: 'CONFIRMED',
+        subscriptionTimestamp: expect.any(String),
+      },
+      {
+        member: { id: other.id, firstName: 'Test', lastName: expect.any(String) },
+        amount: 2,
+        status: 'WAITING',
+        subscriptionTimestamp: expect.any(String),
+      },
     ]);
   });
 
@@ -84,7 +104,11 @@ describe("the board's events", () => {
     const start = Date.now() + 20 * DAY;
     const cases: [Record<string, unknown>, number, string?][] = [
       [eventBody({ end: new Date(start - 3_600_000).toISOString(), start: new Date(start).toISOString() }), 422, 'end'],
-      [eventBody({ start: new Date(start).toISOString(), registrationDeadline: new Date(start + 60_000).toISOString() }), 422, 'registrationDeadline'],
+      [
+        eventBody({ start: new Date(start).toISOString(), registrationDeadline: new Date(start + 60_000).toISOString() }),
+        422,
+        'registrationDeadline',
+      ],
       [eventBody({ title: '   ' }), 422, 'title'],
       [eventBody({ capacity: 0 }), 422, 'capacity'],
       [eventBody({ capacity: 2.5 }), 422, 'capacity'],
@@ -140,7 +164,8 @@ describe("the board's events", () => {
     expect(await server.database.prisma.event.findUnique({ where: { id: empty } })).toBeNull();
     expect((await auditOf(empty)).map((a) => a.action)).toEqual(['event.created', 'event.deleted']);
 
-    const id = (await board.call('POST', '/admin/events/', eventBody({ title: 'Carfahrt nach Davos', capacity: 1 }))).body.data.id as number;
+    const id = (await board.call('POST', '/admin/events/', eventBody({ title: 'Carfahrt nach Davos', capacity: 1 }))).body.data
+      .id as number;
     expect((await member.call('POST', subscribePath(id), { amount: 1 })).status).toBe(201);
     expect((await other.call('POST', subscribePath(id), { amount: 1, waitlist: true })).status).toBe(201);
     expect((await board.call('DELETE', `/admin/events/${id}`)).status).toBe(204);
@@ -163,14 +188,23 @@ describe("the board's events", () => {
     const id = (await board.call('POST', '/admin/events/', eventBody({ title: 'Grillplausch' }))).body.data.id as number;
     expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
     expect((await other.call('POST', subscribePath(id), { amount: 2, waitlist: true })).status).toBe(201);
-    const response = await fetch(`${server.url}/api/v1/admin/events/${id}/subscribers.xlsx`, { headers: { cookie: (await boardCookie()) } });
+    const response = await fetch(`${server.url}/api/v1/admin/events/${id}/subscribers.xlsx`, { headers: { cookie: await boardCookie() } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toContain('anmeldungen-grillplausch.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Nachname', 'Vorname', 'Mitglied-Nr.', 'E-Mail', 'Plätze', 'Status', 'Angemeldet am']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Nachname',
+      'Vorname',
+      'Mitglied-Nr.',
+      'E-Mail',
+      'Plätze',
+      'Status',
+      'Angemeldet am',
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();

@@ -65,7 +65,10 @@ async function busyOr<T>(fn: () => Promise<T>): Promise<T> {
 /** All events not cancelled: upcoming soonest first, then past ones latest first; with places taken and waiting. */
 export async function listAdminEvents(ctx: Ctx): Promise<AdminEvent[]> {
   const rows = [...(await listEventRows(ctx.db, ctx.now, false)), ...(await listEventRows(ctx.db, ctx.now, true))];
-  const subs = await subscriptionRowsByEvent(ctx.db, rows.map((e) => e.id));
+  const subs = await subscriptionRowsByEvent(
+    ctx.db,
+    rows.map((e) => e.id),
+  );
   return rows.map((e) => toAdminEvent(e, subs.get(e.id) ?? [], ctx.now));
 }
 
@@ -89,7 +92,12 @@ export async function listSubscriberRows(ctx: Ctx, id: number): Promise<{ event:
 export async function createEvent(ctx: Ctx, body: EventBody): Promise<AdminEvent> {
   return withTx(ctx, async (tx) => {
     const row = await insertEvent(tx.db, fieldsOf(body));
-    await writeAudit(tx, { action: 'event.created', entity: 'event', entityId: row.id, data: { title: row.title, start: row.start.toISOString(), capacity: row.capacity } });
+    await writeAudit(tx, {
+      action: 'event.created',
+      entity: 'event',
+      entityId: row.id,
+      data: { title: row.title, start: row.start.toISOString(), capacity: row.capacity },
+    });
     return toAdminEvent(row, [], tx.now);
   });
 }
@@ -137,10 +145,21 @@ export async function deleteEvent(ctx: Ctx, site: Site, id: number): Promise<voi
         return;
       }
       await markEventCancelled(tx.db, id, tx.now);
-      for (const member of await findMembersForMail(tx.db, rows.map((r) => r.memberId))) {
-        await enqueueMail(tx.db, { to: member.email, ...eventCancelledMail({ firstName: member.firstName, event, clubName: site.clubName }) });
+      for (const member of await findMembersForMail(
+        tx.db,
+        rows.map((r) => r.memberId),
+      )) {
+        await enqueueMail(tx.db, {
+          to: member.email,
+          ...eventCancelledMail({ firstName: member.firstName, event, clubName: site.clubName }),
+        });
       }
-      await writeAudit(tx, { action: 'event.cancelled', entity: 'event', entityId: id, data: { title: event.title, subscribers: rows.length } });
+      await writeAudit(tx, {
+        action: 'event.cancelled',
+        entity: 'event',
+        entityId: id,
+        data: { title: event.title, subscribers: rows.length },
+      });
     }),
   );
 }

@@ -15,7 +15,11 @@ describe('events and subscriptions', () => {
   beforeAll(async () => {
     server = await startTestServer();
     visitor = client(server.url);
-    [member, other, third] = await Promise.all([loggedIn(server.url, server.database), loggedIn(server.url, server.database), loggedIn(server.url, server.database)]);
+    [member, other, third] = await Promise.all([
+      loggedIn(server.url, server.database),
+      loggedIn(server.url, server.database),
+      loggedIn(server.url, server.database),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -100,7 +104,11 @@ describe('events and subscriptions', () => {
       expect(made.body.data).toEqual({ eventId: id, amount: 2, status: 'CONFIRMED', subscriptionTimestamp: expect.any(String) });
       const changed = await member.call('POST', subscribePath(id), { amount: 4 });
       expect(changed.status).toBe(200);
-      expect(changed.body.data).toMatchObject({ amount: 4, status: 'CONFIRMED', subscriptionTimestamp: made.body.data.subscriptionTimestamp });
+      expect(changed.body.data).toMatchObject({
+        amount: 4,
+        status: 'CONFIRMED',
+        subscriptionTimestamp: made.body.data.subscriptionTimestamp,
+      });
       expect((await member.call('POST', subscribePath(id), { id, amount: 0 })).status).toBe(204);
       expect(await rowsOf(id)).toEqual([]);
       expect((await member.call('POST', subscribePath(id), { amount: 1 })).status).toBe(201);
@@ -119,7 +127,11 @@ describe('events and subscriptions', () => {
 
     it('refuses bad input: 400 malformed, 422 values with German field messages, 404 unknown event', async () => {
       const id = await seedEvent(server.database);
-      const raw = await fetch(`${server.url}/api/v1${subscribePath(id)}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: '' }, body: '{"amount":' });
+      const raw = await fetch(`${server.url}/api/v1${subscribePath(id)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: '' },
+        body: '{"amount":',
+      });
       expect([400, 401]).toContain(raw.status);
       const malformed = await member.call('POST', subscribePath(id), '{"amount": 1');
       expect(malformed.status).toBe(400);
@@ -147,7 +159,11 @@ describe('events and subscriptions', () => {
     });
 
     it('refuses subscribing, changing and cancelling after the deadline with 409; leaving the waiting list still works', async () => {
-      const id = await seedEvent(server.database, { capacity: 2, start: new Date(Date.now() + 2 * DAY), deadline: new Date(Date.now() + HOUR) });
+      const id = await seedEvent(server.database, {
+        capacity: 2,
+        start: new Date(Date.now() + 2 * DAY),
+        deadline: new Date(Date.now() + HOUR),
+      });
       expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
       expect((await other.call('POST', subscribePath(id), { amount: 1, waitlist: true })).status).toBe(201);
       await server.database.prisma.event.update({ where: { id }, data: { registrationDeadline: new Date(Date.now() - 1000) } });
@@ -172,7 +188,10 @@ describe('events and subscriptions', () => {
       expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
       const full = await other.call('POST', subscribePath(id), { amount: 2 });
       expect(full.status).toBe(409);
-      expect(full.body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', message: 'Es ist nur noch 1 Platz frei. Sie können sich auf die Warteliste setzen.' });
+      expect(full.body.error).toMatchObject({
+        code: 'QUOTA_EXCEEDED',
+        message: 'Es ist nur noch 1 Platz frei. Sie können sich auf die Warteliste setzen.',
+      });
       const waiting = await other.call('POST', subscribePath(id), { id, amount: 2, waitlist: true });
       expect(waiting.status).toBe(201);
       expect(waiting.body.data).toMatchObject({ eventId: id, amount: 2, status: 'WAITING' });
@@ -191,7 +210,11 @@ describe('events and subscriptions', () => {
       expect(mails.filter((m) => m.subject.startsWith('Sie sind nachgerückt'))).toHaveLength(1);
       expect(mails.at(-1)!.text).toContain('für 2 Plätze fest angemeldet');
       const own = await other.call('GET', '/member/eventsubscriptions');
-      expect(own.body.data.find((d: { data: { eventId: number } }) => d.data.eventId === id).data).toMatchObject({ status: 'CONFIRMED', amount: 2, eventCancelled: false });
+      expect(own.body.data.find((d: { data: { eventId: number } }) => d.data.eventId === id).data).toMatchObject({
+        status: 'CONFIRMED',
+        amount: 2,
+        eventCancelled: false,
+      });
     });
 
     it('moves up in sign-up order without skipping a member whose request does not fit', async () => {
@@ -203,10 +226,17 @@ describe('events and subscriptions', () => {
       expect((await fourth.call('POST', subscribePath(id), { amount: 1, waitlist: true })).body.data.status).toBe('WAITING');
       // 2 places free: the first in line wants 3, so nobody moves up (the second is not preferred).
       expect((await member.call('DELETE', subscribePath(id))).status).toBe(204);
-      expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([[third.id, 'CONFIRMED'], [other.id, 'WAITING'], [fourth.id, 'WAITING']]);
+      expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([
+        [third.id, 'CONFIRMED'],
+        [other.id, 'WAITING'],
+        [fourth.id, 'WAITING'],
+      ]);
       // 3 free: the first moves up; the second still waits (nothing left).
       expect((await third.call('DELETE', subscribePath(id))).status).toBe(204);
-      expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([[other.id, 'CONFIRMED'], [fourth.id, 'WAITING']]);
+      expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([
+        [other.id, 'CONFIRMED'],
+        [fourth.id, 'WAITING'],
+      ]);
       expect((await fourth.call('GET', `/events/${id}`)).body.data.subscription).toMatchObject({ status: 'WAITING', waitingPosition: 1 });
     });
 
@@ -219,28 +249,35 @@ describe('events and subscriptions', () => {
       expect(fewer.status).toBe(200);
       expect(fewer.body.data).toMatchObject({ status: 'CONFIRMED', amount: 1 });
       expect((await third.call('DELETE', subscribePath(id))).status).toBe(204);
-      expect((await rowsOf(id)).map((r) => [r.memberId, r.amount, r.status])).toEqual([[member.id, 2, 'CONFIRMED'], [other.id, 1, 'CONFIRMED']]);
+      expect((await rowsOf(id)).map((r) => [r.memberId, r.amount, r.status])).toEqual([
+        [member.id, 2, 'CONFIRMED'],
+        [other.id, 1, 'CONFIRMED'],
+      ]);
     });
   });
 
-  it.skipIf(!testDatabaseUrl)('answers 503 BUSY with "bitte nochmals versuchen" when the event stays locked too long (PostgreSQL)', async () => {
-    const id = await seedEvent(server.database);
-    let answer: Awaited<ReturnType<Call>> | undefined;
-    await server.database.prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "events" WHERE "id" = ${id} FOR UPDATE`;
-        const started = Date.now();
-        answer = await member.call('POST', subscribePath(id), { amount: 1 });
-        // The lock timeout (3 s) answered, not the transaction timeout (15 s).
-        expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
-        expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
-      },
-      { timeout: 20_000 },
-    );
-    expect(answer?.status).toBe(503);
-    expect(answer?.body.error.code).toBe('BUSY');
-    expect(answer?.body.error.message).toMatch(/bitte nochmals versuchen/i);
-    expect(answer?.headers.get('retry-after')).toBeTruthy();
-    expect(await rowsOf(id)).toEqual([]);
-  }, 30_000);
+  it.skipIf(!testDatabaseUrl)(
+    'answers 503 BUSY with "bitte nochmals versuchen" when the event stays locked too long (PostgreSQL)',
+    async () => {
+      const id = await seedEvent(server.database);
+      let answer: Awaited<ReturnType<Call>> | undefined;
+      await server.database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "events" WHERE "id" = ${id} FOR UPDATE`;
+          const started = Date.now();
+          answer = await member.call('POST', subscribePath(id), { amount: 1 });
+          // The lock timeout (3 s) answered, not the transaction timeout (15 s).
+          expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
+          expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
+        },
+        { timeout: 20_000 },
+      );
+      expect(answer?.status).toBe(503);
+      expect(answer?.body.error.code).toBe('BUSY');
+      expect(answer?.body.error.message).toMatch(/bitte nochmals versuchen/i);
+      expect(answer?.headers.get('retry-after')).toBeTruthy();
+      expect(await rowsOf(id)).toEqual([]);
+    },
+    30_000,
+  );
 });

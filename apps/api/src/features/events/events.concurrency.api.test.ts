@@ -28,7 +28,11 @@ describe('event places under concurrent subscriptions', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const created = await pooled(Array.from({ length: MEMBERS }, (_, i) => i), 8, () => createMember(server.database.prisma));
+    const created = await pooled(
+      Array.from({ length: MEMBERS }, (_, i) => i),
+      8,
+      () => createMember(server.database.prisma),
+    );
     const sessions = await pooled(created, 8, (m) => loginAs(server.url, m.username, m.password));
     sessions.forEach((s, i) => members.push({ id: created[i]!.id, cookie: s.cookie, call: client(server.url, s.cookie) }));
   }, 300_000);
@@ -37,7 +41,10 @@ describe('event places under concurrent subscriptions', () => {
   });
 
   const rowsOf = (eventId: number): Promise<SubscriptionRow[]> =>
-    server.database.prisma.eventSubscription.findMany({ where: { eventId }, select: { id: true, memberId: true, amount: true, status: true, subscriptionTimestamp: true } });
+    server.database.prisma.eventSubscription.findMany({
+      where: { eventId },
+      select: { id: true, memberId: true, amount: true, status: true, subscriptionTimestamp: true },
+    });
 
   it(`fills exactly the capacity when ${MEMBERS} members subscribe at once`, async () => {
     const id = await seedEvent(server.database, { capacity: 25, perMember: 4 });

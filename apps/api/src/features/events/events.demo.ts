@@ -15,7 +15,17 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
   if (!mitglied || others.length < 12) return;
 
   const at = (days: number, hh: number, mm = 0) => zurichAt(now, days, hh, mm);
-  const event = (data: { title: string; description: string; location: string; start: Date; hours: number; deadlineDays: number; capacity: number | null; priceRappen: number; maxPlacesPerMember: number }) =>
+  const event = (data: {
+    title: string;
+    description: string;
+    location: string;
+    start: Date;
+    hours: number;
+    deadlineDays: number;
+    capacity: number | null;
+    priceRappen: number;
+    maxPlacesPerMember: number;
+  }) =>
     insertEvent(db, {
       title: data.title,
       description: data.description,
@@ -30,7 +40,8 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
 
   const stammtisch = await event({
     title: 'Stammtisch im Fanlokal',
-    description: 'Unser monatlicher **Stammtisch**: Wir schauen zurück auf die letzten Spiele und planen die nächsten Auswärtsfahrten.\n\n- Apéro offeriert vom Verein\n- Gäste sind willkommen',
+    description:
+      'Unser monatlicher **Stammtisch**: Wir schauen zurück auf die letzten Spiele und planen die nächsten Auswärtsfahrten.\n\n- Apéro offeriert vom Verein\n- Gäste sind willkommen',
     location: 'Fanlokal Limmat, Hardturmstrasse 12, 8005 Zürich',
     start: at(5, 19, 30),
     hours: 3,
@@ -41,7 +52,8 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
   });
   const chlaus = await event({
     title: 'Chlausabend 2026',
-    description: 'Der Samichlaus besucht den Fanclub! Fondue, Nüssli und Mandarinen, dazu ein Rückblick auf die Hinrunde.\n\n*Bitte melden Sie sich frühzeitig an, die Plätze sind beschränkt.*',
+    description:
+      'Der Samichlaus besucht den Fanclub! Fondue, Nüssli und Mandarinen, dazu ein Rückblick auf die Hinrunde.\n\n*Bitte melden Sie sich frühzeitig an, die Plätze sind beschränkt.*',
     location: 'Restaurant Hardhof, Zürich',
     start: at(14, 18, 30),
     hours: 5,
@@ -52,7 +64,8 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
   });
   const davos = await event({
     title: 'Carfahrt zum Auswärtsspiel in Davos',
-    description: 'Gemeinsame Fahrt im Car nach Davos und zurück. Abfahrt beim Fanlokal; das Matchticket ist **nicht** im Preis inbegriffen.',
+    description:
+      'Gemeinsame Fahrt im Car nach Davos und zurück. Abfahrt beim Fanlokal; das Matchticket ist **nicht** im Preis inbegriffen.',
     location: 'Abfahrt: Fanlokal Limmat, Zürich',
     start: at(21, 14, 0),
     hours: 11,

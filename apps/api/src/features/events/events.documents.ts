@@ -76,6 +76,11 @@ export function zurichWallClock(d: Date): Date {
 
 /** A file name without characters that trouble browsers or file systems. */
 export function fileNameOf(title: string, fallback: string): string {
-  const cleaned = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  const cleaned = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
   return cleaned.slice(0, 60) || fallback;
 }

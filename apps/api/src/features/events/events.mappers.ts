@@ -1,10 +1,20 @@
-import type { AdminEvent, ClubEvent, EventSubscriber, EventSubscription, MemberEventSubscription, OwnEventSubscription } from '@club/contract';
+import type {
+  AdminEvent,
+  ClubEvent,
+  EventSubscriber,
+  EventSubscription,
+  MemberEventSubscription,
+  OwnEventSubscription,
+} from '@club/contract';
 import type { EventRow, SubscriberRow } from './events.repository.ts';
 import { confirmedPlaces, placesLeft, toMoney, waitingPosition, type SubscriptionRow } from './events.rules.ts';
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
-export function toSubscription(eventId: number, row: Pick<SubscriptionRow, 'amount' | 'status' | 'subscriptionTimestamp'>): EventSubscription {
+export function toSubscription(
+  eventId: number,
+  row: Pick<SubscriptionRow, 'amount' | 'status' | 'subscriptionTimestamp'>,
+): EventSubscription {
   return { eventId, amount: row.amount, status: row.status, subscriptionTimestamp: row.subscriptionTimestamp.toISOString() };
 }
 

@@ -93,7 +93,11 @@ const subscriptionSelect = { id: true, memberId: true, amount: true, status: tru
 
 /** Every subscription of an event (read after lockEvent, they are current). */
 export function listSubscriptionRows(db: DbOrTx, eventId: number): Promise<SubscriptionRow[]> {
-  return db.eventSubscription.findMany({ where: { eventId }, select: subscriptionSelect, orderBy: [{ subscriptionTimestamp: 'asc' }, { id: 'asc' }] });
+  return db.eventSubscription.findMany({
+    where: { eventId },
+    select: subscriptionSelect,
+    orderBy: [{ subscriptionTimestamp: 'asc' }, { id: 'asc' }],
+  });
 }
 
 /** The subscriptions of several events, grouped by event. */
@@ -109,12 +113,19 @@ export async function subscriptionRowsByEvent(db: DbOrTx, eventIds: number[]): P
   return map;
 }
 
-export async function insertSubscriptions(db: DbOrTx, rows: { eventId: number; memberId: number; amount: number; status: SubscriptionStatus; subscriptionTimestamp: Date }[]): Promise<void> {
+export async function insertSubscriptions(
+  db: DbOrTx,
+  rows: { eventId: number; memberId: number; amount: number; status: SubscriptionStatus; subscriptionTimestamp: Date }[],
+): Promise<void> {
   if (!rows.length) return;
   await db.eventSubscription.createMany({ data: rows });
 }
 
-export function updateSubscription(db: DbOrTx, id: number, data: { amount: number; status: SubscriptionStatus; subscriptionTimestamp?: Date }) {
+export function updateSubscription(
+  db: DbOrTx,
+  id: number,
+  data: { amount: number; status: SubscriptionStatus; subscriptionTimestamp?: Date },
+) {
   return db.eventSubscription.update({ where: { id }, data, select: subscriptionSelect });
 }
 

@@ -15,9 +15,25 @@ import { requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import { createEvent, deleteEvent, getAdminEvent, listAdminEvents, listSubscriberRows, listSubscribers, updateEvent } from './events-admin.service.ts';
+import {
+  createEvent,
+  deleteEvent,
+  getAdminEvent,
+  listAdminEvents,
+  listSubscriberRows,
+  listSubscribers,
+  updateEvent,
+} from './events-admin.service.ts';
 import { eventCalendar, fileNameOf, subscribersWorkbook } from './events.documents.ts';
-import { createSubscriptionDesk, getEvent, getEventForCalendar, listEvents, listOwnSubscriptions, subscribe, type Site } from './events.service.ts';
+import {
+  createSubscriptionDesk,
+  getEvent,
+  getEventForCalendar,
+  listEvents,
+  listOwnSubscriptions,
+  subscribe,
+  type Site,
+} from './events.service.ts';
 
 /** Events: public list and page, members' subscriptions and waiting list, the board's events and subscriber lists. */
 export function eventsRouter(deps: Deps): Router {
@@ -29,7 +45,10 @@ export function eventsRouter(deps: Deps): Router {
   router.get(
     '/events/',
     handle({ query: eventListQuerySchema }, async ({ query }, req, res) => {
-      sendList(res, (await listEvents(ctxOf(deps, req), query.past)).map((e) => eventSchema.parse(e)));
+      sendList(
+        res,
+        (await listEvents(ctxOf(deps, req), query.past)).map((e) => eventSchema.parse(e)),
+      );
     }),
   );
   router.get(
@@ -79,7 +98,10 @@ export function eventsRouter(deps: Deps): Router {
     '/member/eventsubscriptions',
     requireMember,
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listOwnSubscriptions(ctxOf(deps, req))).map((s) => memberEventSubscriptionSchema.parse(s)));
+      sendList(
+        res,
+        (await listOwnSubscriptions(ctxOf(deps, req))).map((s) => memberEventSubscriptionSchema.parse(s)),
+      );
     }),
   );
 
@@ -90,7 +112,10 @@ export function eventsRouter(deps: Deps): Router {
   admin.get(
     '/events/',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listAdminEvents(ctxOf(deps, req))).map((e) => adminEventSchema.parse(e)));
+      sendList(
+        res,
+        (await listAdminEvents(ctxOf(deps, req))).map((e) => adminEventSchema.parse(e)),
+      );
     }),
   );
   admin.post(
@@ -121,7 +146,10 @@ export function eventsRouter(deps: Deps): Router {
   admin.get(
     '/events/:id/subscribers',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendList(res, (await listSubscribers(ctxOf(deps, req), params.id)).map((s) => eventSubscriberSchema.parse(s)));
+      sendList(
+        res,
+        (await listSubscribers(ctxOf(deps, req), params.id)).map((s) => eventSubscriberSchema.parse(s)),
+      );
     }),
   );
   admin.get(

@@ -56,27 +56,49 @@ describe('one request', () => {
   const ask = (memberId: number, amount: number, waitlist = false) => ({ memberId, amount, waitlist });
 
   it('confirms a new member when the places are left', () => {
-    expect(decideSubscription(event, [row(1, 8, 'CONFIRMED', 0)], ask(2, 2), NOW)).toMatchObject({ kind: 'save', status: 'CONFIRMED', amount: 2, newTimestamp: true });
+    expect(decideSubscription(event, [row(1, 8, 'CONFIRMED', 0)], ask(2, 2), NOW)).toMatchObject({
+      kind: 'save',
+      status: 'CONFIRMED',
+      amount: 2,
+      newTimestamp: true,
+    });
   });
 
   it('refuses more places than are left, offering the waiting list, and puts the member on it when asked', () => {
     const rows = [row(1, 9, 'CONFIRMED', 0)];
-    expect(decideSubscription(event, rows, ask(2, 2), NOW)).toMatchObject({ kind: 'refuse', reason: 'FULL', message: expect.stringContaining('nur noch 1 Platz frei') });
+    expect(decideSubscription(event, rows, ask(2, 2), NOW)).toMatchObject({
+      kind: 'refuse',
+      reason: 'FULL',
+      message: expect.stringContaining('nur noch 1 Platz frei'),
+    });
     expect(decideSubscription(event, rows, ask(2, 2, true), NOW)).toMatchObject({ kind: 'save', status: 'WAITING', amount: 2 });
   });
 
   it('gives freed places to waiting members, not to a new subscriber', () => {
     const rows = [row(1, 6, 'CONFIRMED', 0), row(3, 5, 'WAITING', 1)];
-    expect(decideSubscription(event, rows, ask(2, 1), NOW)).toMatchObject({ kind: 'refuse', reason: 'FULL', message: expect.stringContaining('ausgebucht') });
+    expect(decideSubscription(event, rows, ask(2, 1), NOW)).toMatchObject({
+      kind: 'refuse',
+      reason: 'FULL',
+      message: expect.stringContaining('ausgebucht'),
+    });
     expect(decideSubscription(event, rows, ask(2, 1, true), NOW)).toMatchObject({ kind: 'save', status: 'WAITING' });
   });
 
   it('lets a confirmed member lower the amount, and raise it only into free places while nobody waits', () => {
     const own = row(1, 3, 'CONFIRMED', 0);
-    expect(decideSubscription(event, [own, row(2, 5, 'CONFIRMED', 1)], ask(1, 1), NOW)).toMatchObject({ kind: 'save', status: 'CONFIRMED', amount: 1, newTimestamp: false });
+    expect(decideSubscription(event, [own, row(2, 5, 'CONFIRMED', 1)], ask(1, 1), NOW)).toMatchObject({
+      kind: 'save',
+      status: 'CONFIRMED',
+      amount: 1,
+      newTimestamp: false,
+    });
     expect(decideSubscription(event, [own, row(2, 5, 'CONFIRMED', 1)], ask(1, 4), NOW)).toMatchObject({ kind: 'save', amount: 4 });
     expect(decideSubscription(event, [own, row(2, 7, 'CONFIRMED', 1)], ask(1, 4), NOW)).toMatchObject({ kind: 'refuse', reason: 'FULL' });
-    expect(decideSubscription(event, [own, row(2, 1, 'WAITING', 1)], ask(1, 4), NOW)).toMatchObject({ kind: 'refuse', reason: 'FULL', message: 'Es sind keine weiteren Plätze frei.' });
+    expect(decideSubscription(event, [own, row(2, 1, 'WAITING', 1)], ask(1, 4), NOW)).toMatchObject({
+      kind: 'refuse',
+      reason: 'FULL',
+      message: 'Es sind keine weiteren Plätze frei.',
+    });
   });
 
   it('keeps a waiting member in line when they ask for fewer places, and moves them to the end when they ask for more', () => {
@@ -86,11 +108,18 @@ describe('one request', () => {
   });
 
   it('refuses more than the places per member', () => {
-    expect(decideSubscription(event, [], ask(1, 5), NOW)).toMatchObject({ kind: 'refuse', reason: 'PER_MEMBER', message: 'Pro Mitglied sind höchstens 4 Plätze möglich.' });
+    expect(decideSubscription(event, [], ask(1, 5), NOW)).toMatchObject({
+      kind: 'refuse',
+      reason: 'PER_MEMBER',
+      message: 'Pro Mitglied sind höchstens 4 Plätze möglich.',
+    });
   });
 
   it('confirms any amount within the per-member limit when the places are unlimited', () => {
-    expect(decideSubscription({ ...event, capacity: null }, [row(2, 4, 'CONFIRMED', 0)], ask(1, 4), NOW)).toMatchObject({ kind: 'save', status: 'CONFIRMED' });
+    expect(decideSubscription({ ...event, capacity: null }, [row(2, 4, 'CONFIRMED', 0)], ask(1, 4), NOW)).toMatchObject({
+      kind: 'save',
+      status: 'CONFIRMED',
+    });
   });
 
   it('cancels until the deadline; a waiting member may leave the list until the start', () => {

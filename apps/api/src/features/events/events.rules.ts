@@ -101,7 +101,11 @@ export function decideSubscription(
       return { kind: 'cancel', row: own };
     }
     if (now > event.registrationDeadline) {
-      return { kind: 'refuse', reason: 'DEADLINE', message: 'Der Anmeldeschluss ist vorbei: Die Anmeldung kann nicht mehr geändert werden.' };
+      return {
+        kind: 'refuse',
+        reason: 'DEADLINE',
+        message: 'Der Anmeldeschluss ist vorbei: Die Anmeldung kann nicht mehr geändert werden.',
+      };
     }
     return { kind: 'cancel', row: own };
   }
@@ -123,13 +127,15 @@ export function decideSubscription(
     return {
       kind: 'refuse',
       reason: 'FULL',
-      message: more > 0 ? `Es ${more === 1 ? 'ist' : 'sind'} nur noch ${places(more)} zusätzlich frei.` : 'Es sind keine weiteren Plätze frei.',
+      message:
+        more > 0 ? `Es ${more === 1 ? 'ist' : 'sind'} nur noch ${places(more)} zusätzlich frei.` : 'Es sind keine weiteren Plätze frei.',
     };
   }
   if (own?.status === 'WAITING') {
     return { kind: 'save', status: 'WAITING', amount: request.amount, newTimestamp: request.amount > own.amount, row: own };
   }
-  if (!othersWait && request.amount <= free) return { kind: 'save', status: 'CONFIRMED', amount: request.amount, newTimestamp: true, row: null };
+  if (!othersWait && request.amount <= free)
+    return { kind: 'save', status: 'CONFIRMED', amount: request.amount, newTimestamp: true, row: null };
   if (request.waitlist) return { kind: 'save', status: 'WAITING', amount: request.amount, newTimestamp: true, row: null };
   const left = othersWait ? 0 : Math.max(0, free);
   return {

@@ -44,7 +44,10 @@ function memberIdOf(ctx: Ctx): number {
 /** Upcoming events (not yet ended) soonest first, or past ones latest first; each with places left and the member's own subscription. */
 export async function listEvents(ctx: Ctx, past: boolean): Promise<ClubEvent[]> {
   const rows = await listEventRows(ctx.db, ctx.now, past);
-  const subs = await subscriptionRowsByEvent(ctx.db, rows.map((e) => e.id));
+  const subs = await subscriptionRowsByEvent(
+    ctx.db,
+    rows.map((e) => e.id),
+  );
   return rows.map((e) => toEvent(e, subs.get(e.id) ?? [], ctx.now, ctx.actor?.memberId ?? null));
 }
 
@@ -122,7 +125,12 @@ export function createSubscriptionDesk(base: { db: Db; log: Logger; clock: () =>
  * come one by one, so the places are never exceeded, and freed places go to the waiting list
  * in the same transaction.
  */
-export async function subscribe(ctx: Ctx, desk: SubscriptionDesk, eventId: number, input: { amount: number; waitlist?: boolean | undefined }): Promise<SubscribeResult> {
+export async function subscribe(
+  ctx: Ctx,
+  desk: SubscriptionDesk,
+  eventId: number,
+  input: { amount: number; waitlist?: boolean | undefined },
+): Promise<SubscribeResult> {
   return desk.submit(eventId, { memberId: memberIdOf(ctx), amount: input.amount, waitlist: input.waitlist ?? false });
 }
 
@@ -135,7 +143,12 @@ type MemRow = SubscriptionRow;
  * (events.rules.ts), moves waiting members up after each, then writes the difference and
  * the mails of those who moved up. Answers per request: the result, or its AppError.
  */
-async function subscribeBatch(ctx: Ctx, site: Site, eventId: number, items: readonly SubscriptionItem[]): Promise<(SubscribeResult | Error)[]> {
+async function subscribeBatch(
+  ctx: Ctx,
+  site: Site,
+  eventId: number,
+  items: readonly SubscriptionItem[],
+): Promise<(SubscribeResult | Error)[]> {
   try {
     return await withTx(ctx, async (tx) => {
       const event = await lockEvent(tx.db, eventId, LOCK_TIMEOUT_MS);
@@ -175,11 +188,25 @@ async function subscribeBatch(ctx: Ctx, site: Site, eventId: number, items: read
       const byId = new Map(original.map((r) => [r.id, r]));
       for (const r of rows) {
         const was = byId.get(r.id);
-        if (was && (was.amount !== r.amount || was.status !== r.status || was.subscriptionTimestamp.getTime() !== r.subscriptionTimestamp.getTime())) {
+        if (
+          was &&
+          (was.amount !== r.amount || was.status !== r.status || was.subscriptionTimestamp.getTime() !== r.subscriptionTimestamp.getTime())
+        ) {
           await updateSubscription(tx.db, r.id, { amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp });
         }
       }
-      await insertSubscriptions(tx.db, rows.filter((r) => r.id < 0).map((r) => ({ eventId, memberId: r.memberId, amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp })));
+      await insertSubscriptions(
+        tx.db,
+        rows
+          .filter((r) => r.id < 0)
+          .map((r) => ({
+            eventId,
+            memberId: r.memberId,
+            amount: r.amount,
+            status: r.status,
+            subscriptionTimestamp: r.subscriptionTimestamp,
+          })),
+      );
 
       // Mail those who moved up and still hold their places at the end of the batch.
       const confirmed = rows.filter((r) => movedUp.has(r.memberId) && r.status === 'CONFIRMED');
@@ -189,7 +216,11 @@ async function subscribeBatch(ctx: Ctx, site: Site, eventId: number, items: read
     });
   } catch (error) {
     const busy = asBusy(error, BUSY_MESSAGE);
-    if (busy) ctx.log.warn({ eventId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'subscription batch refused as busy');
+    if (busy)
+      ctx.log.warn(
+        { eventId, requests: items.length, cause: error instanceof Error ? error.message : String(error) },
+        'subscription batch refused as busy',
+      );
     const answer = busy ?? (error instanceof Error ? error : new Error(String(error)));
     return items.map(() => answer);
   }
@@ -197,11 +228,24 @@ async function subscribeBatch(ctx: Ctx, site: Site, eventId: number, items: read
 
 async function mailMovedUp(tx: Ctx, site: Site, event: EventRow, moved: readonly SubscriptionRow[]): Promise<void> {
   if (!moved.length) return;
-  const members = new Map((await findMembersForMail(tx.db, moved.map((r) => r.memberId))).map((m) => [m.id, m]));
+  const members = new Map(
+    (
+      await findMembersForMail(
+        tx.db,
+        moved.map((r) => r.memberId),
+      )
+    ).map((m) => [m.id, m]),
+  );
   for (const row of moved) {
     const member = members.get(row.memberId);
     if (!member) continue;
-    const mail = movedUpMail({ firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl });
+    const mail = movedUpMail({
+      firstName: member.firstName,
+      event,
+      amount: row.amount,
+      clubName: site.clubName,
+      publicUrl: site.publicUrl,
+    });
     await enqueueMail(tx.db, { to: member.email, ...mail });
   }
   tx.log.info({ eventId: event.id, movedUp: moved.length }, 'waiting members moved up');
@@ -215,7 +259,10 @@ async function mailMovedUp(tx: Ctx, site: Site, event: EventRow, moved: readonly
 export async function moveUp(tx: Ctx, site: Site, event: EventRow, rows: readonly SubscriptionRow[]): Promise<SubscriptionRow[]> {
   const moved = promotions(event.capacity, rows, tx.now, event.start);
   if (!moved.length) return moved;
-  await confirmSubscriptions(tx.db, moved.map((r) => r.id));
+  await confirmSubscriptions(
+    tx.db,
+    moved.map((r) => r.id),
+  );
   await mailMovedUp(tx, site, event, moved);
   return moved;
 }

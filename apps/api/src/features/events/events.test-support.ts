@@ -7,7 +7,15 @@ export { client, DAY, HOUR, loggedIn, type Answer, type Call, type Json } from '
 /** An event written straight into the database (the admin API has its own tests). */
 export async function seedEvent(
   database: Database,
-  options: { capacity?: number | null; perMember?: number; start?: Date; end?: Date; deadline?: Date; priceRappen?: number; title?: string } = {},
+  options: {
+    capacity?: number | null;
+    perMember?: number;
+    start?: Date;
+    end?: Date;
+    deadline?: Date;
+    priceRappen?: number;
+    title?: string;
+  } = {},
 ): Promise<number> {
   const start = options.start ?? new Date(Date.now() + 10 * DAY);
   const row = await database.prisma.event.create({

@@ -1,5 +1,13 @@
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { countEarlierFailures, deleteExpiredOidcPayloads, deleteLoginAttempt, deleteLoginFailuresBefore, findAccountOwner, findLoginAccountByUsername, recordLoginAttempt } from './idp.repository.ts';
+import {
+  countEarlierFailures,
+  deleteExpiredOidcPayloads,
+  deleteLoginAttempt,
+  deleteLoginFailuresBefore,
+  findAccountOwner,
+  findLoginAccountByUsername,
+  recordLoginAttempt,
+} from './idp.repository.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 
 /** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
@@ -31,10 +39,7 @@ export function isRateLimited(failures: { byUsername: number; byIp: number }): b
  * Recording first means parallel attempts see each other and cannot slip past the limit.
  * Unknown users and accounts without a password spend the time of a real check.
  */
-export async function checkLogin(
-  db: DbOrTx,
-  input: { username: string; password: string; ip: string; now: Date },
-): Promise<LoginCheck> {
+export async function checkLogin(db: DbOrTx, input: { username: string; password: string; ip: string; now: Date }): Promise<LoginCheck> {
   const username = normalizeUsername(input.username).slice(0, MAX_USERNAME_LENGTH);
   const ip = input.ip.slice(0, 100);
   const attemptId = await recordLoginAttempt(db, { username, ip, createdAt: input.now });

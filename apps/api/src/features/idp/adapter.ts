@@ -1,7 +1,14 @@
 import { isCleanText } from '@club/contract';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { deleteOidcPayloads, findOidcPayload, findOidcPayloadBy, markOidcPayloadConsumed, upsertOidcPayload, type OidcPayloadRow } from './idp.repository.ts';
+import {
+  deleteOidcPayloads,
+  findOidcPayload,
+  findOidcPayloadBy,
+  markOidcPayloadConsumed,
+  upsertOidcPayload,
+  type OidcPayloadRow,
+} from './idp.repository.ts';
 
 /**
  * oidc-provider storage in table oidc_payloads, one row per (model, id): sessions,
@@ -39,13 +46,17 @@ export class PrismaOidcAdapter implements Adapter {
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     // What a client sent (state, nonce, redirect parameters) ends up in payloads: refused as a bad request.
     if (!storable(payload)) throw new errors.InvalidRequest('request contains invalid characters');
-    await upsertOidcPayload(this.db, { type: this.type, id }, {
-      payload,
-      grantId: payload.grantId ?? null,
-      userCode: payload.userCode ?? null,
-      uid: payload.uid ?? null,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    });
+    await upsertOidcPayload(
+      this.db,
+      { type: this.type, id },
+      {
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      },
+    );
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

@@ -23,29 +23,49 @@ describe('create-board-login', () => {
   });
 
   it('checks its arguments with German messages', () => {
-    expect(parseBoardLoginArgs(['--username', ' Anna ', '--email', 'anna@example.ch', '--first-name', 'Anna', '--last-name', 'Muster'])).toEqual({
+    expect(
+      parseBoardLoginArgs(['--username', ' Anna ', '--email', 'anna@example.ch', '--first-name', 'Anna', '--last-name', 'Muster']),
+    ).toEqual({
       username: 'anna',
       email: 'anna@example.ch',
       firstName: 'Anna',
       lastName: 'Muster',
     });
     // `pnpm create-board-login -- --username …` passes the separator on.
-    expect(parseBoardLoginArgs(['--', '--username', 'anna', '--email', 'anna@example.ch', '--first-name', 'Anna', '--last-name', 'Muster']).username).toBe('anna');
+    expect(
+      parseBoardLoginArgs(['--', '--username', 'anna', '--email', 'anna@example.ch', '--first-name', 'Anna', '--last-name', 'Muster'])
+        .username,
+    ).toBe('anna');
     expect(() => parseBoardLoginArgs(['--username', 'anna'])).toThrow(/Es fehlt: --email, --first-name, --last-name/);
-    expect(() => parseBoardLoginArgs(['--username', 'an na', '--email', 'a@b.ch', '--first-name', 'A', '--last-name', 'B'])).toThrow(/Benutzername/);
-    expect(() => parseBoardLoginArgs(['--username', 'anna', '--email', 'kein-mail', '--first-name', 'A', '--last-name', 'B'])).toThrow(/E-Mail/);
+    expect(() => parseBoardLoginArgs(['--username', 'an na', '--email', 'a@b.ch', '--first-name', 'A', '--last-name', 'B'])).toThrow(
+      /Benutzername/,
+    );
+    expect(() => parseBoardLoginArgs(['--username', 'anna', '--email', 'kein-mail', '--first-name', 'A', '--last-name', 'B'])).toThrow(
+      /E-Mail/,
+    );
     expect(() => parseBoardLoginArgs(['--unbekannt'])).toThrow(/Aufruf/);
   });
 
   it('creates a board member with a login, once', async () => {
-    const input = { username: 'praesidentin', email: 'p@example.ch', firstName: 'Petra', lastName: 'Präsidentin', password: 'Hopp-ZSC-Lions' };
+    const input = {
+      username: 'praesidentin',
+      email: 'p@example.ch',
+      firstName: 'Petra',
+      lastName: 'Präsidentin',
+      password: 'Hopp-ZSC-Lions',
+    };
     const { memberId } = await createBoardLogin(database.prisma, input);
-    const member = await database.prisma.member.findUniqueOrThrow({ where: { id: memberId }, include: { roles: true, loginAccount: true } });
+    const member = await database.prisma.member.findUniqueOrThrow({
+      where: { id: memberId },
+      include: { roles: true, loginAccount: true },
+    });
     expect(member.roles.map((r) => r.role).sort()).toEqual(['MEMBER', 'MEMBER_OF_THE_BOARD']);
     expect(member.loginAccount?.username).toBe('praesidentin');
     expect(await verifyPassword(member.loginAccount?.passwordHash ?? '', 'Hopp-ZSC-Lions')).toBe(true);
     await expect(createBoardLogin(database.prisma, input)).rejects.toThrow(/gibt es schon/);
-    await expect(createBoardLogin(database.prisma, { ...input, username: 'kurz', password: 'kurz' })).rejects.toThrow(/mindestens 10 Zeichen/);
+    await expect(createBoardLogin(database.prisma, { ...input, username: 'kurz', password: 'kurz' })).rejects.toThrow(
+      /mindestens 10 Zeichen/,
+    );
   });
 
   it('runs from the command line with the password from BOARD_PASSWORD', async () => {
@@ -53,10 +73,27 @@ describe('create-board-login', () => {
     try {
       const { stdout } = await run(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/create-board-login.ts', '--username', 'vorstand1', '--email', 'v@example.ch', '--first-name', 'Vera', '--last-name', 'Vorstand'],
-        { cwd: apiDir, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BOARD_PASSWORD: 'Ein-gutes-Passwort', LOG_LEVEL: 'silent' } },
+        [
+          '--import',
+          'tsx',
+          'src/cli/create-board-login.ts',
+          '--username',
+          'vorstand1',
+          '--email',
+          'v@example.ch',
+          '--first-name',
+          'Vera',
+          '--last-name',
+          'Vorstand',
+        ],
+        {
+          cwd: apiDir,
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BOARD_PASSWORD: 'Ein-gutes-Passwort', LOG_LEVEL: 'silent' },
+        },
       );
-      expect(stdout.trim()).toMatch(/^Vorstandsmitglied Vera Vorstand \(Mitgliedernummer \d+\) ist angelegt; Anmeldung mit dem Benutzernamen «vorstand1»\.$/);
+      expect(stdout.trim()).toMatch(
+        /^Vorstandsmitglied Vera Vorstand \(Mitgliedernummer \d+\) ist angelegt; Anmeldung mit dem Benutzernamen «vorstand1»\.$/,
+      );
       const db = await openDatabase({ dataDir });
       try {
         expect(await db.prisma.loginAccount.count({ where: { username: 'vorstand1' } })).toBe(1);

@@ -29,8 +29,16 @@ describe('identity provider input', () => {
   });
 
   it('a NUL in the token request is a client error, not 500', async () => {
-    for (const body of ['client_id=%00&grant_type=authorization_code&code=x', 'grant_type=authorization_code&code=%00&redirect_uri=x', `client_id=${'x'.repeat(5000)}&grant_type=authorization_code&code=x`]) {
-      const res = await fetch(`${server.url}/idp/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    for (const body of [
+      'client_id=%00&grant_type=authorization_code&code=x',
+      'grant_type=authorization_code&code=%00&redirect_uri=x',
+      `client_id=${'x'.repeat(5000)}&grant_type=authorization_code&code=x`,
+    ]) {
+      const res = await fetch(`${server.url}/idp/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(res.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(res.status, body.slice(0, 40)).toBeLessThan(500);
     }
@@ -40,7 +48,15 @@ describe('identity provider input', () => {
     const login = await openLoginPage(server.url);
     expect(login.page.response.status).toBe(200);
     const url = new URL(`${server.url}/idp/auth`);
-    url.search = new URLSearchParams({ client_id: 'club-site', response_type: 'code', scope: 'openid', redirect_uri: `${server.url}/oauth/callback`, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 'a\ud800b' }).toString();
+    url.search = new URLSearchParams({
+      client_id: 'club-site',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: `${server.url}/oauth/callback`,
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+      state: 'a\ud800b',
+    }).toString();
     const res = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'manual' });
     expect(res.status).toBeLessThan(500);
   });

@@ -55,7 +55,10 @@ export async function upsertLoginPassword(db: DbOrTx, memberId: number, username
 
 // --- invitations ----------------------------------------------------------------
 
-export async function insertInvitation(db: DbOrTx, data: { memberId: number; tokenHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+export async function insertInvitation(
+  db: DbOrTx,
+  data: { memberId: number; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
   await db.loginInvitation.create({ data });
 }
 

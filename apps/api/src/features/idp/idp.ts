@@ -15,7 +15,6 @@ import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type
 import { IDP_STYLESHEET, invitationFormPage, loginPage, messagePage, TOO_MANY_ATTEMPTS, WRONG_CREDENTIALS } from './pages.ts';
 import { createEmbeddedProvider, IDP_MOUNT, OWN_CLIENT_ID, type EmbeddedProvider } from './provider.ts';
 
-
 export interface Idp {
   /** Mounted at /idp: our interaction and invitation pages, then the provider itself. */
   router: Router;
@@ -49,7 +48,16 @@ export async function createIdp(deps: { config: Config; database: Database; log:
   router.use((req, res, next) => {
     const q = req.url.indexOf('?');
     if ((q >= 0 && req.url.length - q - 1 > MAX_QUERY_LENGTH) || unsafePlace(req.query) !== null) {
-      sendPage(res, 400, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage enthält ungültige Zeichen oder ist zu lang. Bitte beginnen Sie die Anmeldung noch einmal.', link: { href: '/oauth/login', label: 'Zur Anmeldung' } }));
+      sendPage(
+        res,
+        400,
+        messagePage({
+          clubName,
+          title: 'Ungültige Anfrage',
+          message: 'Die Anfrage enthält ungültige Zeichen oder ist zu lang. Bitte beginnen Sie die Anmeldung noch einmal.',
+          link: { href: '/oauth/login', label: 'Zur Anmeldung' },
+        }),
+      );
       return;
     }
     next();
@@ -90,7 +98,12 @@ export async function createIdp(deps: { config: Config; database: Database; log:
         return;
       }
     }
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'not supported' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'not supported' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.post('/interaction/:uid/login', noStore, form, async (req, res) => {
@@ -106,16 +119,30 @@ export async function createIdp(deps: { config: Config; database: Database; log:
       const limited = result.reason === 'RATE_LIMITED';
       if (limited) res.set('Retry-After', '60');
       log.info({ reason: result.reason }, 'login refused');
-      sendPage(res, limited ? 429 : 401, loginPage({ clubName, ...paths(details.uid), username: username.trim(), error: limited ? TOO_MANY_ATTEMPTS : WRONG_CREDENTIALS }));
+      sendPage(
+        res,
+        limited ? 429 : 401,
+        loginPage({ clubName, ...paths(details.uid), username: username.trim(), error: limited ? TOO_MANY_ATTEMPTS : WRONG_CREDENTIALS }),
+      );
       return;
     }
     log.info({ memberId: result.memberId }, 'password accepted');
-    await provider.interactionFinished(req, res, { login: { accountId: String(result.memberId), amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: String(result.memberId), amr: ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.get('/interaction/:uid/abort', noStore, async (req, res) => {
     await interactionOf(req, res);
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'Anmeldung abgebrochen' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'Anmeldung abgebrochen' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   const invitationGone = (res: Response, status: InvitationStatus | 'UNKNOWN') => {
@@ -126,14 +153,22 @@ export async function createIdp(deps: { config: Config; database: Database; log:
           ? 'Dieser Link ist abgelaufen (er gilt 14 Tage). Bitte wenden Sie sich an den Vorstand, um einen neuen zu erhalten.'
           : 'Diesen Link gibt es nicht. Bitte prüfen Sie, ob Sie ihn vollständig aus der E-Mail übernommen haben.';
     const title = status === 'USED' ? 'Link bereits verwendet' : status === 'EXPIRED' ? 'Link abgelaufen' : 'Link ungültig';
-    sendPage(res, status === 'UNKNOWN' ? 404 : 410, messagePage({ clubName, title, message, link: { href: '/oauth/login', label: 'Zur Anmeldung' } }));
+    sendPage(
+      res,
+      status === 'UNKNOWN' ? 404 : 410,
+      messagePage({ clubName, title, message, link: { href: '/oauth/login', label: 'Zur Anmeldung' } }),
+    );
   };
 
   router.get('/invitation/:token', noStore, async (req, res) => {
     const token = String(req.params.token);
     const invitation = await findInvitation(db, token, clock());
     if (!invitation || invitation.status !== 'VALID') return invitationGone(res, invitation?.status ?? 'UNKNOWN');
-    sendPage(res, 200, invitationFormPage({ clubName, action: invitationPath(token), firstName: invitation.firstName, username: invitation.username }));
+    sendPage(
+      res,
+      200,
+      invitationFormPage({ clubName, action: invitationPath(token), firstName: invitation.firstName, username: invitation.username }),
+    );
   });
 
   router.post('/invitation/:token', noStore, form, async (req, res) => {
@@ -144,7 +179,17 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     const password = field(req, 'password');
     const problem = passwordProblem(password, field(req, 'confirmation'), [invitation.username, invitation.firstName]);
     if (problem) {
-      sendPage(res, 422, invitationFormPage({ clubName, action: invitationPath(token), firstName: invitation.firstName, username: invitation.username, error: problem }));
+      sendPage(
+        res,
+        422,
+        invitationFormPage({
+          clubName,
+          action: invitationPath(token),
+          firstName: invitation.firstName,
+          username: invitation.username,
+          error: problem,
+        }),
+      );
       return;
     }
     const result = await acceptInvitation(db, token, password, now);
@@ -180,7 +225,15 @@ export async function createIdp(deps: { config: Config; database: Database; log:
     }
     const known = toAppError(err);
     if (known && known.status < 500) {
-      sendPage(res, known.status, messagePage({ clubName, title: 'Ungültige Anfrage', message: 'Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es noch einmal.' }));
+      sendPage(
+        res,
+        known.status,
+        messagePage({
+          clubName,
+          title: 'Ungültige Anfrage',
+          message: 'Die Anfrage konnte nicht verarbeitet werden. Bitte versuchen Sie es noch einmal.',
+        }),
+      );
       return;
     }
     if (known) {
@@ -190,7 +243,15 @@ export async function createIdp(deps: { config: Config; database: Database; log:
       return;
     }
     req.log.error({ err }, 'login page failed');
-    sendPage(res, 500, messagePage({ clubName, title: 'Fehler', message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.' }));
+    sendPage(
+      res,
+      500,
+      messagePage({
+        clubName,
+        title: 'Fehler',
+        message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.',
+      }),
+    );
   };
   router.use(pageErrors);
 

@@ -46,7 +46,10 @@ describe('passwordProblem', () => {
   it('wants at least 10 characters and the same text twice', () => {
     expect(passwordProblem('kurz', 'kurz')).toEqual({ field: 'password', message: 'Das Passwort muss mindestens 10 Zeichen lang sein.' });
     expect(passwordProblem('          ', '          ')?.field).toBe('password');
-    expect(passwordProblem('lang-genug-1', 'lang-genug-2')).toEqual({ field: 'confirmation', message: 'Die beiden Passwörter stimmen nicht überein.' });
+    expect(passwordProblem('lang-genug-1', 'lang-genug-2')).toEqual({
+      field: 'confirmation',
+      message: 'Die beiden Passwörter stimmen nicht überein.',
+    });
     expect(passwordProblem('x'.repeat(201), 'x'.repeat(201))?.field).toBe('password');
     expect(passwordProblem('lang-genug-1', 'lang-genug-1')).toBeNull();
     expect(passwordProblem('Zürich 1930!', 'Zürich 1930!')).toBeNull();

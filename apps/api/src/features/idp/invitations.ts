@@ -48,12 +48,19 @@ let estimator: ZxcvbnFactory | undefined;
  * built at first use (half a second). Score 3 of 4 ("safely unguessable") is required.
  */
 export function isGuessable(password: string, userInputs: string[] = []): boolean {
-  estimator ??= new ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnDe.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs });
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnDe.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  });
   return estimator.check(password, userInputs.filter(Boolean)).score < 3;
 }
 
 /** German message for a password that does not qualify, or null. */
-export function passwordProblem(password: string, confirmation: string, userInputs: string[] = []): { field: 'password' | 'confirmation'; message: string } | null {
+export function passwordProblem(
+  password: string,
+  confirmation: string,
+  userInputs: string[] = [],
+): { field: 'password' | 'confirmation'; message: string } | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return { field: 'password', message: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.` };
   }
@@ -72,7 +79,8 @@ export function passwordProblem(password: string, confirmation: string, userInpu
   if (isGuessable(password, userInputs)) {
     return {
       field: 'password',
-      message: 'Dieses Passwort ist zu leicht zu erraten (häufig verwendet, ein Wort oder ein einfaches Muster). Bitte wählen Sie ein längeres, ungewöhnlicheres Passwort, z. B. mehrere Wörter.',
+      message:
+        'Dieses Passwort ist zu leicht zu erraten (häufig verwendet, ein Wort oder ein einfaches Muster). Bitte wählen Sie ein längeres, ungewöhnlicheres Passwort, z. B. mehrere Wörter.',
     };
   }
   return null;

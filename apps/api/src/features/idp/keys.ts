@@ -34,4 +34,3 @@ async function readKeys(db: DbOrTx): Promise<JWK[] | null> {
 export function deriveSecret(sessionSecret: string, purpose: string): string {
   return createHmac('sha256', sessionSecret).update(`club-site:${purpose}`).digest('base64url');
 }
-

@@ -5,8 +5,7 @@ import { MIN_PASSWORD_LENGTH } from './invitations.ts';
 export const IDP_STYLESHEET = '/idp/assets/login.css';
 
 export const WRONG_CREDENTIALS = 'Benutzername oder Passwort ist falsch.';
-export const TOO_MANY_ATTEMPTS =
-  'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.';
+export const TOO_MANY_ATTEMPTS = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.';
 
 /** A fixed attribute inside a template (not escaped). */
 const raw = (markup: string) => new Html(markup);
@@ -25,20 +24,35 @@ export function loginPage(options: { clubName: string; action: string; abortHref
     clubName,
     'Anmelden',
     html`<h1>Anmelden</h1>
-<p>Melden Sie sich mit Ihrem Login des ${clubName} an.</p>
-${alert(error)}
-<form method="post" action="${action}" novalidate>
-<div class="field">
-<label for="username">Benutzername</label>
-<input type="text" id="username" name="username" value="${username ?? ''}" autocomplete="username" autocapitalize="none" spellcheck="false" required${username ? '' : raw(' autofocus')}>
-</div>
-<div class="field">
-<label for="password">Passwort</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required${username ? raw(' autofocus') : ''}>
-</div>
-<button type="submit" class="button">Anmelden</button>
-</form>
-<a class="secondary" href="${abortHref}">Abbrechen</a>`,
+      <p>Melden Sie sich mit Ihrem Login des ${clubName} an.</p>
+      ${alert(error)}
+      <form method="post" action="${action}" novalidate>
+        <div class="field">
+          <label for="username">Benutzername</label>
+          <input
+            type="text"
+            id="username"
+            name="username"
+            value="${username ?? ''}"
+            autocomplete="username"
+            autocapitalize="none"
+            spellcheck="false"
+            required${username ? '' : raw(' autofocus')}
+          />
+        </div>
+        <div class="field">
+          <label for="password">Passwort</label>
+          <input
+            type="password"
+            id="password"
+            name="password"
+            autocomplete="current-password"
+            required${username ? raw(' autofocus') : ''}
+          />
+        </div>
+        <button type="submit" class="button">Anmelden</button>
+      </form>
+      <a class="secondary" href="${abortHref}">Abbrechen</a>`,
   );
 }
 
@@ -48,8 +62,8 @@ export function messagePage(options: { clubName: string; title: string; message:
     clubName,
     title,
     html`<h1>${title}</h1>
-<p>${message}</p>
-${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ''}`,
+      <p>${message}</p>
+      ${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : ''}`,
   );
 }
 
@@ -67,20 +81,35 @@ export function invitationFormPage(options: {
     clubName,
     'Passwort festlegen',
     html`<h1>Passwort festlegen</h1>
-<p>Willkommen, ${firstName}! Wählen Sie ein Passwort für Ihr Login <strong>${username}</strong>.</p>
-${alert(error?.message)}
-<form method="post" action="${action}" novalidate>
-<input type="text" name="username" value="${username}" autocomplete="username" aria-label="Benutzername" readonly hidden>
-<div class="field">
-<label for="password">Neues Passwort</label>
-<input type="password" id="password" name="password" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}" required aria-describedby="password-hint"${passwordError ? raw(' aria-invalid="true"') : ''}>
-<div class="hint" id="password-hint">Mindestens ${MIN_PASSWORD_LENGTH} Zeichen.</div>
-</div>
-<div class="field">
-<label for="confirmation">Passwort bestätigen</label>
-<input type="password" id="confirmation" name="confirmation" autocomplete="new-password" required${confirmationError ? raw(' aria-invalid="true"') : ''}>
-</div>
-<button type="submit" class="button">Passwort speichern</button>
-</form>`,
+      <p>Willkommen, ${firstName}! Wählen Sie ein Passwort für Ihr Login <strong>${username}</strong>.</p>
+      ${alert(error?.message)}
+      <form method="post" action="${action}" novalidate>
+        <input type="text" name="username" value="${username}" autocomplete="username" aria-label="Benutzername" readonly hidden />
+        <div class="field">
+          <label for="password">Neues Passwort</label>
+          <input
+            type="password"
+            id="password"
+            name="password"
+            autocomplete="new-password"
+            minlength="${MIN_PASSWORD_LENGTH}"
+            required
+            aria-describedby="password-hint"
+            ${passwordError ? raw(' aria-invalid="true"') : ''}
+          />
+          <div class="hint" id="password-hint">Mindestens ${MIN_PASSWORD_LENGTH} Zeichen.</div>
+        </div>
+        <div class="field">
+          <label for="confirmation">Passwort bestätigen</label>
+          <input
+            type="password"
+            id="confirmation"
+            name="confirmation"
+            autocomplete="new-password"
+            required${confirmationError ? raw(' aria-invalid="true"') : ''}
+          />
+        </div>
+        <button type="submit" class="button">Passwort speichern</button>
+      </form>`,
   );
 }

@@ -122,10 +122,10 @@ export async function createEmbeddedProvider(deps: { config: Config; db: PrismaC
             title: 'Abmelden',
             stylesheet: IDP_STYLESHEET,
             body: html`<h1>Abmelden</h1>
-<p>Möchten Sie sich abmelden?</p>
-${new Html(form)}
-<button type="submit" class="button" form="op.logoutForm" name="logout" value="yes">Ja, abmelden</button>
-<button type="submit" class="button secondary" form="op.logoutForm">Nein, angemeldet bleiben</button>`,
+              <p>Möchten Sie sich abmelden?</p>
+              ${new Html(form)}
+              <button type="submit" class="button" form="op.logoutForm" name="logout" value="yes">Ja, abmelden</button>
+              <button type="submit" class="button secondary" form="op.logoutForm">Nein, angemeldet bleiben</button>`,
           });
         },
         postLogoutSuccessSource: (ctx) => render(ctx, 'Abgemeldet', 'Sie sind abgemeldet.', { href: '/', label: 'Zur Startseite' }),
@@ -193,7 +193,10 @@ ${new Html(form)}
       log.error({ err }, 'identity provider error');
       return;
     }
-    log.warn({ code: known.code, message: err instanceof Error ? err.message.slice(0, 300) : String(err) }, 'identity provider could not answer');
+    log.warn(
+      { code: known.code, message: err instanceof Error ? err.message.slice(0, 300) : String(err) },
+      'identity provider could not answer',
+    );
     ctx.status = known.status >= 500 ? 503 : known.status;
     if (ctx.status === 503) ctx.set('Retry-After', known.code === 'UNAVAILABLE' ? '5' : '1');
     if (!ctx.type.includes('html')) {

@@ -18,8 +18,26 @@ const PLAIN_IBAN = 'CH9300762011623852957';
 function invoice(iban: string, over: Partial<InvoiceDocument> = {}): InvoiceDocument {
   const number = '2027-00012';
   return {
-    creditor: { name: 'ZSC Fanclub Limmat', street: 'Hardturmstrasse', houseNumber: '120', postalCode: '8005', city: 'Zürich', country: 'CH', iban, contactLine: 'fanclub.example' },
-    debtor: { name: 'Ana Marjanović', street: 'Limmatstrasse', houseNumber: '12a', addressLine2: '', postalCode: '8005', city: 'Zürich', country: 'CH', memberNumber: 42 },
+    creditor: {
+      name: 'ZSC Fanclub Limmat',
+      street: 'Hardturmstrasse',
+      houseNumber: '120',
+      postalCode: '8005',
+      city: 'Zürich',
+      country: 'CH',
+      iban,
+      contactLine: 'fanclub.example',
+    },
+    debtor: {
+      name: 'Ana Marjanović',
+      street: 'Limmatstrasse',
+      houseNumber: '12a',
+      addressLine2: '',
+      postalCode: '8005',
+      city: 'Zürich',
+      country: 'CH',
+      memberNumber: 42,
+    },
     number,
     title: 'Mitgliederbeitrag 2027/28',
     invoiceDate: '2027-05-03',
@@ -89,7 +107,9 @@ describe('invoice PDF with Swiss QR-bill', () => {
   });
 
   it('a reminder asks in the QR code for what is still open, with the invoice reference', async () => {
-    const doc = invoice(QR_IBAN, { reminder: { level: 2, title: '2. Mahnung', reminderDate: '2027-07-20', dueDate: '2027-08-03', openRappen: 23_450 } });
+    const doc = invoice(QR_IBAN, {
+      reminder: { level: 2, title: '2. Mahnung', reminderDate: '2027-07-20', dueDate: '2027-08-03', openRappen: 23_450 },
+    });
     const { lines, pdf } = await qrPayload(doc, 'reminder');
     expect(lines[18]).toBe('234.50');
     expect(lines[28]).toBe(doc.reference);

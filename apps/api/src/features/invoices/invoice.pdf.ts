@@ -77,9 +77,12 @@ export function formatDate(iso: string): string {
 }
 
 function addressLines(a: PostalAddress & { name: string }): string[] {
-  return [a.name, [a.street, a.houseNumber].filter(Boolean).join(' '), a.addressLine2 ?? '', `${a.country === 'CH' ? '' : `${a.country}-`}${a.postalCode} ${a.city}`].filter(
-    (l) => l.trim() !== '',
-  );
+  return [
+    a.name,
+    [a.street, a.houseNumber].filter(Boolean).join(' '),
+    a.addressLine2 ?? '',
+    `${a.country === 'CH' ? '' : `${a.country}-`}${a.postalCode} ${a.city}`,
+  ].filter((l) => l.trim() !== '');
 }
 
 function hasAddress(a: PostalAddress): boolean {
@@ -108,24 +111,45 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const grey = '#555555';
 
   // Letterhead
-  pdf.font(`${FONT}-Bold`).fontSize(16).fillColor('black').text(doc.creditor.name, left, mm(15), { width: mm(95) });
+  pdf
+    .font(`${FONT}-Bold`)
+    .fontSize(16)
+    .fillColor('black')
+    .text(doc.creditor.name, left, mm(15), { width: mm(95) });
   pdf.font(FONT).fontSize(9).fillColor(grey);
   for (const line of addressLines({ ...doc.creditor, name: '' })) pdf.text(line, { width: mm(95) });
   if (doc.creditor.contactLine) pdf.text(doc.creditor.contactLine, { width: mm(95) });
 
   // Recipient in the window of a C5 envelope (window on the right: 118 mm from the left, 50–95 mm from the top)
   const windowX = mm(118);
-  pdf.font(FONT).fontSize(7).fillColor(grey).text(`${doc.creditor.name}, ${[doc.creditor.street, doc.creditor.houseNumber].filter(Boolean).join(' ')}, ${doc.creditor.postalCode} ${doc.creditor.city}`, windowX, mm(50), {
-    width: mm(80),
-    lineBreak: false,
-    ellipsis: true,
-  });
-  pdf.font(FONT).fontSize(10.5).fillColor('black').text(addressLines(doc.debtor).join('\n'), windowX, mm(56), { width: mm(80), lineGap: 1 });
+  pdf
+    .font(FONT)
+    .fontSize(7)
+    .fillColor(grey)
+    .text(
+      `${doc.creditor.name}, ${[doc.creditor.street, doc.creditor.houseNumber].filter(Boolean).join(' ')}, ${doc.creditor.postalCode} ${doc.creditor.city}`,
+      windowX,
+      mm(50),
+      {
+        width: mm(80),
+        lineBreak: false,
+        ellipsis: true,
+      },
+    );
+  pdf
+    .font(FONT)
+    .fontSize(10.5)
+    .fillColor('black')
+    .text(addressLines(doc.debtor).join('\n'), windowX, mm(56), { width: mm(80), lineGap: 1 });
 
   // Title and facts
   const reminder = doc.reminder;
   let y = mm(86);
-  pdf.font(`${FONT}-Bold`).fontSize(15).fillColor('black').text(reminder ? `${reminder.title}: Rechnung ${doc.number}` : `Rechnung ${doc.number}`, left, y, { width });
+  pdf
+    .font(`${FONT}-Bold`)
+    .fontSize(15)
+    .fillColor('black')
+    .text(reminder ? `${reminder.title}: Rechnung ${doc.number}` : `Rechnung ${doc.number}`, left, y, { width });
   y = pdf.y + mm(2);
   const facts: [string, string][] = [
     ['Rechnungsdatum', formatDate(doc.invoiceDate)],
@@ -136,8 +160,14 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   ];
   pdf.fontSize(9);
   for (const [label, value] of facts) {
-    pdf.font(FONT).fillColor(grey).text(label, left, y, { width: mm(45) });
-    pdf.font(FONT).fillColor('black').text(value, left + mm(45), y, { width: width - mm(45) });
+    pdf
+      .font(FONT)
+      .fillColor(grey)
+      .text(label, left, y, { width: mm(45) });
+    pdf
+      .font(FONT)
+      .fillColor('black')
+      .text(value, left + mm(45), y, { width: width - mm(45) });
     y = pdf.y + 1;
   }
 

@@ -39,7 +39,9 @@ async function seasonWithMembers(n: number, fees: { membership?: number; parking
   const members = [];
   for (let i = 0; i < n; i++) {
     const m = await createMember(db(), i === 0 ? { firstName: 'Ana', lastName: `Marjanović ${yearOffset}` } : {});
-    await db().membership.create({ data: { memberId: m.id, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, parkingPermit: i === 0 } });
+    await db().membership.create({
+      data: { memberId: m.id, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, parkingPermit: i === 0 },
+    });
     members.push(m);
   }
   return { season, members };
@@ -75,11 +77,21 @@ describe('fee runs', () => {
     const first = (before?.lastNumber ?? 0) + 1;
     expect(invoices.map((i) => i.number)).toEqual([0, 1, 2].map((k) => `${year}-${String(first + k).padStart(5, '0')}`));
     for (const inv of invoices) {
-      expect(inv).toMatchObject({ kind: 'MEMBERSHIP_FEE', status: 'OPEN', totalRappen: 6000, street: 'Limmatstrasse', houseNumber: '12', postalCode: '8005', city: 'Zürich' });
+      expect(inv).toMatchObject({
+        kind: 'MEMBERSHIP_FEE',
+        status: 'OPEN',
+        totalRappen: 6000,
+        street: 'Limmatstrasse',
+        houseNumber: '12',
+        postalCode: '8005',
+        city: 'Zürich',
+      });
       expect(toIsoDate(inv.invoiceDate)).toBe(toIsoDate(today));
       expect(toIsoDate(inv.dueDate)).toBe(toIsoDate(addDays(today, 30)));
       expect(isQrReference(inv.reference)).toBe(true);
-      expect(inv.lines).toEqual([expect.objectContaining({ position: 1, amountRappen: 6000, text: `Mitgliederbeitrag Saison ${season.name}` })]);
+      expect(inv.lines).toEqual([
+        expect.objectContaining({ position: 1, amountRappen: 6000, text: `Mitgliederbeitrag Saison ${season.name}` }),
+      ]);
     }
     const mails = await db().mailOutbox.findMany({ where: { to: { in: members.map((m) => m.email) } } });
     expect(mails).toHaveLength(3);
@@ -91,7 +103,9 @@ describe('fee runs', () => {
 
     // A later address change does not change the issued invoice.
     await db().address.updateMany({ where: { memberId: members[0]!.id }, data: { street: 'Neue Strasse' } });
-    expect((await db().invoice.findFirstOrThrow({ where: { memberId: members[0]!.id, seasonId: season.id } })).street).toBe('Limmatstrasse');
+    expect((await db().invoice.findFirstOrThrow({ where: { memberId: members[0]!.id, seasonId: season.id } })).street).toBe(
+      'Limmatstrasse',
+    );
 
     const again = await board.call('POST', `/admin/seasons/${season.id}/membershipfees/`, []);
     expect(again.body.data).toEqual({ created: 0, existing: 3 });
@@ -153,7 +167,7 @@ describe('invoices of a member', () => {
     return { m, inv, season, call: client(server.url, cookie) };
   }
 
-  it('lists them in the member\'s data and the board\'s view, in the wire shape', async () => {
+  it("lists them in the member's data and the board's view, in the wire shape", async () => {
     const { m, inv, season, call } = await billed();
     const own = await call('GET', '/member/?expands=*');
     const expected = {
@@ -180,11 +194,17 @@ describe('invoices of a member', () => {
 
   it('gives the member their own PDF and another member a 404; the board gets it under the member', async () => {
     const { m, inv, call } = await billed();
-    const res = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, { headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie } });
+    const res = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, {
+      headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Rechnung-${inv.number}.pdf"`);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await member.call('GET', `/member/invoices/${inv.id}.pdf`)).status).toBe(404);
     expect((await call('GET', '/member/invoices/99999999.pdf')).status).toBe(404);
     expect((await call('GET', '/member/invoices/abc.pdf')).status).toBeGreaterThanOrEqual(400);
@@ -203,7 +223,9 @@ describe('invoices of a member', () => {
     expect(await db().invoice.findUniqueOrThrow({ where: { id: inv.id } })).toMatchObject({ status: 'CANCELLED', number: inv.number });
     expect((await call('GET', '/member/')).body.data.invoices).toEqual([]);
     expect((await call('GET', `/member/invoices/${inv.id}.pdf`)).status).toBe(404);
-    expect(await db().auditLog.findFirst({ where: { action: 'invoice.cancelled', entityId: String(inv.id), actorId: board.id } })).not.toBeNull();
+    expect(
+      await db().auditLog.findFirst({ where: { action: 'invoice.cancelled', entityId: String(inv.id), actorId: board.id } }),
+    ).not.toBeNull();
     expect((await board.call('DELETE', `/admin/members/${m.id}/invoices/${inv.id}`)).status).toBe(404);
 
     const paid = await billed();
@@ -247,7 +269,9 @@ describe('reminder run', () => {
     expect(await reminderCount()).toBe(2);
     const own = await client(server.url, (await loginAs(server.url, m.username, m.password)).cookie)('GET', '/member/');
     expect(own.body.data.invoices[0].reminderLevel).toBe(2);
-    const pdf = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, { headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie } });
+    const pdf = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, {
+      headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie },
+    });
     expect(pdf.headers.get('content-disposition')).toContain(`Mahnung-2-${inv.number}.pdf`);
   });
 });
@@ -267,7 +291,13 @@ describe('accepting an application', () => {
     expect(accepted.status).toBe(200);
     const newMember = await db().member.findFirstOrThrow({ where: { email: app.email } });
     const inv = await db().invoice.findFirstOrThrow({ where: { memberId: newMember.id } });
-    expect(inv).toMatchObject({ seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5500, debtorName: 'Ivana Marjanović', street: 'Hardturmstrasse' });
+    expect(inv).toMatchObject({
+      seasonId: season.id,
+      kind: 'MEMBERSHIP_FEE',
+      totalRappen: 5500,
+      debtorName: 'Ivana Marjanović',
+      street: 'Hardturmstrasse',
+    });
     const welcome = await db().mailOutbox.findFirstOrThrow({ where: { to: app.email, subject: { startsWith: 'Willkommen' } } });
     expect(welcome.attachments).toEqual([{ kind: 'invoice', invoiceId: inv.id }]);
     expect(welcome.text).toContain(inv.number);

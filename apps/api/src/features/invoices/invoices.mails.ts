@@ -10,7 +10,14 @@ export interface MailText {
 const signature = (clubName: string) => `Sportliche Grüsse\nDer Kassier des ${clubName}`;
 
 /** A new invoice (fee run). */
-export function invoiceMail(input: { firstName: string; clubName: string; title: string; number: string; totalRappen: number; dueDate: string }): MailText {
+export function invoiceMail(input: {
+  firstName: string;
+  clubName: string;
+  title: string;
+  number: string;
+  totalRappen: number;
+  dueDate: string;
+}): MailText {
   return {
     subject: `${input.title}: Rechnung ${input.number}`,
     text: [
@@ -29,7 +36,15 @@ export function invoiceMail(input: { firstName: string; clubName: string; title:
 }
 
 /** A reminder (Zahlungserinnerung, 2. or 3. Mahnung). */
-export function reminderMail(input: { firstName: string; clubName: string; levelTitle: string; level: number; number: string; openRappen: number; dueDate: string }): MailText {
+export function reminderMail(input: {
+  firstName: string;
+  clubName: string;
+  levelTitle: string;
+  level: number;
+  number: string;
+  openRappen: number;
+  dueDate: string;
+}): MailText {
   return {
     subject: `${input.levelTitle}: Rechnung ${input.number}`,
     text: [

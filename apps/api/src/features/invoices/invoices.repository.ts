@@ -60,7 +60,10 @@ export function findMembersToBill(db: DbOrTx, input: { seasonId: number; kind: F
 }
 
 /** How many eligible members of a season (or of the given ones) already have an invoice of the kind. */
-export async function countAlreadyBilled(db: DbOrTx, input: { seasonId: number; kind: FeeKind; memberIds: number[] | null }): Promise<number> {
+export async function countAlreadyBilled(
+  db: DbOrTx,
+  input: { seasonId: number; kind: FeeKind; memberIds: number[] | null },
+): Promise<number> {
   const all = input.memberIds === null;
   const ids = input.memberIds ?? [];
   const [row] = await db.$queryRaw<{ n: number }[]>`
@@ -123,7 +126,11 @@ export async function insertInvoices(db: DbOrTx, kind: FeeKind | 'OTHER', rows: 
       ON CONFLICT ("memberId", "seasonId", "kind") DO NOTHING
       RETURNING "id", "memberId", "number"`;
     const byNumber = new Map(batch.map((r) => [r.number, r]));
-    const lines = inserted.map((r) => ({ invoiceId: r.id, text: byNumber.get(r.number)!.lineText, amount: byNumber.get(r.number)!.totalRappen }));
+    const lines = inserted.map((r) => ({
+      invoiceId: r.id,
+      text: byNumber.get(r.number)!.lineText,
+      amount: byNumber.get(r.number)!.totalRappen,
+    }));
     if (lines.length) {
       await db.$executeRaw`
         INSERT INTO "invoice_lines" ("invoiceId", "position", "text", "amountRappen")
@@ -234,7 +241,10 @@ export function findMemberIdByUsername(db: DbOrTx, username: string) {
 }
 
 export function listMembershipFeeInvoices(db: DbOrTx) {
-  return db.invoice.findMany({ where: { kind: 'MEMBERSHIP_FEE' }, select: { id: true, memberId: true, invoiceDate: true, totalRappen: true, seasonId: true } });
+  return db.invoice.findMany({
+    where: { kind: 'MEMBERSHIP_FEE' },
+    select: { id: true, memberId: true, invoiceDate: true, totalRappen: true, seasonId: true },
+  });
 }
 
 /** Marks an invoice paid in full (the demo data; real payments come through the bank import). */

@@ -35,7 +35,10 @@ export function invoicesRouter(deps: Deps): Router {
   admin.get(
     '/members/:memberId/invoices/:invoiceId.pdf',
     handle({ params: memberInvoiceParams }, async ({ params }, req, res) => {
-      sendPdf(res, await getInvoicePdf(ctxOf(deps, req), { invoiceId: params.invoiceId, memberId: params.memberId, includeCancelled: true, settings }));
+      sendPdf(
+        res,
+        await getInvoicePdf(ctxOf(deps, req), { invoiceId: params.invoiceId, memberId: params.memberId, includeCancelled: true, settings }),
+      );
     }),
   );
   admin.delete(

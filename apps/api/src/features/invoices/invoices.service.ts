@@ -53,7 +53,12 @@ export function invoiceSettingsOf(config: {
   clubPostalAddress: PostalAddress;
   publicUrl: string;
 }): InvoiceSettings {
-  return { clubName: config.clubName, iban: config.clubIban, address: { ...config.clubPostalAddress }, contactLine: config.publicUrl.replace(/^https?:\/\//, '') };
+  return {
+    clubName: config.clubName,
+    iban: config.clubIban,
+    address: { ...config.clubPostalAddress },
+    contactLine: config.publicUrl.replace(/^https?:\/\//, ''),
+  };
 }
 
 const INVOICE_NOT_FOUND = 'Diese Rechnung gibt es nicht.';
@@ -61,7 +66,19 @@ const INVOICE_NOT_FOUND = 'Diese Rechnung gibt es nicht.';
 /** What the wire shape needs of an invoice row (the board's overview reads the same fields). */
 type InvoiceWireRow = Pick<
   InvoiceRow,
-  'id' | 'number' | 'memberId' | 'title' | 'kind' | 'invoiceDate' | 'dueDate' | 'lines' | 'totalRappen' | 'status' | 'reference' | 'paidAt' | 'paidRappen'
+  | 'id'
+  | 'number'
+  | 'memberId'
+  | 'title'
+  | 'kind'
+  | 'invoiceDate'
+  | 'dueDate'
+  | 'lines'
+  | 'totalRappen'
+  | 'status'
+  | 'reference'
+  | 'paidAt'
+  | 'paidRappen'
 > & { reminders: { level: number }[] };
 
 export function toInvoice(row: InvoiceWireRow): Invoice {
@@ -103,7 +120,10 @@ interface IssueInput {
  * reads who is still to bill, draws gapless numbers, writes invoices (unique per member,
  * season and kind), lines and mails (PDF attached when sent).
  */
-export async function issueFees(tx: Ctx, input: IssueInput): Promise<{ created: { id: number; memberId: number; number: string }[]; existing: number }> {
+export async function issueFees(
+  tx: Ctx,
+  input: IssueInput,
+): Promise<{ created: { id: number; memberId: number; number: string }[]; existing: number }> {
   const season = await findSeason(tx.db, input.seasonId);
   if (!season) throw notFound('Diese Saison gibt es nicht.');
   const fee = input.kind === 'MEMBERSHIP_FEE' ? season.membershipFeeRappen : season.parkingFeeRappen;
@@ -115,7 +135,9 @@ export async function issueFees(tx: Ctx, input: IssueInput): Promise<{ created: 
     const found = await findMembershipsOf(tx.db, season.id, ids);
     const unknown = ids.filter((id) => !found.some((f) => f.memberId === id));
     if (unknown.length) throw notFound(`Diese Mitglieder gibt es nicht: ${unknown.slice(0, 10).join(', ')}.`);
-    const notEligible = found.filter((f) => f.parkingPermit === null || (input.kind === 'PARKING_FEE' && !f.parkingPermit)).map((f) => f.memberId);
+    const notEligible = found
+      .filter((f) => f.parkingPermit === null || (input.kind === 'PARKING_FEE' && !f.parkingPermit))
+      .map((f) => f.memberId);
     if (notEligible.length) {
       const what = input.kind === 'PARKING_FEE' ? 'keine Parkkarte' : 'keine Mitgliedschaft';
       throw conflict(`Diese Mitglieder haben in der Saison ${season.name} ${what}: ${notEligible.slice(0, 10).join(', ')}.`);
@@ -158,7 +180,8 @@ export async function issueFees(tx: Ctx, input: IssueInput): Promise<{ created: 
   });
   const created = await insertInvoices(tx.db, input.kind, rows, tx.now);
   // Under the issuing lock nobody else can have billed them; a skipped row would leave a gap.
-  if (created.length !== rows.length) throw new AppError('BUSY', 'Die Rechnungen wurden gleichzeitig erstellt. Bitte versuchen Sie es noch einmal.');
+  if (created.length !== rows.length)
+    throw new AppError('BUSY', 'Die Rechnungen wurden gleichzeitig erstellt. Bitte versuchen Sie es noch einmal.');
 
   if (input.mail) {
     const byMember = new Map(toBill.map((m) => [m.memberId, m]));
@@ -189,7 +212,12 @@ export async function runFeeInvoices(
           action: input.kind === 'MEMBERSHIP_FEE' ? 'season.membershipfees.issued' : 'season.parkingfees.issued',
           entity: 'season',
           entityId: input.seasonId,
-          data: { created: result.created.length, existing: result.existing, first: result.created[0]?.number, last: result.created.at(-1)?.number },
+          data: {
+            created: result.created.length,
+            existing: result.existing,
+            first: result.created[0]?.number,
+            last: result.created.at(-1)?.number,
+          },
         });
       }
       return { created: result.created.length, existing: result.existing };
@@ -208,7 +236,13 @@ export async function issueMembershipFeeForNewMember(
 ): Promise<{ id: number; number: string } | null> {
   const season = await findSeason(tx.db, input.seasonId);
   if (!season || season.membershipFeeRappen <= 0) return null;
-  const { created } = await issueFees(tx, { seasonId: input.seasonId, kind: 'MEMBERSHIP_FEE', memberIds: [input.memberId], settings: input.settings, mail: false });
+  const { created } = await issueFees(tx, {
+    seasonId: input.seasonId,
+    kind: 'MEMBERSHIP_FEE',
+    memberIds: [input.memberId],
+    settings: input.settings,
+    mail: false,
+  });
   return created[0] ?? null;
 }
 
@@ -218,9 +252,15 @@ export async function cancelInvoice(ctx: Ctx, input: { memberId: number; invoice
     const row = await lockInvoice(tx.db, input.invoiceId, input.memberId);
     if (!row || row.status === 'CANCELLED') throw notFound(INVOICE_NOT_FOUND);
     if (row.status === 'PAID') throw conflict(`Die Rechnung ${row.number} ist bezahlt und kann nicht storniert werden.`, 'INVOICE_PAID');
-    if (row.paidRappen > 0) throw conflict(`Auf die Rechnung ${row.number} ist bereits eine Zahlung gebucht; sie kann nicht storniert werden.`, 'INVOICE_PAID');
+    if (row.paidRappen > 0)
+      throw conflict(`Auf die Rechnung ${row.number} ist bereits eine Zahlung gebucht; sie kann nicht storniert werden.`, 'INVOICE_PAID');
     await markInvoiceCancelled(tx.db, row.id, tx.now);
-    await writeAudit(tx, { action: 'invoice.cancelled', entity: 'invoice', entityId: row.id, data: { memberId: input.memberId, number: row.number } });
+    await writeAudit(tx, {
+      action: 'invoice.cancelled',
+      entity: 'invoice',
+      entityId: row.id,
+      data: { memberId: input.memberId, number: row.number },
+    });
   });
 }
 
@@ -247,14 +287,28 @@ export async function runReminders(ctx: Ctx, input: { settings: InvoiceSettings 
           const attachment: MailAttachmentRef = { kind: 'invoice', invoiceId: p.invoiceId, reminderLevel: p.level };
           return {
             to: p.email,
-            ...reminderMail({ firstName: p.firstName, clubName: input.settings.clubName, levelTitle, level: p.level, number: p.number, openRappen: p.openRappen, dueDate: newDue }),
+            ...reminderMail({
+              firstName: p.firstName,
+              clubName: input.settings.clubName,
+              levelTitle,
+              level: p.level,
+              number: p.number,
+              openRappen: p.openRappen,
+              dueDate: newDue,
+            }),
             attachments: [attachment],
           };
         }),
       );
       const levels = { '1': 0, '2': 0, '3': 0 };
       for (const p of sent) levels[String(p.level) as '1' | '2' | '3'] += 1;
-      if (sent.length) await writeAudit(tx, { action: 'invoices.reminded', entity: 'invoice', entityId: 'reminders', data: { reminded: sent.length, levels } });
+      if (sent.length)
+        await writeAudit(tx, {
+          action: 'invoices.reminded',
+          entity: 'invoice',
+          entityId: 'reminders',
+          data: { reminded: sent.length, levels },
+        });
       return { reminded: sent.length, levels };
     },
     { timeoutMs: 120_000 },
@@ -328,4 +382,3 @@ export function invoiceAttachmentRenderer(db: Ctx['db'], settings: InvoiceSettin
     };
   };
 }
-

@@ -24,9 +24,11 @@ beforeAll(async () => {
   ({ cookie: boardCookie } = await loginAs(server.url, board.username, board.password));
   ({ cookie: memberCookie } = await loginAs(server.url, member.username, member.password));
   const year = seasonYearOf(today());
-  [lastSeason, currentSeason, nextSeason] = await Promise.all(
-    [year - 1, year, year + 1].map((y) => db().season.create({ data: seasonDates(y), select: { id: true, name: true, validFrom: true, validTo: true } })),
-  ) as [typeof currentSeason, typeof currentSeason, typeof currentSeason];
+  [lastSeason, currentSeason, nextSeason] = (await Promise.all(
+    [year - 1, year, year + 1].map((y) =>
+      db().season.create({ data: seasonDates(y), select: { id: true, name: true, validFrom: true, validTo: true } }),
+    ),
+  )) as [typeof currentSeason, typeof currentSeason, typeof currentSeason];
 });
 afterAll(async () => {
   await server?.close();
@@ -35,7 +37,10 @@ afterAll(async () => {
 /** Everything the board could change about a member, to prove that nothing was written. */
 async function snapshot(memberId: number) {
   const [member, phones, addresses, memberships, roles, audit] = await Promise.all([
-    db().member.findUniqueOrThrow({ where: { id: memberId }, select: { firstName: true, lastName: true, email: true, dateOfBirth: true, updatedAt: true } }),
+    db().member.findUniqueOrThrow({
+      where: { id: memberId },
+      select: { firstName: true, lastName: true, email: true, dateOfBirth: true, updatedAt: true },
+    }),
     db().phone.findMany({ where: { memberId }, orderBy: { id: 'asc' } }),
     db().address.findMany({ where: { memberId }, orderBy: { id: 'asc' } }),
     db().membership.findMany({ where: { memberId }, orderBy: { id: 'asc' } }),
@@ -45,7 +50,8 @@ async function snapshot(memberId: number) {
   return { member, phones, addresses, memberships, roles, audit };
 }
 
-const auditOf = (memberId: number) => db().auditLog.findMany({ where: { entity: 'member', entityId: String(memberId) }, orderBy: { id: 'asc' } });
+const auditOf = (memberId: number) =>
+  db().auditLog.findMany({ where: { entity: 'member', entityId: String(memberId) }, orderBy: { id: 'asc' } });
 
 describe('permissions on /api/v1/admin/members', () => {
   const routes: [string, string, unknown?][] = [
@@ -78,7 +84,12 @@ describe('GET /api/v1/admin/members/?q= (search)', () => {
 
   beforeAll(async () => {
     const make = async (key: string, firstName: string, lastName: string, username: string) => {
-      people[key] = await createMember(db(), { firstName, lastName: `${lastName}${tag}`, username: `${username}.${tag.toLowerCase()}`, email: `${username}.${tag.toLowerCase()}@mail.example` });
+      people[key] = await createMember(db(), {
+        firstName,
+        lastName: `${lastName}${tag}`,
+        username: `${username}.${tag.toLowerCase()}`,
+        email: `${username}.${tag.toLowerCase()}@mail.example`,
+      });
     };
     people = {};
     await make('anna', 'Anna', 'Brunner', 'abrunner');
@@ -87,12 +98,27 @@ describe('GET /api/v1/admin/members/?q= (search)', () => {
     await make('percent', 'Dora', 'Prozent', 'd100');
     await make('umlaut', 'Jürg', 'Kälin', 'jkaelin');
     // Beat and Carla are members this season; Anna only was last season.
-    await db().membership.create({ data: { memberId: people.beat!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo } });
-    await db().membership.create({ data: { memberId: people.carla!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo } });
-    await db().membership.create({ data: { memberId: people.anna!.id, seasonId: lastSeason.id, validFrom: lastSeason.validFrom, validTo: lastSeason.validTo } });
+    await db().membership.create({
+      data: { memberId: people.beat!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo },
+    });
+    await db().membership.create({
+      data: { memberId: people.carla!.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo },
+    });
+    await db().membership.create({
+      data: { memberId: people.anna!.id, seasonId: lastSeason.id, validFrom: lastSeason.validFrom, validTo: lastSeason.validTo },
+    });
     // Carla moved: her current address is in Winterthur.
     await db().address.updateMany({ where: { memberId: people.carla!.id }, data: { current: false, validTo: fromIsoDate('2024-12-31') } });
-    await db().address.create({ data: { memberId: people.carla!.id, street: 'Marktgasse', postalCode: '8400', city: 'Winterthur', validFrom: fromIsoDate('2025-01-01'), current: true } });
+    await db().address.create({
+      data: {
+        memberId: people.carla!.id,
+        street: 'Marktgasse',
+        postalCode: '8400',
+        city: 'Winterthur',
+        validFrom: fromIsoDate('2025-01-01'),
+        current: true,
+      },
+    });
   });
 
   const search = (query: string) => asBoard('GET', `/api/v1/admin/members/?${query}`);
@@ -190,8 +216,20 @@ describe('GET /api/v1/admin/members/{id}', () => {
   it('shows personal data, the address history with the current one marked, phones, memberships, invoices, roles and audit entries', async () => {
     const m = await createMember(db(), { firstName: 'Hanna', lastName: 'Detail' });
     await db().address.updateMany({ where: { memberId: m.id }, data: { current: false, validTo: fromIsoDate('2023-08-31') } });
-    await db().address.create({ data: { memberId: m.id, street: 'Langstrasse', houseNumber: '4', postalCode: '8004', city: 'Zürich', validFrom: fromIsoDate('2023-09-01'), current: true } });
-    await db().membership.create({ data: { memberId: m.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo } });
+    await db().address.create({
+      data: {
+        memberId: m.id,
+        street: 'Langstrasse',
+        houseNumber: '4',
+        postalCode: '8004',
+        city: 'Zürich',
+        validFrom: fromIsoDate('2023-09-01'),
+        current: true,
+      },
+    });
+    await db().membership.create({
+      data: { memberId: m.id, seasonId: currentSeason.id, validFrom: currentSeason.validFrom, validTo: currentSeason.validTo },
+    });
     const res = await asBoard('GET', `/api/v1/admin/members/${m.id}?expands=memberships,phones,addresses,invoices,auditlog`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -213,9 +251,21 @@ describe('GET /api/v1/admin/members/{id}', () => {
     expect(res.body.expands.map((e: { name: string }) => e.name)).toEqual(['memberships', 'phones', 'addresses', 'invoices', 'auditlog']);
     expect(group('addresses')).toHaveLength(2);
     expect(group('addresses').filter((a: { current: boolean }) => a.current)).toHaveLength(1);
-    expect(group('addresses')[1]).toMatchObject({ street: 'Limmatstrasse', validFrom: '2020-01-01', validTo: '2023-08-31', current: false });
+    expect(group('addresses')[1]).toMatchObject({
+      street: 'Limmatstrasse',
+      validFrom: '2020-01-01',
+      validTo: '2023-08-31',
+      current: false,
+    });
     expect(group('memberships')).toEqual([
-      { id: expect.any(Number), seasonId: currentSeason.id, seasonName: currentSeason.name, validFrom: toIsoDate(currentSeason.validFrom), validTo: toIsoDate(currentSeason.validTo), parkingPermit: false },
+      {
+        id: expect.any(Number),
+        seasonId: currentSeason.id,
+        seasonName: currentSeason.name,
+        validFrom: toIsoDate(currentSeason.validFrom),
+        validTo: toIsoDate(currentSeason.validTo),
+        parkingPermit: false,
+      },
     ]);
     expect(group('phones')).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
     expect(group('invoices')).toEqual([]);
@@ -304,15 +354,18 @@ describe('PUT /api/v1/admin/members/{id} (personal data)', () => {
       [`"${t}" as e-mail`, 422, 'email', () => ({ ...valid, email: t })],
     ]),
   ];
-  it.each(bad)('when the body has %s, then %i with a German field message for %s and nothing is written', async (_name, status, field, body) => {
-    const m = await createMember(db());
-    const before = await snapshot(m.id);
-    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}`, body());
-    expect(res.status).toBe(status);
-    expect(res.body.error.message).toMatch(/Bitte|Anfrage/);
-    expectGerman(res.body.error.fields[field]);
-    expect(await snapshot(m.id)).toEqual(before);
-  });
+  it.each(bad)(
+    'when the body has %s, then %i with a German field message for %s and nothing is written',
+    async (_name, status, field, body) => {
+      const m = await createMember(db());
+      const before = await snapshot(m.id);
+      const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}`, body());
+      expect(res.status).toBe(status);
+      expect(res.body.error.message).toMatch(/Bitte|Anfrage/);
+      expectGerman(res.body.error.fields[field]);
+      expect(await snapshot(m.id)).toEqual(before);
+    },
+  );
 
   it('answers malformed JSON with 400 and writes nothing', async () => {
     const m = await createMember(db());
@@ -335,13 +388,21 @@ describe('PUT /api/v1/admin/members/{id}/phones', () => {
     ]);
     const removed = await asBoard('PUT', `/api/v1/admin/members/${m.id}/phones`, { landLine: '044 123 45 67', mobile: '' });
     expect(removed.status).toBe(200);
-    expect(await db().phone.findMany({ where: { memberId: m.id }, select: { type: true, number: true } })).toEqual([{ type: 'LANDLINE', number: '044 123 45 67' }]);
+    expect(await db().phone.findMany({ where: { memberId: m.id }, select: { type: true, number: true } })).toEqual([
+      { type: 'LANDLINE', number: '044 123 45 67' },
+    ]);
     const entries = await auditOf(m.id);
     expect(entries.map((e) => [e.action, e.actorId, e.data])).toEqual([
-      ['member.phones.updated', board.id, { changes: [
-        { field: 'landLine', before: null, after: '044 123 45 67' },
-        { field: 'mobile', before: '+41 79 123 45 67', after: '+41 (0)79 765 43 21' },
-      ] }],
+      [
+        'member.phones.updated',
+        board.id,
+        {
+          changes: [
+            { field: 'landLine', before: null, after: '044 123 45 67' },
+            { field: 'mobile', before: '+41 79 123 45 67', after: '+41 (0)79 765 43 21' },
+          ],
+        },
+      ],
       ['member.phones.updated', board.id, { changes: [{ field: 'mobile', before: '+41 (0)79 765 43 21', after: null }] }],
     ]);
   });
@@ -354,14 +415,17 @@ describe('PUT /api/v1/admin/members/{id}/phones', () => {
     ['too long', { landLine: null, mobile: '0'.repeat(31) }, 422, 'mobile'],
     ...HOSTILE_TEXTS.map((t): [string, unknown, number, string] => [`"${t}"`, { landLine: null, mobile: t }, 422, 'mobile']),
   ];
-  it.each(bad)('when the body has %s, then it is refused with a German field message and nothing is written', async (_name, body, status, field) => {
-    const m = await createMember(db());
-    const before = await snapshot(m.id);
-    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/phones`, body);
-    expect(res.status).toBe(status);
-    expectGerman(res.body.error.fields[field]);
-    expect(await snapshot(m.id)).toEqual(before);
-  });
+  it.each(bad)(
+    'when the body has %s, then it is refused with a German field message and nothing is written',
+    async (_name, body, status, field) => {
+      const m = await createMember(db());
+      const before = await snapshot(m.id);
+      const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/phones`, body);
+      expect(res.status).toBe(status);
+      expectGerman(res.body.error.fields[field]);
+      expect(await snapshot(m.id)).toEqual(before);
+    },
+  );
 
   it('answers 404 for an unknown member', async () => {
     expect((await asBoard('PUT', '/api/v1/admin/members/999999/phones', { landLine: null, mobile: null })).status).toBe(404);
@@ -416,7 +480,9 @@ describe('memberships: POST /api/v1/admin/members/{id}/memberships and PUT .../m
     expect(toIsoDate((await db().membership.findUniqueOrThrow({ where: { id } })).validTo)).toBe(end);
     const entries = await auditOf(m.id);
     expect(entries.at(-1)).toMatchObject({ action: 'member.membership.updated' });
-    expect((entries.at(-1)!.data as { changes: unknown[] }).changes).toEqual([{ field: 'validTo', before: toIsoDate(currentSeason.validTo), after: end }]);
+    expect((entries.at(-1)!.data as { changes: unknown[] }).changes).toEqual([
+      { field: 'validTo', before: toIsoDate(currentSeason.validTo), after: end },
+    ]);
 
     const before = await snapshot(m.id);
     for (const [validTo, status] of [
@@ -438,9 +504,13 @@ describe('memberships: POST /api/v1/admin/members/{id}/memberships and PUT .../m
     const owner = await createMember(db());
     const other = await createMember(db());
     const added = await asBoard('POST', `/api/v1/admin/members/${owner.id}/memberships`, { seasonId: currentSeason.id });
-    const res = await asBoard('PUT', `/api/v1/admin/members/${other.id}/memberships/${added.body.data.id}`, { validTo: toIsoDate(currentSeason.validFrom) });
+    const res = await asBoard('PUT', `/api/v1/admin/members/${other.id}/memberships/${added.body.data.id}`, {
+      validTo: toIsoDate(currentSeason.validFrom),
+    });
     expect(res.status).toBe(404);
-    expect(toIsoDate((await db().membership.findUniqueOrThrow({ where: { id: added.body.data.id } })).validTo)).toBe(toIsoDate(currentSeason.validTo));
+    expect(toIsoDate((await db().membership.findUniqueOrThrow({ where: { id: added.body.data.id } })).validTo)).toBe(
+      toIsoDate(currentSeason.validTo),
+    );
     expect((await asBoard('POST', '/api/v1/admin/members/999999/memberships', { seasonId: currentSeason.id })).status).toBe(404);
   });
 
@@ -464,7 +534,11 @@ describe('PUT /api/v1/admin/members/{id}/addresses/{addressId} (correction)', ()
   it('when the board corrects a typo, then the address changes in place: same validity, no new address, audited', async () => {
     const m = await createMember(db());
     const [address] = await db().address.findMany({ where: { memberId: m.id } });
-    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/addresses/${address!.id}`, { ...validAddress, street: 'Limmatstrasse', houseNumber: '21' });
+    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/addresses/${address!.id}`, {
+      ...validAddress,
+      street: 'Limmatstrasse',
+      houseNumber: '21',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       id: address!.id,
@@ -508,17 +582,22 @@ describe('PUT /api/v1/admin/members/{id}/addresses/{addressId} (correction)', ()
     ['a too long street', { ...validAddress, street: 'a'.repeat(101) }, 422, 'street'],
     ['a number as postal code', { ...validAddress, postalCode: 8005 }, 400, 'postalCode'],
     ['a bad country', { ...validAddress, country: 'Schweiz' }, 422, 'country'],
-    ...fields.flatMap((f) => HOSTILE_TEXTS.map((t): [string, Record<string, unknown>, number, string] => [`"${t}" in ${f}`, { ...validAddress, [f]: t }, 422, f])),
+    ...fields.flatMap((f) =>
+      HOSTILE_TEXTS.map((t): [string, Record<string, unknown>, number, string] => [`"${t}" in ${f}`, { ...validAddress, [f]: t }, 422, f]),
+    ),
   ];
-  it.each(bad)('when the body has %s, then it is refused with a German field message and nothing is written', async (_name, body, status, field) => {
-    const m = await createMember(db());
-    const [address] = await db().address.findMany({ where: { memberId: m.id } });
-    const before = await snapshot(m.id);
-    const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/addresses/${address!.id}`, body);
-    expect(res.status).toBe(status);
-    expectGerman(res.body.error.fields[field]);
-    expect(await snapshot(m.id)).toEqual(before);
-  });
+  it.each(bad)(
+    'when the body has %s, then it is refused with a German field message and nothing is written',
+    async (_name, body, status, field) => {
+      const m = await createMember(db());
+      const [address] = await db().address.findMany({ where: { memberId: m.id } });
+      const before = await snapshot(m.id);
+      const res = await asBoard('PUT', `/api/v1/admin/members/${m.id}/addresses/${address!.id}`, body);
+      expect(res.status).toBe(status);
+      expectGerman(res.body.error.fields[field]);
+      expect(await snapshot(m.id)).toEqual(before);
+    },
+  );
 });
 
 describe('PUT /api/v1/admin/members/{id}/roles', () => {
@@ -527,9 +606,15 @@ describe('PUT /api/v1/admin/members/{id}/roles', () => {
     const granted = await asBoard('PUT', `/api/v1/admin/members/${m.id}/roles`, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
     expect(granted.status).toBe(200);
     expect(granted.body.data).toEqual({ roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
-    expect((await db().memberRole.findMany({ where: { memberId: m.id } })).map((r) => r.role).sort()).toEqual(['MEMBER', 'MEMBER_OF_THE_BOARD']);
+    expect((await db().memberRole.findMany({ where: { memberId: m.id } })).map((r) => r.role).sort()).toEqual([
+      'MEMBER',
+      'MEMBER_OF_THE_BOARD',
+    ]);
     // Granting again changes nothing.
-    expect((await asBoard('PUT', `/api/v1/admin/members/${m.id}/roles`, { roles: ['MEMBER_OF_THE_BOARD'] })).body.data.roles).toEqual(['MEMBER', 'MEMBER_OF_THE_BOARD']);
+    expect((await asBoard('PUT', `/api/v1/admin/members/${m.id}/roles`, { roles: ['MEMBER_OF_THE_BOARD'] })).body.data.roles).toEqual([
+      'MEMBER',
+      'MEMBER_OF_THE_BOARD',
+    ]);
     const removed = await asBoard('PUT', `/api/v1/admin/members/${m.id}/roles`, { roles: [] });
     expect(removed.body.data).toEqual({ roles: ['MEMBER'] });
     expect((await db().memberRole.findMany({ where: { memberId: m.id } })).map((r) => r.role)).toEqual(['MEMBER']);

@@ -37,7 +37,13 @@ async function lockExisting(ctx: Ctx, memberId: number): Promise<void> {
   if (!(await lockMember(ctx.db, memberId))) throw notFound(MEMBER_NOT_FOUND);
 }
 
-async function audit(ctx: Ctx, memberId: number, action: string, changes: AuditChange[], extra: Record<string, unknown> = {}): Promise<void> {
+async function audit(
+  ctx: Ctx,
+  memberId: number,
+  action: string,
+  changes: AuditChange[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await writeAudit(ctx, { action, entity: 'member', entityId: memberId, data: { ...extra, changes } });
 }
 
@@ -53,7 +59,12 @@ export async function updateMember(
     }
     const row = await findMemberPersonal(tx.db, input.memberId);
     if (!row) throw notFound(MEMBER_NOT_FOUND);
-    const before = { firstName: row.firstName, lastName: row.lastName, email: row.email, dateOfBirth: row.dateOfBirth ? toIsoDate(row.dateOfBirth) : null };
+    const before = {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      dateOfBirth: row.dateOfBirth ? toIsoDate(row.dateOfBirth) : null,
+    };
     const after = { firstName: input.firstName, lastName: input.lastName, email: input.email, dateOfBirth: input.dateOfBirth };
     const changes = changesBetween(before, after, ['firstName', 'lastName', 'email', 'dateOfBirth']);
     if (changes.length === 0) return;
@@ -66,11 +77,17 @@ export async function updateMember(
 }
 
 /** Landline and mobile number; null removes one. */
-export async function updatePhones(ctx: Ctx, input: { memberId: number; landLine: string | null; mobile: string | null }): Promise<Phone[]> {
+export async function updatePhones(
+  ctx: Ctx,
+  input: { memberId: number; landLine: string | null; mobile: string | null },
+): Promise<Phone[]> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
     const rows = await findPhones(tx.db, input.memberId);
-    const before = { landLine: rows.find((p) => p.type === 'LANDLINE')?.number ?? null, mobile: rows.find((p) => p.type === 'MOBILE')?.number ?? null };
+    const before = {
+      landLine: rows.find((p) => p.type === 'LANDLINE')?.number ?? null,
+      mobile: rows.find((p) => p.type === 'MOBILE')?.number ?? null,
+    };
     const after = { landLine: input.landLine, mobile: input.mobile };
     const changes = changesBetween(before, after, ['landLine', 'mobile']);
     if (changes.length > 0) {
@@ -82,8 +99,22 @@ export async function updatePhones(ctx: Ctx, input: { memberId: number; landLine
   });
 }
 
-function toMembership(m: { id: number; seasonId: number; validFrom: Date; validTo: Date; parkingPermit: boolean; season: { name: string } }): Membership {
-  return { id: m.id, seasonId: m.seasonId, seasonName: m.season.name, validFrom: toIsoDate(m.validFrom), validTo: toIsoDate(m.validTo), parkingPermit: m.parkingPermit };
+function toMembership(m: {
+  id: number;
+  seasonId: number;
+  validFrom: Date;
+  validTo: Date;
+  parkingPermit: boolean;
+  season: { name: string };
+}): Membership {
+  return {
+    id: m.id,
+    seasonId: m.seasonId,
+    seasonName: m.season.name,
+    validFrom: toIsoDate(m.validFrom),
+    validTo: toIsoDate(m.validTo),
+    parkingPermit: m.parkingPermit,
+  };
 }
 
 /** A membership for a season, with the season's dates; one per member and season (409). */
@@ -95,7 +126,12 @@ export async function addMembership(ctx: Ctx, input: { memberId: number; seasonI
     if (await findMembershipOfSeason(tx.db, input.memberId, input.seasonId)) {
       throw conflict(`Für die Saison ${season.name} besteht bereits eine Mitgliedschaft.`, 'ALREADY_EXISTS');
     }
-    const created = await createMembership(tx.db, { memberId: input.memberId, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo });
+    const created = await createMembership(tx.db, {
+      memberId: input.memberId,
+      seasonId: season.id,
+      validFrom: season.validFrom,
+      validTo: season.validTo,
+    });
     await audit(
       tx,
       input.memberId,
@@ -138,15 +174,32 @@ export async function updateMembership(
 }
 
 /** Corrects an address in place (a typo): its validity and the history stay as they are. */
-export async function correctAddress(ctx: Ctx, input: { memberId: number; addressId: number; address: MemberAddress }): Promise<AddressOut> {
+export async function correctAddress(
+  ctx: Ctx,
+  input: { memberId: number; addressId: number; address: MemberAddress },
+): Promise<AddressOut> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
     const row = await findAddress(tx.db, input.memberId, input.addressId);
     if (!row) throw notFound('Diese Adresse gibt es nicht.');
     const fields = ['street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country'] as const;
     const a = input.address;
-    const next = { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };
-    const before = { street: row.street, houseNumber: row.houseNumber, addressLine2: row.addressLine2, postalCode: row.postalCode, city: row.city, country: row.country };
+    const next = {
+      street: a.street,
+      houseNumber: a.houseNumber,
+      addressLine2: a.addressLine2,
+      postalCode: a.postalCode,
+      city: a.city,
+      country: a.country,
+    };
+    const before = {
+      street: row.street,
+      houseNumber: row.houseNumber,
+      addressLine2: row.addressLine2,
+      postalCode: row.postalCode,
+      city: row.city,
+      country: row.country,
+    };
     const changes = changesBetween(before, next, fields);
     const saved = changes.length ? await updateAddressFields(tx.db, row.id, next) : row;
     if (changes.length) await audit(tx, input.memberId, 'member.address.corrected', changes, { addressId: row.id });
@@ -173,7 +226,10 @@ export async function updateRoles(ctx: Ctx, input: { memberId: number; roles: Ro
     const hadBoard = before.includes('MEMBER_OF_THE_BOARD');
     const wantsBoard = input.roles.includes('MEMBER_OF_THE_BOARD');
     if (hadBoard && !wantsBoard && (await countBoardMembers(tx.db)) <= 1) {
-      throw new AppError('LAST_BOARD_MEMBER', 'Der Verein braucht mindestens ein Vorstandsmitglied. Bitte ernennen Sie zuerst ein anderes Mitglied zum Vorstand.');
+      throw new AppError(
+        'LAST_BOARD_MEMBER',
+        'Der Verein braucht mindestens ein Vorstandsmitglied. Bitte ernennen Sie zuerst ein anderes Mitglied zum Vorstand.',
+      );
     }
     if (!before.includes('MEMBER')) await addRole(tx.db, input.memberId, 'MEMBER');
     if (!hadBoard && wantsBoard) await addRole(tx.db, input.memberId, 'MEMBER_OF_THE_BOARD');

@@ -47,7 +47,10 @@ export interface SearchRow {
  * migration 20261124000000_search_fold_cost, makes the planner prefer it). The empty query walks
  * the name index and stops after the page: countMembers counts apart, cheaper than a window.
  */
-export function searchMembers(db: DbOrTx, input: { words: readonly string[]; today: string; limit: number; offset: number }): Promise<SearchRow[]> {
+export function searchMembers(
+  db: DbOrTx,
+  input: { words: readonly string[]; today: string; limit: number; offset: number },
+): Promise<SearchRow[]> {
   return db.$queryRaw<SearchRow[]>`
     SELECT m."id", m."memberNumber", m."firstName", m."lastName", m."username", m."email", a."city", m."total",
            EXISTS (SELECT 1 FROM "memberships" ms
@@ -73,7 +76,11 @@ export function findMemberPersonal(db: DbOrTx, memberId: number) {
   return db.member.findUnique({ where: { id: memberId }, select: { firstName: true, lastName: true, email: true, dateOfBirth: true } });
 }
 
-export function updateMemberPersonal(db: DbOrTx, memberId: number, data: { firstName: string; lastName: string; email: string; dateOfBirth: Date | null }) {
+export function updateMemberPersonal(
+  db: DbOrTx,
+  memberId: number,
+  data: { firstName: string; lastName: string; email: string; dateOfBirth: Date | null },
+) {
   return db.member.update({ where: { id: memberId }, data });
 }
 

@@ -11,8 +11,11 @@ let cookie: string;
 
 const db = () => server.database.prisma;
 const boardIds = async () =>
-  (await db().memberRole.findMany({ where: { role: 'MEMBER_OF_THE_BOARD' }, select: { memberId: true } })).map((r) => r.memberId).sort((a, b) => a - b);
-const setRoles = (memberId: number, roles: string[]) => call(server.url, 'PUT', `/api/v1/admin/members/${memberId}/roles`, { cookie, body: { roles } });
+  (await db().memberRole.findMany({ where: { role: 'MEMBER_OF_THE_BOARD' }, select: { memberId: true } }))
+    .map((r) => r.memberId)
+    .sort((a, b) => a - b);
+const setRoles = (memberId: number, roles: string[]) =>
+  call(server.url, 'PUT', `/api/v1/admin/members/${memberId}/roles`, { cookie, body: { roles } });
 
 beforeAll(async () => {
   server = await startTestServer();

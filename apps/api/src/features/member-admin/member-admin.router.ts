@@ -70,7 +70,10 @@ export function memberAdminRouter(deps: Deps): Router {
     numericId,
     handle({ params: idParams, body: phonesUpdateBodySchema }, async ({ params, body }, req, res) => {
       const phones = await updatePhones(ctxOf(deps, req), { memberId: params.id, landLine: body.landLine, mobile: body.mobile });
-      sendList(res, phones.map((p) => phoneSchema.parse(p)));
+      sendList(
+        res,
+        phones.map((p) => phoneSchema.parse(p)),
+      );
     }),
   );
 
@@ -87,7 +90,12 @@ export function memberAdminRouter(deps: Deps): Router {
     '/admin/members/:id/memberships/:itemId',
     numericId,
     handle({ params: memberSubParams, body: membershipUpdateBodySchema }, async ({ params, body }, req, res) => {
-      const membership = await updateMembership(ctxOf(deps, req), { memberId: params.id, membershipId: params.itemId, validTo: body.validTo, parkingPermit: body.parkingPermit });
+      const membership = await updateMembership(ctxOf(deps, req), {
+        memberId: params.id,
+        membershipId: params.itemId,
+        validTo: body.validTo,
+        parkingPermit: body.parkingPermit,
+      });
       sendItem(res, membershipSchema.parse(membership));
     }),
   );

@@ -1,10 +1,4 @@
-import {
-  wantsExpand,
-  type AdminMember,
-  type Expand,
-  type MemberSearchHit,
-  type PageInfo,
-} from '@club/contract';
+import { wantsExpand, type AdminMember, type Expand, type MemberSearchHit, type PageInfo } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
@@ -27,7 +21,10 @@ export function searchWords(q: string): string[] {
  * Members whose name, username, e-mail or member number match every word of the query,
  * one page at a time, sorted by last name and first name. An empty query lists everyone.
  */
-export async function searchMembers(ctx: Ctx, input: { q: string; page: number; pageSize: number }): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
+export async function searchMembers(
+  ctx: Ctx,
+  input: { q: string; page: number; pageSize: number },
+): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
   const words = searchWords(input.q);
   const page = { words, today: toIsoDate(zurichToday(ctx.now)), limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
   const [rows, counted] = await Promise.all([searchMemberRows(ctx.db, page), words.length ? null : countMembers(ctx.db, words)]);

@@ -73,7 +73,10 @@ describe('POST /api/v1/member/addresses (a move)', () => {
   it('when a member changes the address twice on one day, then the second replaces today’s address (no address valid for zero days)', async () => {
     const m = await loggedInMember();
     expect((await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: validAddress })).status).toBe(201);
-    const second = await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: { ...validAddress, street: 'Pfingstweidstrasse', houseNumber: '3' } });
+    const second = await call(server.url, 'POST', '/api/v1/member/addresses', {
+      cookie: m.cookie,
+      body: { ...validAddress, street: 'Pfingstweidstrasse', houseNumber: '3' },
+    });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ street: 'Pfingstweidstrasse', validFrom: toIsoDate(today()), current: true });
     const rows = await db().address.findMany({ where: { memberId: m.id }, orderBy: { validFrom: 'asc' } });
@@ -88,7 +91,10 @@ describe('POST /api/v1/member/addresses (a move)', () => {
     const m = await loggedInMember();
     const first = await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: validAddress });
     const before = await accountRows(m.id);
-    const again = await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: { ...validAddress, street: ' Hardturmstrasse ' } });
+    const again = await call(server.url, 'POST', '/api/v1/member/addresses', {
+      cookie: m.cookie,
+      body: { ...validAddress, street: ' Hardturmstrasse ' },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
     expect(await accountRows(m.id)).toEqual(before);
@@ -100,7 +106,10 @@ describe('POST /api/v1/member/addresses (a move)', () => {
     const yesterday = addDays(today(), -1);
     await db().address.updateMany({ where: { memberId: m.id, current: true }, data: { validFrom: yesterday } });
     await db().address.updateMany({ where: { memberId: m.id, current: false }, data: { validTo: addDays(yesterday, -1) } });
-    const res = await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: { ...validAddress, city: 'Oerlikon', postalCode: '8050' } });
+    const res = await call(server.url, 'POST', '/api/v1/member/addresses', {
+      cookie: m.cookie,
+      body: { ...validAddress, city: 'Oerlikon', postalCode: '8050' },
+    });
     expect(res.status).toBe(201);
     const rows = await db().address.findMany({ where: { memberId: m.id }, orderBy: { validFrom: 'asc' } });
     expect(rows).toHaveLength(3);
@@ -111,7 +120,10 @@ describe('POST /api/v1/member/addresses (a move)', () => {
   it('when a member without any address enters one, then it is the current address from today', async () => {
     const m = await loggedInMember();
     await db().address.deleteMany({ where: { memberId: m.id } });
-    const res = await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: { street: 'Seestrasse', postalCode: '8002', city: 'Zürich' } });
+    const res = await call(server.url, 'POST', '/api/v1/member/addresses', {
+      cookie: m.cookie,
+      body: { street: 'Seestrasse', postalCode: '8002', city: 'Zürich' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ street: 'Seestrasse', houseNumber: '', addressLine2: '', country: 'CH', current: true });
   });
@@ -127,7 +139,9 @@ describe('POST /api/v1/member/addresses (a move)', () => {
     ['a number as street', 400, 'street', { ...validAddress, street: 12 }],
     ['an object as city', 400, 'city', { ...validAddress, city: { name: 'Zürich' } }],
     ['a country that is no code', 422, 'country', { ...validAddress, country: 'Schweiz' }],
-    ...fields.flatMap((f) => HOSTILE_TEXTS.map((t): [string, number, string, unknown] => [`"${t}" in ${f}`, 422, f, { ...validAddress, [f]: t }])),
+    ...fields.flatMap((f) =>
+      HOSTILE_TEXTS.map((t): [string, number, string, unknown] => [`"${t}" in ${f}`, 422, f, { ...validAddress, [f]: t }]),
+    ),
   ];
   it.each(bad)('when the body has %s, then %i with a German message for %s and nothing is written', async (_name, status, field, body) => {
     const m = await loggedInMember();
@@ -203,10 +217,16 @@ describe('PUT /api/v1/member/email and the confirmation link', () => {
   it('when a member asks for more than five changes in a day, then 429 and no more mails', async () => {
     const m = await loggedInMember();
     for (let i = 0; i < 5; i++) {
-      expect((await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: `${unique('viele')}@example.ch` } })).status).toBe(202);
+      expect(
+        (await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: `${unique('viele')}@example.ch` } }))
+          .status,
+      ).toBe(202);
     }
     const outbox = await db().mailOutbox.count();
-    const res = await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: `${unique('zuviel')}@example.ch` } });
+    const res = await call(server.url, 'PUT', '/api/v1/member/email', {
+      cookie: m.cookie,
+      body: { email: `${unique('zuviel')}@example.ch` },
+    });
     expect(res.status).toBe(429);
     expect(res.body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('morgen') });
     expect(await db().mailOutbox.count()).toBe(outbox);
@@ -240,7 +260,9 @@ describe('PUT /api/v1/member/email and the confirmation link', () => {
 
   it('answers an unknown token with 404 and a malformed one with 400/422', async () => {
     expect((await call(server.url, 'POST', '/api/v1/member/email/confirm', { body: { token: 'A'.repeat(43) } })).status).toBe(404);
-    expect((await call(server.url, 'POST', '/api/v1/member/email/confirm', { body: { token: "'; DROP TABLE members; --" } })).status).toBe(422);
+    expect((await call(server.url, 'POST', '/api/v1/member/email/confirm', { body: { token: "'; DROP TABLE members; --" } })).status).toBe(
+      422,
+    );
     expect((await call(server.url, 'POST', '/api/v1/member/email/confirm', { body: {} })).status).toBe(400);
     expect((await call(server.url, 'POST', '/api/v1/member/email/confirm', { body: { token: 5 } })).status).toBe(400);
   });
@@ -283,8 +305,18 @@ describe('GET /api/v1/member/export', () => {
     const year = seasonYearOf(today());
     const season = await db().season.upsert({ where: { validFrom: seasonDates(year).validFrom }, update: {}, create: seasonDates(year) });
     await db().membership.create({ data: { memberId: m.id, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo } });
-    await db().auditLog.create({ data: { actorId: other.id, action: 'member.updated', entity: 'member', entityId: String(m.id), data: { changes: [{ field: 'lastName', before: 'Exprt', after: 'Export' }] } } });
-    await db().auditLog.create({ data: { actorId: m.id, action: 'member.updated', entity: 'member', entityId: String(other.id), data: {} } });
+    await db().auditLog.create({
+      data: {
+        actorId: other.id,
+        action: 'member.updated',
+        entity: 'member',
+        entityId: String(m.id),
+        data: { changes: [{ field: 'lastName', before: 'Exprt', after: 'Export' }] },
+      },
+    });
+    await db().auditLog.create({
+      data: { actorId: m.id, action: 'member.updated', entity: 'member', entityId: String(other.id), data: {} },
+    });
     await call(server.url, 'POST', '/api/v1/member/addresses', { cookie: m.cookie, body: validAddress });
 
     const response = await fetch(`${server.url}/api/v1/member/export`, { headers: { cookie: m.cookie } });
@@ -294,7 +326,14 @@ describe('GET /api/v1/member/export', () => {
     const text = await response.text();
     expect(text).not.toMatch(/argon2|passwordHash/);
     const data = JSON.parse(text);
-    expect(data.profile).toMatchObject({ id: m.id, firstName: 'Erika', lastName: 'Export', email: m.email, dateOfBirth: '1990-03-15', roles: ['MEMBER'] });
+    expect(data.profile).toMatchObject({
+      id: m.id,
+      firstName: 'Erika',
+      lastName: 'Export',
+      email: m.email,
+      dateOfBirth: '1990-03-15',
+      roles: ['MEMBER'],
+    });
     expect(data.login).toEqual({ username: m.username, passwordSet: true, createdAt: expect.any(String) });
     expect(data.addresses).toHaveLength(2);
     expect(data.phones).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
@@ -323,6 +362,15 @@ describe('GET /api/v1/member/', () => {
     const res = await call(server.url, 'GET', '/api/v1/member/', { cookie: m.cookie });
     expect(res.status).toBe(200);
     expect(res.body.data.pendingEmail).toBeNull();
-    expect(res.body.data.memberships).toEqual([{ id: expect.any(Number), seasonId: season.id, seasonName: '2019/20', validFrom: '2019-05-01', validTo: '2020-04-30', parkingPermit: false }]);
+    expect(res.body.data.memberships).toEqual([
+      {
+        id: expect.any(Number),
+        seasonId: season.id,
+        seasonName: '2019/20',
+        validFrom: '2019-05-01',
+        validTo: '2020-04-30',
+        parkingPermit: false,
+      },
+    ]);
   });
 });

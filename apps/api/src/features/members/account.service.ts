@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_CHANGE_VALID_HOURS, type AddressOut, type EmailChangeConfirmed, type EmailChangeRequested, type MemberAddress, type MemberExport } from '@club/contract';
+import {
+  EMAIL_CHANGE_VALID_HOURS,
+  type AddressOut,
+  type EmailChangeConfirmed,
+  type EmailChangeRequested,
+  type MemberAddress,
+  type MemberExport,
+} from '@club/contract';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -34,7 +41,14 @@ const ADDRESS_FIELDS = ['street', 'houseNumber', 'addressLine2', 'postalCode', '
 const NOT_FOUND = 'Ihr Mitgliedskonto wurde nicht gefunden.';
 
 function fieldsOf(a: AddressFields): AddressFields {
-  return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };
+  return {
+    street: a.street,
+    houseNumber: a.houseNumber,
+    addressLine2: a.addressLine2,
+    postalCode: a.postalCode,
+    city: a.city,
+    country: a.country,
+  };
 }
 
 /**
@@ -43,7 +57,10 @@ function fieldsOf(a: AddressFields): AddressFields {
  * replaces today's address (no address valid for zero days); sending the current address
  * again changes nothing (a double click).
  */
-export async function changeOwnAddress(ctx: Ctx, input: { memberId: number; address: MemberAddress }): Promise<{ address: AddressOut; created: boolean }> {
+export async function changeOwnAddress(
+  ctx: Ctx,
+  input: { memberId: number; address: MemberAddress },
+): Promise<{ address: AddressOut; created: boolean }> {
   return withTx(ctx, async (tx) => {
     if (!(await lockMember(tx.db, input.memberId))) throw notFound(NOT_FOUND);
     const next = fieldsOf(input.address);
@@ -55,7 +72,12 @@ export async function changeOwnAddress(ctx: Ctx, input: { memberId: number; addr
       if (changes.length === 0) return { address: toAddress(current), created: false };
       if (current.validFrom.getTime() >= today.getTime()) {
         const replaced = await replaceAddressFields(tx.db, current.id, next);
-        await writeAudit(member, { action: 'member.address.changed', entity: 'member', entityId: input.memberId, data: { addressId: current.id, sameDay: true, changes } });
+        await writeAudit(member, {
+          action: 'member.address.changed',
+          entity: 'member',
+          entityId: input.memberId,
+          data: { addressId: current.id, sameDay: true, changes },
+        });
         return { address: toAddress(replaced), created: false };
       }
       await endAddress(tx.db, current.id, addDays(today, -1));
@@ -74,7 +96,12 @@ export async function changeOwnAddress(ctx: Ctx, input: { memberId: number; addr
       { ...next },
       ADDRESS_FIELDS,
     );
-    await writeAudit(member, { action: 'member.address.changed', entity: 'member', entityId: input.memberId, data: { addressId: created.id, changes } });
+    await writeAudit(member, {
+      action: 'member.address.changed',
+      entity: 'member',
+      entityId: input.memberId,
+      data: { addressId: created.id, changes },
+    });
     return { address: toAddress(created), created: true };
   });
 }
@@ -98,7 +125,10 @@ export const EMAIL_CHANGES_PER_DAY = 5;
  * the old one; the change applies only once the link is opened. A newer request replaces
  * older ones.
  */
-export async function requestEmailChange(ctx: Ctx, input: { memberId: number; email: string; settings: AccountSettings }): Promise<EmailChangeRequested> {
+export async function requestEmailChange(
+  ctx: Ctx,
+  input: { memberId: number; email: string; settings: AccountSettings },
+): Promise<EmailChangeRequested> {
   return withTx(ctx, async (tx) => {
     const member = await lockMember(tx.db, input.memberId);
     if (!member) throw notFound(NOT_FOUND);
@@ -116,17 +146,31 @@ export async function requestEmailChange(ctx: Ctx, input: { memberId: number; em
     }
     const recent = await countAuditAbout(tx.db, input.memberId, 'member.email.change_requested', new Date(tx.now.getTime() - 86_400_000));
     if (recent >= EMAIL_CHANGES_PER_DAY) {
-      throw new AppError('RATE_LIMITED', 'Sie haben heute schon mehrere Änderungen Ihrer E-Mail-Adresse angefordert. Bitte versuchen Sie es morgen wieder.');
+      throw new AppError(
+        'RATE_LIMITED',
+        'Sie haben heute schon mehrere Änderungen Ihrer E-Mail-Adresse angefordert. Bitte versuchen Sie es morgen wieder.',
+      );
     }
     await deletePendingEmailChanges(tx.db, input.memberId);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(tx.now.getTime() + EMAIL_CHANGE_VALID_HOURS * 3_600_000);
-    await createEmailChange(tx.db, { memberId: input.memberId, newEmail: input.email, tokenHash: hashEmailToken(token), expiresAt, createdAt: tx.now });
+    await createEmailChange(tx.db, {
+      memberId: input.memberId,
+      newEmail: input.email,
+      tokenHash: hashEmailToken(token),
+      expiresAt,
+      createdAt: tx.now,
+    });
     const url = `${input.settings.publicUrl.replace(/\/+$/, '')}${emailConfirmPath(token)}`;
     const names = { firstName: member.firstName, clubName: input.settings.clubName, newEmail: input.email };
     await enqueueMail(tx.db, { to: input.email, ...emailConfirmationMail({ ...names, url, validHours: EMAIL_CHANGE_VALID_HOURS }) });
     await enqueueMail(tx.db, { to: member.email, ...emailChangeRequestedNotice(names) });
-    await writeAudit(tx, { action: 'member.email.change_requested', entity: 'member', entityId: input.memberId, data: { newEmail: input.email } });
+    await writeAudit(tx, {
+      action: 'member.email.change_requested',
+      entity: 'member',
+      entityId: input.memberId,
+      data: { newEmail: input.email },
+    });
     return { pendingEmail: input.email, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -156,7 +200,12 @@ export async function confirmEmailChange(ctx: Ctx, input: { token: string; setti
     });
     await writeAudit(
       { ...tx, actor: tx.actor ?? { memberId: request.memberId, roles: [] } },
-      { action: 'member.email.changed', entity: 'member', entityId: request.memberId, data: { changes: [{ field: 'email', before: member.email, after: request.newEmail }] } },
+      {
+        action: 'member.email.changed',
+        entity: 'member',
+        entityId: request.memberId,
+        data: { changes: [{ field: 'email', before: member.email, after: request.newEmail }] },
+      },
     );
     return { email: request.newEmail };
   });

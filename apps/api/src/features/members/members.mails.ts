@@ -13,7 +13,13 @@ function signature(clubName: string): string {
 }
 
 /** To the new address: the link that confirms it. */
-export function emailConfirmationMail(input: { firstName: string; clubName: string; newEmail: string; url: string; validHours: number }): MailText {
+export function emailConfirmationMail(input: {
+  firstName: string;
+  clubName: string;
+  newEmail: string;
+  url: string;
+  validHours: number;
+}): MailText {
   return {
     subject: `Bitte bestätigen Sie Ihre neue E-Mail-Adresse beim ${input.clubName}`,
     text: [

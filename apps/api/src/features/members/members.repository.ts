@@ -67,7 +67,10 @@ export function deletePendingEmailChanges(db: DbOrTx, memberId: number) {
   return db.emailChangeRequest.deleteMany({ where: { memberId, confirmedAt: null } });
 }
 
-export function createEmailChange(db: DbOrTx, data: { memberId: number; newEmail: string; tokenHash: string; expiresAt: Date; createdAt: Date }) {
+export function createEmailChange(
+  db: DbOrTx,
+  data: { memberId: number; newEmail: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+) {
   return db.emailChangeRequest.create({ data });
 }
 
@@ -80,7 +83,10 @@ export function findEmailChangeByTokenHash(db: DbOrTx, tokenHash: string) {
 
 /** Marks a request confirmed, once: false when it was confirmed already (a second click). */
 export async function claimEmailChange(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const claimed = await db.emailChangeRequest.updateMany({ where: { id, confirmedAt: null, expiresAt: { gt: now } }, data: { confirmedAt: now } });
+  const claimed = await db.emailChangeRequest.updateMany({
+    where: { id, confirmedAt: null, expiresAt: { gt: now } },
+    data: { confirmedAt: now },
+  });
   return claimed.count === 1;
 }
 
@@ -97,10 +103,7 @@ export function setMemberEmail(db: DbOrTx, memberId: number, email: string) {
 export function findAuditAbout(db: DbOrTx, memberId: number, take: number) {
   return db.auditLog.findMany({
     where: {
-      OR: [
-        { entity: 'member', entityId: String(memberId) },
-        { data: { path: ['memberId'], equals: memberId } },
-      ],
+      OR: [{ entity: 'member', entityId: String(memberId) }, { data: { path: ['memberId'], equals: memberId } }],
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,

@@ -16,7 +16,14 @@ import { actorOf, requireMember } from '../../http/require-role.ts';
 import { clientLimit } from '../../http/rate-limit.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import { changeOwnAddress, confirmEmailChange, exportFileName, exportOwnData, requestEmailChange, type AccountSettings } from './account.service.ts';
+import {
+  changeOwnAddress,
+  confirmEmailChange,
+  exportFileName,
+  exportOwnData,
+  requestEmailChange,
+  type AccountSettings,
+} from './account.service.ts';
 import { getOwnMember } from './members.service.ts';
 
 /** The confirmation link works without a login: tokens cannot be guessed at speed (failed attempts count). */
@@ -80,7 +87,10 @@ export function membersRouter(deps: Deps): Router {
       res
         .status(200)
         .set('Content-Type', 'application/json; charset=utf-8')
-        .set('Content-Disposition', `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`)
+        .set(
+          'Content-Disposition',
+          `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`,
+        )
         .send(JSON.stringify(data, null, 2));
     }),
   );

@@ -63,7 +63,11 @@ export async function loadMemberProfile(ctx: Ctx, memberId: number): Promise<Mem
     memberships,
     active: memberships.some((m) => m.validFrom <= today && today <= m.validTo),
     login: row.loginAccount
-      ? { username: row.loginAccount.username, passwordSet: row.loginAccount.passwordHash !== null, createdAt: row.loginAccount.createdAt.toISOString() }
+      ? {
+          username: row.loginAccount.username,
+          passwordSet: row.loginAccount.passwordHash !== null,
+          createdAt: row.loginAccount.createdAt.toISOString(),
+        }
       : null,
     pendingEmail: pending
       ? { newEmail: pending.newEmail, requestedAt: pending.createdAt.toISOString(), expiresAt: pending.expiresAt.toISOString() }
@@ -119,8 +123,14 @@ export async function listMemberAudit(ctx: Ctx, memberId: number, take = 200): P
 }
 
 /** The fields whose value differs, as audit changes (field, before, after). */
-export function changesBetween<T extends Record<string, AuditValue>>(before: T, after: T, fields: readonly (keyof T & string)[]): AuditChange[] {
-  return fields.filter((f) => before[f] !== after[f]).map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+export function changesBetween<T extends Record<string, AuditValue>>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): AuditChange[] {
+  return fields
+    .filter((f) => before[f] !== after[f])
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
 }
 
 export type { NewMember, NewMemberAddress } from './members.repository.ts';

@@ -40,7 +40,8 @@ function upload(input: UploadInput, cookie = boardCookie) {
   if (input.title !== undefined) req.field('title', input.title);
   if (input.publicationDate !== undefined) req.field('publicationDate', input.publicationDate);
   if (input.notify !== undefined) req.field('notify', input.notify);
-  if (input.file) req.attach('file', input.file, { filename: input.fileName ?? 'newsletter.pdf', contentType: input.contentType ?? 'application/pdf' });
+  if (input.file)
+    req.attach('file', input.file, { filename: input.fileName ?? 'newsletter.pdf', contentType: input.contentType ?? 'application/pdf' });
   return req;
 }
 
@@ -65,7 +66,11 @@ describe('who may do what', () => {
       expect(res.body.error.code).toBe('NOT_LOGGED_IN');
     }
     const before = await counts();
-    const asVisitor = await request(server.url).post('/api/v1/admin/newsletters').field('title', 'x').field('publicationDate', '2026-01-01').attach('file', pdf, 'x.pdf');
+    const asVisitor = await request(server.url)
+      .post('/api/v1/admin/newsletters')
+      .field('title', 'x')
+      .field('publicationDate', '2026-01-01')
+      .attach('file', pdf, 'x.pdf');
     expect(asVisitor.status).toBe(401);
     const asMember = await upload({ title: 'x', publicationDate: '2026-01-01', file: pdf }, memberCookie);
     expect(asMember.status).toBe(403);
@@ -83,7 +88,13 @@ describe('upload, list and download', () => {
     const pdf = await makePdf('Saisonrückblick');
     const res = await upload({ title: '  Saisonrückblick März ', publicationDate: '2026-03-01', file: pdf, fileName: 'scan(3).PDF' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(Number), title: 'Saisonrückblick März', publicationDate: '2026-03-01', size: pdf.length, notified: 0 });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      title: 'Saisonrückblick März',
+      publicationDate: '2026-03-01',
+      size: pdf.length,
+      notified: 0,
+    });
     const id = res.body.data.id as number;
 
     const row = await db().newsletter.findUniqueOrThrow({ where: { id } });
@@ -100,11 +111,15 @@ describe('upload, list and download', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect(JSON.stringify(list.body)).not.toContain('content');
 
-    const file = await request(server.url).get(`/api/v1/newsletters/${id}.pdf`).set('Cookie', memberCookie).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const file = await request(server.url)
+      .get(`/api/v1/newsletters/${id}.pdf`)
+      .set('Cookie', memberCookie)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['cache-control']).toBe('no-store');
@@ -117,7 +132,13 @@ describe('upload, list and download', () => {
 
   it('decides by content, not by name: a PDF called .txt is taken, a text file called .pdf is refused with 422 and nothing is written', async () => {
     const pdf = await makePdf();
-    const asText = await upload({ title: 'Als Text', publicationDate: '2026-02-01', file: pdf, fileName: 'brief.txt', contentType: 'text/plain' });
+    const asText = await upload({
+      title: 'Als Text',
+      publicationDate: '2026-02-01',
+      file: pdf,
+      fileName: 'brief.txt',
+      contentType: 'text/plain',
+    });
     expect(asText.status).toBe(201);
 
     const before = await counts();
@@ -150,7 +171,11 @@ describe('upload, list and download', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/höchstens 20 MB/) });
     // Announced far too large: refused before the body is read.
-    const huge = await upload({ title: 'Viel zu gross', publicationDate: '2026-04-01', file: await pdfOfSize(NEWSLETTER_MAX_BYTES + 2_000_000) });
+    const huge = await upload({
+      title: 'Viel zu gross',
+      publicationDate: '2026-04-01',
+      file: await pdfOfSize(NEWSLETTER_MAX_BYTES + 2_000_000),
+    });
     expect(huge.status).toBe(413);
     expect(await counts()).toEqual(before);
 
@@ -169,7 +194,10 @@ describe('upload, list and download', () => {
 
     const wrong = await upload({ title: '   ', publicationDate: '1.2.2026', file: pdf });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.error.fields).toMatchObject({ title: 'Titel: Bitte ausfüllen.', publicationDate: 'Erscheinungsdatum: Bitte ein gültiges Datum angeben.' });
+    expect(wrong.body.error.fields).toMatchObject({
+      title: 'Titel: Bitte ausfüllen.',
+      publicationDate: 'Erscheinungsdatum: Bitte ein gültiges Datum angeben.',
+    });
 
     const long = await upload({ title: 'x'.repeat(201), publicationDate: '2026-02-01', file: pdf });
     expect(long.status).toBe(422);
@@ -178,13 +206,25 @@ describe('upload, list and download', () => {
     expect(veryLong.status).toBe(422);
     expect(veryLong.body.error.fields.title).toBeTruthy();
 
-    const twoFiles = request(server.url).post('/api/v1/admin/newsletters').set('Cookie', boardCookie).field('title', 'Zwei').field('publicationDate', '2026-02-01');
+    const twoFiles = request(server.url)
+      .post('/api/v1/admin/newsletters')
+      .set('Cookie', boardCookie)
+      .field('title', 'Zwei')
+      .field('publicationDate', '2026-02-01');
     const res = await twoFiles.attach('file', pdf, 'a.pdf').attach('file', pdf, 'b.pdf');
     expect(res.status).toBe(400);
-    const otherField = await request(server.url).post('/api/v1/admin/newsletters').set('Cookie', boardCookie).field('title', 'x').field('publicationDate', '2026-02-01').attach('pdf', pdf, 'a.pdf');
+    const otherField = await request(server.url)
+      .post('/api/v1/admin/newsletters')
+      .set('Cookie', boardCookie)
+      .field('title', 'x')
+      .field('publicationDate', '2026-02-01')
+      .attach('pdf', pdf, 'a.pdf');
     expect(otherField.status).toBe(400);
 
-    const json = await request(server.url).post('/api/v1/admin/newsletters').set('Cookie', boardCookie).send({ title: 'JSON', publicationDate: '2026-02-01' });
+    const json = await request(server.url)
+      .post('/api/v1/admin/newsletters')
+      .set('Cookie', boardCookie)
+      .send({ title: 'JSON', publicationDate: '2026-02-01' });
     expect(json.status).toBe(415);
     const broken = await request(server.url)
       .post('/api/v1/admin/newsletters')
@@ -220,9 +260,13 @@ describe('notice to the members', () => {
     const active = await createMember(db(), { firstName: 'Aktiva' });
     await db().membership.create({ data: { memberId: active.id, seasonId: season.id, validFrom: s.validFrom, validTo: s.validTo } });
     const lapsed = await createMember(db(), { firstName: 'Ehemalig' });
-    const old = await db().season.create({ data: { name: unique('alt'), validFrom: fromIsoDate('2001-05-01'), validTo: fromIsoDate('2002-04-30'), membershipFeeRappen: 5000 } });
+    const old = await db().season.create({
+      data: { name: unique('alt'), validFrom: fromIsoDate('2001-05-01'), validTo: fromIsoDate('2002-04-30'), membershipFeeRappen: 5000 },
+    });
     await db().membership.create({ data: { memberId: lapsed.id, seasonId: old.id, validFrom: old.validFrom, validTo: old.validTo } });
-    const activeCount = await db().member.count({ where: { memberships: { some: { validFrom: { lte: zurichToday(new Date()) }, validTo: { gte: zurichToday(new Date()) } } } } });
+    const activeCount = await db().member.count({
+      where: { memberships: { some: { validFrom: { lte: zurichToday(new Date()) }, validTo: { gte: zurichToday(new Date()) } } } },
+    });
 
     const res = await upload({ title: 'Newsletter «Dezember»', publicationDate: '2026-12-01', notify: 'on', file: await makePdf() });
     expect(res.status).toBe(201);

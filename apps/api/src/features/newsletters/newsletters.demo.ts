@@ -47,12 +47,26 @@ export async function loadDemoNewsletters(db: DbOrTx, now: Date): Promise<number
     {
       title: 'Newsletter Saisonstart',
       daysAgo: 75,
-      lines: ['Liebe Mitglieder', '', 'Die neue Saison beginnt: Alle Infos zu Extrafahrten,', 'Ticketkontingent und Fanlokal finden Sie in dieser Ausgabe.', '', 'Hopp ZSC!'],
+      lines: [
+        'Liebe Mitglieder',
+        '',
+        'Die neue Saison beginnt: Alle Infos zu Extrafahrten,',
+        'Ticketkontingent und Fanlokal finden Sie in dieser Ausgabe.',
+        '',
+        'Hopp ZSC!',
+      ],
     },
     {
       title: 'Newsletter Derby-Spezial',
       daysAgo: 14,
-      lines: ['Liebe Mitglieder', '', 'Vor dem Derby treffen wir uns um 18 Uhr im Fanlokal.', 'Bitte reservieren Sie Ihre Tickets rechtzeitig über die Website.', '', 'Sportliche Grüsse, der Vorstand'],
+      lines: [
+        'Liebe Mitglieder',
+        '',
+        'Vor dem Derby treffen wir uns um 18 Uhr im Fanlokal.',
+        'Bitte reservieren Sie Ihre Tickets rechtzeitig über die Website.',
+        '',
+        'Sportliche Grüsse, der Vorstand',
+      ],
     },
   ];
   for (const d of demo) {

@@ -6,7 +6,13 @@ export interface MailText {
 }
 
 /** To an active member, when the board uploads a newsletter and ticks "benachrichtigen". */
-export function newsletterNoticeMail(input: { firstName: string; title: string; publicationDate: string; clubName: string; newsletterUrl: string }): MailText {
+export function newsletterNoticeMail(input: {
+  firstName: string;
+  title: string;
+  publicationDate: string;
+  clubName: string;
+  newsletterUrl: string;
+}): MailText {
   return {
     subject: `Neuer Newsletter: ${input.title}`,
     text: [

@@ -25,10 +25,14 @@ function uploadError(err: unknown): AppError {
       case 'LIMIT_FILE_SIZE':
         return tooLarge();
       case 'LIMIT_FIELD_VALUE':
-        return new AppError('VALIDATION_FAILED', 'Bitte prüfen Sie die markierten Angaben.', { [err.field ?? '_']: 'Dieser Wert ist zu lang.' });
+        return new AppError('VALIDATION_FAILED', 'Bitte prüfen Sie die markierten Angaben.', {
+          [err.field ?? '_']: 'Dieser Wert ist zu lang.',
+        });
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_UNEXPECTED_FILE':
-        return new AppError('BAD_REQUEST', 'Bitte senden Sie genau eine PDF-Datei im Feld «file».', { file: 'Datei: Genau eine PDF-Datei senden.' });
+        return new AppError('BAD_REQUEST', 'Bitte senden Sie genau eine PDF-Datei im Feld «file».', {
+          file: 'Datei: Genau eine PDF-Datei senden.',
+        });
       default:
         return new AppError('BAD_REQUEST', 'Das Formular enthält zu viele Angaben.');
     }
@@ -65,7 +69,10 @@ export function newslettersRouter(deps: Deps): Router {
     '/newsletters/',
     requireMember,
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listNewsletters(ctxOf(deps, req))).map((n) => newsletterSchema.parse(n)));
+      sendList(
+        res,
+        (await listNewsletters(ctxOf(deps, req))).map((n) => newsletterSchema.parse(n)),
+      );
     }),
   );
 

@@ -90,12 +90,20 @@ describe('POST /api/v1/admin/payments/camt054', () => {
     expect((await invoiceRow(paid.id)).paidRappen).toBe(5000);
 
     // every line is kept with its XML and the file's MsgId
-    const file = await db().bankFile.findUniqueOrThrow({ where: { id: result.bankFileId }, include: { payments: { orderBy: { id: 'asc' } } } });
+    const file = await db().bankFile.findUniqueOrThrow({
+      where: { id: result.bankFileId },
+      include: { payments: { orderBy: { id: 'asc' } } },
+    });
     expect(file).toMatchObject({ msgId: 'ZKB-20270604-QRR-0001', fileName: 'Gutschriften Juni.xml', importedById: board.id });
     expect(file.payments).toHaveLength(8);
     expect(file.payments.every((p) => p.source === 'CAMT054' && p.rawXml && p.dedupeKey)).toBe(true);
     const matchedRow = file.payments.find((p) => p.invoiceId === m.id)!;
-    expect(matchedRow).toMatchObject({ outcome: 'MATCHED', amountRappen: 5000, debtorName: 'Martina Muster', debtorAccount: 'CH9300762011623852957' });
+    expect(matchedRow).toMatchObject({
+      outcome: 'MATCHED',
+      amountRappen: 5000,
+      debtorName: 'Martina Muster',
+      debtorAccount: 'CH9300762011623852957',
+    });
     expect(matchedRow.rawXml).toContain('<Ref>000000000002027000120000427</Ref>');
     expect(file.payments.find((p) => p.invoiceId === paid.id)!.outcome).toBe('ALREADY_PAID');
     expect(file.payments.find((p) => p.invoiceId === partial.id)!.outcome).toBe('AMOUNT_DIFFERS');
@@ -110,7 +118,13 @@ describe('POST /api/v1/admin/payments/camt054', () => {
     // the same file again books nothing twice
     const again = await post(fixture('camt054-v04-qrr.xml'));
     expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ transactions: 8, matched: 0, alreadyImported: 8, amountsDiffer: 0, bookedAmount: { amount: 0 } });
+    expect(again.body.data).toMatchObject({
+      transactions: 8,
+      matched: 0,
+      alreadyImported: 8,
+      amountsDiffer: 0,
+      bookedAmount: { amount: 0 },
+    });
     const afterAgain = await paymentRowCounts(db());
     expect(afterAgain.payments).toBe(after.payments);
     expect(afterAgain.paidRappen).toBe(after.paidRappen);
@@ -124,7 +138,14 @@ describe('POST /api/v1/admin/payments/camt054', () => {
     const c = await createInvoice(db(), debtor, { reference: 'RF15202700023' });
     const answer = await post(fixture('camt054-v08-scor.xml'));
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ entries: 5, transactions: 6, matched: 3, notPayments: 3, unknownReferences: 0, alreadyImported: 0 });
+    expect(answer.body.data).toMatchObject({
+      entries: 5,
+      transactions: 6,
+      matched: 3,
+      notPayments: 3,
+      unknownReferences: 0,
+      alreadyImported: 0,
+    });
     for (const inv of [a, b, c]) expect((await invoiceRow(inv.id)).status).toBe('PAID');
     expect(toIsoDate((await invoiceRow(c.id)).paidAt!)).toBe('2027-06-04');
     expect(answer.body.data.lines[0].debtorName).toBe('Elena Marjanović');
@@ -167,7 +188,13 @@ describe('POST /api/v1/admin/payments/camt054', () => {
       }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.data.lines.map((l: Json) => l.outcome)).toEqual(['MATCHED', 'ALREADY_PAID', 'AMOUNT_DIFFERS', 'MATCHED', 'AMOUNT_DIFFERS']);
+    expect(answer.body.data.lines.map((l: Json) => l.outcome)).toEqual([
+      'MATCHED',
+      'ALREADY_PAID',
+      'AMOUNT_DIFFERS',
+      'MATCHED',
+      'AMOUNT_DIFFERS',
+    ]);
     expect(answer.body.data.lines[4].note).toMatch(/Überzahlung: CHF 10\.00/);
     expect(await invoiceRow(twice.id)).toMatchObject({ status: 'PAID', paidRappen: 5000 });
     expect(await invoiceRow(split.id)).toMatchObject({ status: 'PAID', paidRappen: 8000 });

@@ -23,11 +23,13 @@ describe('parseCamt054', () => {
         [12000, '000000000002027000130000432', 'QRR', 'Lara Huber'],
         [5000, '000000000002027000140000446', 'QRR', 'Nico Keller'],
       ]);
-      expect(batch.every((t) => t.creditDebit === 'CRDT' && !t.reversal && t.status === 'BOOK' && t.bookingDate === '2027-06-03')).toBe(true);
+      expect(batch.every((t) => t.creditDebit === 'CRDT' && !t.reversal && t.status === 'BOOK' && t.bookingDate === '2027-06-03')).toBe(
+        true,
+      );
       expect(batch[0]!.debtorAccount).toBe('CH9300762011623852957');
     });
 
-    it('keeps each transaction\'s XML as it stood in the file', () => {
+    it("keeps each transaction's XML as it stood in the file", () => {
       const first = file.transactions[0]!;
       expect(first.rawXml.startsWith('<TxDtls>')).toBe(true);
       expect(first.rawXml.endsWith('</TxDtls>')).toBe(true);
@@ -59,12 +61,17 @@ describe('parseCamt054', () => {
     it('identifies lines by both AcctSvcrRefs where there are, else by a hash', () => {
       expect(file.transactions[0]!.dedupeKey).toBe('camt:ref:20270603BATCH0001|20270603QRR000001:CRDT');
       const hashed = file.transactions.filter((t) => t.entryIndex === 4);
-      expect(hashed.map((t) => t.dedupeKey)).toEqual([expect.stringMatching(/^camt:hash:[0-9a-f]{64}#1$/), expect.stringMatching(/^camt:hash:[0-9a-f]{64}#1$/)]);
+      expect(hashed.map((t) => t.dedupeKey)).toEqual([
+        expect.stringMatching(/^camt:hash:[0-9a-f]{64}#1$/),
+        expect.stringMatching(/^camt:hash:[0-9a-f]{64}#1$/),
+      ]);
       expect(new Set(file.transactions.map((t) => t.dedupeKey)).size).toBe(file.transactions.length);
     });
 
     it('gives the same keys when read again', () => {
-      expect(parseCamt054(fixture('camt054-v04-qrr.xml')).transactions.map((t) => t.dedupeKey)).toEqual(file.transactions.map((t) => t.dedupeKey));
+      expect(parseCamt054(fixture('camt054-v04-qrr.xml')).transactions.map((t) => t.dedupeKey)).toEqual(
+        file.transactions.map((t) => t.dedupeKey),
+      );
     });
   });
 
@@ -119,14 +126,22 @@ describe('parseCamt054', () => {
 
   describe('built files', () => {
     it('reads a namespace prefix on every element', () => {
-      const xml = camt054({ version: '04', entries: [{ amount: '50.00', reference: 'RF69202700021' }] }).replace(/<(\/?)([A-Z])/g, '<$1c:$2').replace('xmlns=', 'xmlns:c=');
+      const xml = camt054({ version: '04', entries: [{ amount: '50.00', reference: 'RF69202700021' }] })
+        .replace(/<(\/?)([A-Z])/g, '<$1c:$2')
+        .replace('xmlns=', 'xmlns:c=');
       const file = parseCamt054(xml);
       expect(file.transactions).toHaveLength(1);
       expect(file.transactions[0]!.rawXml.startsWith('<c:TxDtls>')).toBe(true);
     });
 
     it('takes what the entry leaves for the one TxDtls of a batch without Amt', () => {
-      const entry: CamtEntrySpec = { amount: '80.00', transactions: [{ amount: '50.00', reference: 'RF69202700021' }, { amount: null, reference: 'RF42202700022' }] };
+      const entry: CamtEntrySpec = {
+        amount: '80.00',
+        transactions: [
+          { amount: '50.00', reference: 'RF69202700021' },
+          { amount: null, reference: 'RF42202700022' },
+        ],
+      };
       const file = parseCamt054(camt054({ entries: [entry] }));
       expect(file.transactions.map((t) => t.amountRappen)).toEqual([5000, 3000]);
     });
@@ -155,8 +170,18 @@ describe('parseCamt054', () => {
       ['an amount with Rappen fractions', camt054({ entries: [{ amount: '10.005' }] }), /kein gültiger Betrag/],
       ['a negative amount', camt054({ entries: [{ amount: '-10.00' }] }), /kein gültiger Betrag/],
       ['an entry without CdtDbtInd', camt054({ entries: [{ amount: '10.00' }] }).replace(/<CdtDbtInd>CRDT<\/CdtDbtInd>/g, ''), /CdtDbtInd/],
-      ['an entry without booking date', camt054({ entries: [{ amount: '10.00' }] }).replace(/<BookgDt>[\s\S]*?<\/BookgDt>/, '').replace(/<ValDt>[\s\S]*?<\/ValDt>/, ''), /Buchungsdatum/],
-      ['two TxDtls without Amt in one entry', camt054({ entries: [{ amount: '10.00', transactions: [{ amount: null }, { amount: null }] }] }), /Mehrere Transaktionen ohne Betrag/],
+      [
+        'an entry without booking date',
+        camt054({ entries: [{ amount: '10.00' }] })
+          .replace(/<BookgDt>[\s\S]*?<\/BookgDt>/, '')
+          .replace(/<ValDt>[\s\S]*?<\/ValDt>/, ''),
+        /Buchungsdatum/,
+      ],
+      [
+        'two TxDtls without Amt in one entry',
+        camt054({ entries: [{ amount: '10.00', transactions: [{ amount: null }, { amount: null }] }] }),
+        /Mehrere Transaktionen ohne Betrag/,
+      ],
     ];
     for (const [what, xml, message] of refusals) {
       it(what, () => {

@@ -79,16 +79,22 @@ export function parseCamt054(xml: string): CamtFile {
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new CamtFormatError(`Die Datei ist kein gültiges XML (Zeile ${valid.err.line}). Bitte laden Sie die camt.054-Datei der Bank unverändert hoch.`);
+    throw new CamtFormatError(
+      `Die Datei ist kein gültiges XML (Zeile ${valid.err.line}). Bitte laden Sie die camt.054-Datei der Bank unverändert hoch.`,
+    );
   }
   const namespace = NAMESPACE.exec(text)?.[1] ?? null;
   if (namespace && !namespace.startsWith('camt.054.')) {
-    throw new CamtFormatError(`Das ist keine camt.054-Datei, sondern ${namespace}. Bitte wählen Sie die Gutschriftsanzeige (camt.054) der Bank.`);
+    throw new CamtFormatError(
+      `Das ist keine camt.054-Datei, sondern ${namespace}. Bitte wählen Sie die Gutschriftsanzeige (camt.054) der Bank.`,
+    );
   }
   const doc = parser.parse(text) as Node;
   const root = node(node(doc.Document)?.BkToCstmrDbtCdtNtfctn);
   if (!root) {
-    throw new CamtFormatError('Das ist keine camt.054-Datei (Element Document/BkToCstmrDbtCdtNtfctn fehlt). Bitte wählen Sie die Gutschriftsanzeige der Bank.');
+    throw new CamtFormatError(
+      'Das ist keine camt.054-Datei (Element Document/BkToCstmrDbtCdtNtfctn fehlt). Bitte wählen Sie die Gutschriftsanzeige der Bank.',
+    );
   }
   const msgId = str(node(root.GrpHdr)?.MsgId);
   if (!msgId) throw new CamtFormatError('Der Datei fehlt die Nachrichten-ID (GrpHdr/MsgId).');
@@ -100,7 +106,7 @@ export function parseCamt054(xml: string): CamtFile {
   const rawFits = rawEntries.length === entries.length;
   const transactions: Omit<CamtTransaction, 'dedupeKey'>[] = [];
   entries.forEach((entry, index) => {
-    const raw = rawFits ? rawEntries[index]! : builder.build({ Ntry: entry }) as string;
+    const raw = rawFits ? rawEntries[index]! : (builder.build({ Ntry: entry }) as string);
     transactions.push(...readEntry(entry, index, raw));
   });
   return { msgId, version: namespace, entries: entries.length, transactions: dedupeKeys(transactions) };
@@ -122,7 +128,21 @@ function readEntry(entry: Node, index: number, rawEntry: string): Omit<CamtTrans
   const details = arr(entry.NtryDtls).flatMap((d) => arr(d.TxDtls));
   const base = { entryIndex: index, reversal, status, bookingDate, entryAcctSvcrRef };
   if (details.length === 0) {
-    return [{ ...base, creditDebit, amountRappen: amount.rappen, currency: amount.currency, reference: '', referenceType: null, debtorName: '', debtorAccount: '', uetr: null, txAcctSvcrRef: null, rawXml: rawEntry }];
+    return [
+      {
+        ...base,
+        creditDebit,
+        amountRappen: amount.rappen,
+        currency: amount.currency,
+        reference: '',
+        referenceType: null,
+        debtorName: '',
+        debtorAccount: '',
+        uetr: null,
+        txAcctSvcrRef: null,
+        rawXml: rawEntry,
+      },
+    ];
   }
 
   const rawDetails = sliceElements(rawEntry, 'TxDtls');
@@ -132,14 +152,16 @@ function readEntry(entry: Node, index: number, rawEntry: string): Omit<CamtTrans
   const missing = own.filter((a) => !a).length;
   const known = own.reduce((sum, a) => sum + (a?.rappen ?? 0), 0);
   if (missing > 1) throw new CamtFormatError(`${where}: Mehrere Transaktionen ohne Betrag; die Datei lässt sich nicht aufteilen.`);
-  if (missing === 1 && known > amount.rappen) throw new CamtFormatError(`${where}: Die Beträge der Transaktionen übersteigen den Betrag der Buchung.`);
+  if (missing === 1 && known > amount.rappen)
+    throw new CamtFormatError(`${where}: Die Beträge der Transaktionen übersteigen den Betrag der Buchung.`);
 
   return details.map((tx, i) => {
     const txAmount = own[i] ?? { rappen: amount.rappen - known, currency: amount.currency };
     const refs = node(tx.Refs);
     const parties = node(tx.RltdPties);
     const debtor = node(parties?.Dbtr);
-    const debtorName = str(node(debtor?.Pty)?.Nm) || str(debtor?.Nm) || str(node(parties?.UltmtDbtr)?.Nm) || str(node(node(parties?.UltmtDbtr)?.Pty)?.Nm);
+    const debtorName =
+      str(node(debtor?.Pty)?.Nm) || str(debtor?.Nm) || str(node(parties?.UltmtDbtr)?.Nm) || str(node(node(parties?.UltmtDbtr)?.Pty)?.Nm);
     const accountId = node(node(parties?.DbtrAcct)?.Id);
     const debtorAccount = (str(accountId?.IBAN) || str(node(accountId?.Othr)?.Id)).replace(/\s+/g, '').toUpperCase();
     const written = structuredReference(tx);

@@ -54,7 +54,9 @@ export function buildCamt054(spec: CamtFileSpec): string {
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
   out.push(`<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.${version}">`);
   out.push('<BkToCstmrDbtCdtNtfctn>');
-  out.push(`<GrpHdr><MsgId>${esc(msgId)}</MsgId><CreDtTm>${createdAt}</CreDtTm><MsgPgntn><PgNb>1</PgNb><LastPgInd>true</LastPgInd></MsgPgntn></GrpHdr>`);
+  out.push(
+    `<GrpHdr><MsgId>${esc(msgId)}</MsgId><CreDtTm>${createdAt}</CreDtTm><MsgPgntn><PgNb>1</PgNb><LastPgInd>true</LastPgInd></MsgPgntn></GrpHdr>`,
+  );
   out.push(`<Ntfctn><Id>${esc(msgId)}-1</Id><CreDtTm>${createdAt}</CreDtTm>`);
   out.push(`<Acct><Id><IBAN>${spec.iban ?? 'CH4431999123000889012'}</IBAN></Id><Ccy>CHF</Ccy></Acct>`);
   spec.entries.forEach((entry, i) => out.push(writeEntry(entry, i + 1, msgId, version)));
@@ -86,7 +88,7 @@ function writeEntry(entry: CamtEntrySpec, n: number, msgId: string, version: '04
   if (txs.length) {
     parts.push('<NtryDtls>');
     if (txs.length > 1) parts.push(`<Btch><NbOfTxs>${txs.length}</NbOfTxs></Btch>`);
-    txs.forEach((tx, j) => parts.push(writeTx(tx, cdi, refs ? tx.acctSvcrRef ?? `${msgId}-E${n}-T${j + 1}` : tx.acctSvcrRef, version)));
+    txs.forEach((tx, j) => parts.push(writeTx(tx, cdi, refs ? (tx.acctSvcrRef ?? `${msgId}-E${n}-T${j + 1}`) : tx.acctSvcrRef, version)));
     parts.push('</NtryDtls>');
   }
   parts.push('</Ntry>');
@@ -99,14 +101,19 @@ function writeTx(tx: CamtTxSpec, entryCdi: string, acctSvcrRef: string | undefin
   const account = tx.debtorIban ? `<DbtrAcct><Id><IBAN>${tx.debtorIban}</IBAN></Id></DbtrAcct>` : '';
   const type = tx.referenceType ?? (tx.reference?.toUpperCase().startsWith('RF') ? 'SCOR' : 'QRR');
   const typeXml = type === 'SCOR' ? '<Cd>SCOR</Cd>' : `<Prtry>${esc(type)}</Prtry>`;
-  const refsXml = acctSvcrRef || tx.uetr ? `<Refs>${acctSvcrRef ? `<AcctSvcrRef>${esc(acctSvcrRef)}</AcctSvcrRef>` : ''}${tx.uetr && version === '08' ? `<UETR>${tx.uetr}</UETR>` : ''}</Refs>` : '';
+  const refsXml =
+    acctSvcrRef || tx.uetr
+      ? `<Refs>${acctSvcrRef ? `<AcctSvcrRef>${esc(acctSvcrRef)}</AcctSvcrRef>` : ''}${tx.uetr && version === '08' ? `<UETR>${tx.uetr}</UETR>` : ''}</Refs>`
+      : '';
   return [
     '<TxDtls>',
     refsXml,
     tx.amount ? `<Amt Ccy="CHF">${tx.amount}</Amt>` : '',
     `<CdtDbtInd>${tx.creditDebit ?? entryCdi}</CdtDbtInd>`,
     debtor || account ? `<RltdPties>${debtor}${account}</RltdPties>` : '',
-    tx.reference ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry>${typeXml}</CdOrPrtry></Tp><Ref>${esc(tx.reference)}</Ref></CdtrRefInf></Strd></RmtInf>` : '',
+    tx.reference
+      ? `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry>${typeXml}</CdOrPrtry></Tp><Ref>${esc(tx.reference)}</Ref></CdtrRefInf></Strd></RmtInf>`
+      : '',
     '</TxDtls>',
   ].join('');
 }
@@ -122,7 +129,10 @@ export interface InvoiceToPay {
  * payments), plus a payment with a reference that matches nothing and the account fees (a
  * debit), so the import shows each of its lists. For the demo and the measurement.
  */
-export function camtPayingInvoices(invoices: readonly InvoiceToPay[], options: { msgId: string; bookingDate: string; iban?: string }): string {
+export function camtPayingInvoices(
+  invoices: readonly InvoiceToPay[],
+  options: { msgId: string; bookingDate: string; iban?: string },
+): string {
   const total = invoices.reduce((sum, i) => sum + i.openRappen, 0);
   const entries: CamtEntrySpec[] = [];
   if (invoices.length) {

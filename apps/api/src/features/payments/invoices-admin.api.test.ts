@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { client, createInvoice, createSeason, loggedIn, paymentRowCounts, type Call, type Json } from './payments.test-support.ts';
 
-describe('the board\'s invoice overview and payments by hand', () => {
+describe("the board's invoice overview and payments by hand", () => {
   let server: TestServer;
   let board: { id: number; call: Call };
   let member: { id: number; call: Call };
@@ -55,12 +55,56 @@ describe('the board\'s invoice overview and payments by hand', () => {
       const other = (await createMember(db(), { firstName: 'Reto', lastName: 'Zbinden' })).id;
       const s = { seasonId: season.id };
       ids = {
-        open: (await createInvoice(db(), debtor, { ...s, kind: 'MEMBERSHIP_FEE', invoiceDate: daysFromToday(-5), dueDate: daysFromToday(25), debtorName: 'Martina Muster' })).id,
-        overdue: (await createInvoice(db(), other, { ...s, kind: 'MEMBERSHIP_FEE', totalRappen: 5000, paidRappen: 2000, invoiceDate: daysFromToday(-40), dueDate: daysFromToday(-10), debtorName: 'Reto Zbinden' })).id,
-        paid: (await createInvoice(db(), other, { ...s, kind: 'PARKING_FEE', totalRappen: 12000, status: 'PAID', invoiceDate: daysFromToday(-30), dueDate: daysFromToday(0), debtorName: 'Reto Zbinden' })).id,
-        cancelled: (await createInvoice(db(), debtor, { ...s, kind: 'PARKING_FEE', status: 'CANCELLED', invoiceDate: daysFromToday(-20), debtorName: 'Martina Muster' })).id,
+        open: (
+          await createInvoice(db(), debtor, {
+            ...s,
+            kind: 'MEMBERSHIP_FEE',
+            invoiceDate: daysFromToday(-5),
+            dueDate: daysFromToday(25),
+            debtorName: 'Martina Muster',
+          })
+        ).id,
+        overdue: (
+          await createInvoice(db(), other, {
+            ...s,
+            kind: 'MEMBERSHIP_FEE',
+            totalRappen: 5000,
+            paidRappen: 2000,
+            invoiceDate: daysFromToday(-40),
+            dueDate: daysFromToday(-10),
+            debtorName: 'Reto Zbinden',
+          })
+        ).id,
+        paid: (
+          await createInvoice(db(), other, {
+            ...s,
+            kind: 'PARKING_FEE',
+            totalRappen: 12000,
+            status: 'PAID',
+            invoiceDate: daysFromToday(-30),
+            dueDate: daysFromToday(0),
+            debtorName: 'Reto Zbinden',
+          })
+        ).id,
+        cancelled: (
+          await createInvoice(db(), debtor, {
+            ...s,
+            kind: 'PARKING_FEE',
+            status: 'CANCELLED',
+            invoiceDate: daysFromToday(-20),
+            debtorName: 'Martina Muster',
+          })
+        ).id,
       };
-      await db().invoiceReminder.create({ data: { invoiceId: ids.overdue!, level: 1, reminderDate: zurichToday(new Date()), dueDate: addDays(zurichToday(new Date()), 14), openRappen: 3000 } });
+      await db().invoiceReminder.create({
+        data: {
+          invoiceId: ids.overdue!,
+          level: 1,
+          reminderDate: zurichToday(new Date()),
+          dueDate: addDays(zurichToday(new Date()), 14),
+          openRappen: 3000,
+        },
+      });
     });
 
     const list = async (query: string) => {
@@ -70,7 +114,7 @@ describe('the board\'s invoice overview and payments by hand', () => {
     };
     const idsOf = (body: Json) => body.data.map((d: Json) => d.data.id);
 
-    it('lists the season\'s invoices newest first in the wire shape, without cancelled ones, with totals', async () => {
+    it("lists the season's invoices newest first in the wire shape, without cancelled ones, with totals", async () => {
       const answer = await list('');
       expect(idsOf(answer.body)).toEqual([ids.open, ids.paid, ids.overdue]);
       const overdue = answer.body.data[2].data;
@@ -96,7 +140,11 @@ describe('the board\'s invoice overview and payments by hand', () => {
       expect(answer.body.page).toEqual({ page: 1, pageSize: 25, total: 3, totalPages: 1 });
       expect(answer.headers.get('x-total-count')).toBe('3');
       // open: 50 + (50 - 20); paid: 20 + 120; one overdue
-      expect(answer.body.totals).toEqual({ openAmount: { currency: 'CHF', amount: 80 }, paidAmount: { currency: 'CHF', amount: 140 }, overdueCount: 1 });
+      expect(answer.body.totals).toEqual({
+        openAmount: { currency: 'CHF', amount: 80 },
+        paidAmount: { currency: 'CHF', amount: 140 },
+        overdueCount: 1,
+      });
     });
 
     it('filters by kind, status, overdue and a name or number, the totals following the filter', async () => {
@@ -105,7 +153,11 @@ describe('the board\'s invoice overview and payments by hand', () => {
       expect(idsOf((await list('&status=CANCELLED')).body)).toEqual([ids.cancelled]);
       const overdue = await list('&overdue=true');
       expect(idsOf(overdue.body)).toEqual([ids.overdue]);
-      expect(overdue.body.totals).toEqual({ openAmount: { currency: 'CHF', amount: 30 }, paidAmount: { currency: 'CHF', amount: 20 }, overdueCount: 1 });
+      expect(overdue.body.totals).toEqual({
+        openAmount: { currency: 'CHF', amount: 30 },
+        paidAmount: { currency: 'CHF', amount: 20 },
+        overdueCount: 1,
+      });
       expect(idsOf((await list('&overdue=false')).body)).toEqual([ids.open, ids.paid]);
       expect(idsOf((await list('&q=zbinden')).body)).toEqual([ids.paid, ids.overdue]);
       expect(idsOf((await list(`&q=${encodeURIComponent('  reto  ZBIN ')}`)).body)).toEqual([ids.paid, ids.overdue]);
@@ -113,7 +165,11 @@ describe('the board\'s invoice overview and payments by hand', () => {
       const number = (await db().invoice.findUniqueOrThrow({ where: { id: ids.paid! } })).number;
       expect(idsOf((await list(`&q=${number}`)).body)).toEqual([ids.paid]);
       const none = await list('&q=niemand');
-      expect(none.body).toMatchObject({ data: [], page: { total: 0, totalPages: 1 }, totals: { openAmount: { amount: 0 }, paidAmount: { amount: 0 }, overdueCount: 0 } });
+      expect(none.body).toMatchObject({
+        data: [],
+        page: { total: 0, totalPages: 1 },
+        totals: { openAmount: { amount: 0 }, paidAmount: { amount: 0 }, overdueCount: 0 },
+      });
     });
 
     it('pages, the totals covering every page', async () => {
@@ -126,7 +182,15 @@ describe('the board\'s invoice overview and payments by hand', () => {
     });
 
     it('refuses bad filters with 400', async () => {
-      for (const query of ['?status=LOST', '?kind=BEER', '?overdue=maybe', '?page=0', '?pageSize=500', '?seasonId=abc', `?q=${'x'.repeat(101)}`]) {
+      for (const query of [
+        '?status=LOST',
+        '?kind=BEER',
+        '?overdue=maybe',
+        '?page=0',
+        '?pageSize=500',
+        '?seasonId=abc',
+        `?q=${'x'.repeat(101)}`,
+      ]) {
         const answer = await board.call('GET', `/admin/invoices${query}`);
         expect(answer.status, query).toBe(400);
         expect(answer.body.error.code).toBe('BAD_REQUEST');
@@ -135,16 +199,34 @@ describe('the board\'s invoice overview and payments by hand', () => {
   });
 
   describe('POST /api/v1/admin/invoices/{id}/payments', () => {
-    const pay = (id: number, amount: unknown, paidAt: unknown = today()) => board.call('POST', `/admin/invoices/${id}/payments`, { amount: { currency: 'CHF', amount }, paidAt });
+    const pay = (id: number, amount: unknown, paidAt: unknown = today()) =>
+      board.call('POST', `/admin/invoices/${id}/payments`, { amount: { currency: 'CHF', amount }, paidAt });
 
     it('books a payment by hand: the invoice is paid with date and amount, audited', async () => {
       const inv = await createInvoice(db(), debtor, { totalRappen: 5000 });
       const answer = await pay(inv.id, 50, daysFromToday(-1));
       expect(answer.status).toBe(201);
-      expect(answer.body.data).toMatchObject({ id: inv.id, status: 'PAID', paidAt: daysFromToday(-1), paidAmount: { currency: 'CHF', amount: 50 } });
+      expect(answer.body.data).toMatchObject({
+        id: inv.id,
+        status: 'PAID',
+        paidAt: daysFromToday(-1),
+        paidAmount: { currency: 'CHF', amount: 50 },
+      });
       const payment = await db().payment.findFirstOrThrow({ where: { invoiceId: inv.id } });
-      expect(payment).toMatchObject({ source: 'MANUAL', outcome: 'MATCHED', amountRappen: 5000, recordedById: board.id, dedupeKey: null, reference: inv.reference });
-      expect(await db().auditLog.findFirstOrThrow({ orderBy: { id: 'desc' } })).toMatchObject({ action: 'invoice.payment_recorded', entity: 'invoice', entityId: String(inv.id), actorId: board.id });
+      expect(payment).toMatchObject({
+        source: 'MANUAL',
+        outcome: 'MATCHED',
+        amountRappen: 5000,
+        recordedById: board.id,
+        dedupeKey: null,
+        reference: inv.reference,
+      });
+      expect(await db().auditLog.findFirstOrThrow({ orderBy: { id: 'desc' } })).toMatchObject({
+        action: 'invoice.payment_recorded',
+        entity: 'invoice',
+        entityId: String(inv.id),
+        actorId: board.id,
+      });
     });
 
     it('a partial payment leaves the invoice open; the rest settles it', async () => {
@@ -190,7 +272,9 @@ describe('the board\'s invoice overview and payments by hand', () => {
         expect(answer.status, JSON.stringify(body)).toBe(status);
         expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(answer.body)).toContain(field);
       }
-      expect((await board.call('POST', '/admin/invoices/abc/payments', { amount: { currency: 'CHF', amount: 5 }, paidAt: today() })).status).toBe(400);
+      expect(
+        (await board.call('POST', '/admin/invoices/abc/payments', { amount: { currency: 'CHF', amount: 5 }, paidAt: today() })).status,
+      ).toBe(400);
       expect(await paymentRowCounts(db())).toEqual(before);
     });
 

@@ -7,7 +7,7 @@ import { camtPayingInvoices } from './camt054.writer.ts';
 import { findOpenInvoicesToPay } from './payments.repository.ts';
 import { postCamt } from './payments.test-support.ts';
 
-describe('the demo: invoices to try the treasurer\'s screen, and the bank file of `pnpm demo-camt054`', () => {
+describe("the demo: invoices to try the treasurer's screen, and the bank file of `pnpm demo-camt054`", () => {
   let server: TestServer;
   let cookie: string;
 

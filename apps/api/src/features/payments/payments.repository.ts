@@ -158,7 +158,12 @@ export interface BankLineRow {
  * order, so two imports with overlapping lines wait for each other instead of deadlocking.
  * Answers the keys actually inserted.
  */
-export async function insertBankLines(db: DbOrTx, bankFileId: number, rows: readonly BankLineRow[], createdAt: Date): Promise<Map<string, number>> {
+export async function insertBankLines(
+  db: DbOrTx,
+  bankFileId: number,
+  rows: readonly BankLineRow[],
+  createdAt: Date,
+): Promise<Map<string, number>> {
   const inserted = new Map<string, number>();
   if (rows.length === 0) return inserted;
   const sorted = [...rows].sort((a, b) => (a.dedupeKey < b.dedupeKey ? -1 : a.dedupeKey > b.dedupeKey ? 1 : 0));
@@ -188,11 +193,18 @@ export async function updatePaymentOutcomes(db: DbOrTx, updates: readonly { id: 
 
 export function insertManualPayment(
   db: DbOrTx,
-  data: { invoiceId: number; outcome: 'MATCHED' | 'AMOUNT_DIFFERS'; reference: string; amountRappen: number; bookingDate: Date; recordedById: number | null; createdAt: Date },
+  data: {
+    invoiceId: number;
+    outcome: 'MATCHED' | 'AMOUNT_DIFFERS';
+    reference: string;
+    amountRappen: number;
+    bookingDate: Date;
+    recordedById: number | null;
+    createdAt: Date;
+  },
 ) {
   return db.payment.create({ data: { ...data, source: 'MANUAL', debtorName: '', debtorAccount: '' } });
 }
-
 
 /** The oldest open invoices with what is still open on them (for the demo bank file). */
 export async function findOpenInvoicesToPay(db: DbOrTx, take: number) {
@@ -202,5 +214,10 @@ export async function findOpenInvoicesToPay(db: DbOrTx, take: number) {
     take,
     select: { number: true, reference: true, totalRappen: true, paidRappen: true, debtorName: true },
   });
-  return rows.map((r) => ({ number: r.number, reference: r.reference, openRappen: r.totalRappen - r.paidRappen, debtorName: r.debtorName }));
+  return rows.map((r) => ({
+    number: r.number,
+    reference: r.reference,
+    openRappen: r.totalRappen - r.paidRappen,
+    debtorName: r.debtorName,
+  }));
 }

@@ -5,9 +5,18 @@ import { bookPayment, whyNotPayable, type InvoiceState } from './payments.rules.
 const open = (totalRappen: number, paidRappen = 0): InvoiceState => ({ status: 'OPEN', totalRappen, paidRappen, paidAt: null });
 
 describe('bookPayment', () => {
-  it('when the payment settles the open amount exactly, then the invoice is paid on the payment\'s date', () => {
-    expect(bookPayment(open(5000), 5000, '2027-06-03')).toEqual({ outcome: 'MATCHED', booked: true, state: { status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-06-03' }, note: '' });
-    expect(bookPayment(open(5000, 2000), 3000, '2027-06-04').state).toMatchObject({ status: 'PAID', paidRappen: 5000, paidAt: '2027-06-04' });
+  it("when the payment settles the open amount exactly, then the invoice is paid on the payment's date", () => {
+    expect(bookPayment(open(5000), 5000, '2027-06-03')).toEqual({
+      outcome: 'MATCHED',
+      booked: true,
+      state: { status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-06-03' },
+      note: '',
+    });
+    expect(bookPayment(open(5000, 2000), 3000, '2027-06-04').state).toMatchObject({
+      status: 'PAID',
+      paidRappen: 5000,
+      paidAt: '2027-06-04',
+    });
   });
 
   it('when it pays less, then it is booked, the invoice stays open and the rest is named', () => {
@@ -24,9 +33,19 @@ describe('bookPayment', () => {
 
   it('when the invoice is paid or cancelled, then nothing is booked', () => {
     const paid: InvoiceState = { status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-05-01' };
-    expect(bookPayment(paid, 5000, '2027-06-03')).toEqual({ outcome: 'ALREADY_PAID', booked: false, state: paid, note: expect.stringMatching(/schon bezahlt/) });
+    expect(bookPayment(paid, 5000, '2027-06-03')).toEqual({
+      outcome: 'ALREADY_PAID',
+      booked: false,
+      state: paid,
+      note: expect.stringMatching(/schon bezahlt/),
+    });
     const cancelled: InvoiceState = { status: 'CANCELLED', totalRappen: 5000, paidRappen: 0, paidAt: null };
-    expect(bookPayment(cancelled, 5000, '2027-06-03')).toMatchObject({ outcome: 'ALREADY_PAID', booked: false, state: cancelled, note: expect.stringMatching(/storniert/) });
+    expect(bookPayment(cancelled, 5000, '2027-06-03')).toMatchObject({
+      outcome: 'ALREADY_PAID',
+      booked: false,
+      state: cancelled,
+      note: expect.stringMatching(/storniert/),
+    });
   });
 });
 

@@ -30,8 +30,10 @@ export interface Booking {
  * cancelled invoice takes nothing: ALREADY_PAID, listed for the treasurer.
  */
 export function bookPayment(state: InvoiceState, amountRappen: number, date: string): Booking {
-  if (state.status === 'CANCELLED') return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung ist storniert; die Zahlung wurde nicht verbucht.' };
-  if (state.status === 'PAID') return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung war schon bezahlt; die Zahlung wurde nicht verbucht.' };
+  if (state.status === 'CANCELLED')
+    return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung ist storniert; die Zahlung wurde nicht verbucht.' };
+  if (state.status === 'PAID')
+    return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung war schon bezahlt; die Zahlung wurde nicht verbucht.' };
   const paid = state.paidRappen + amountRappen;
   if (paid === state.totalRappen) {
     return { outcome: 'MATCHED', booked: true, state: { ...state, status: 'PAID', paidRappen: paid, paidAt: date }, note: '' };
@@ -56,10 +58,15 @@ export function bookPayment(state: InvoiceState, amountRappen: number, date: str
 export function whyNotPayable(line: CamtTransaction): { outcome: 'NOT_A_PAYMENT' | 'UNKNOWN_REFERENCE'; note: string } | null {
   if (line.reversal) return { outcome: 'NOT_A_PAYMENT', note: 'Stornobuchung (Rückbuchung) der Bank: keine Zahlung.' };
   if (line.creditDebit === 'DBIT') return { outcome: 'NOT_A_PAYMENT', note: 'Belastung: keine Zahlung.' };
-  if (line.status !== 'BOOK') return { outcome: 'NOT_A_PAYMENT', note: `Noch nicht gebucht (Status ${line.status || 'unbekannt'}): kommt mit einer späteren Datei.` };
+  if (line.status !== 'BOOK')
+    return { outcome: 'NOT_A_PAYMENT', note: `Noch nicht gebucht (Status ${line.status || 'unbekannt'}): kommt mit einer späteren Datei.` };
   if (line.currency !== 'CHF') return { outcome: 'NOT_A_PAYMENT', note: `Zahlung in ${line.currency}: bitte von Hand prüfen.` };
   if (line.amountRappen <= 0) return { outcome: 'NOT_A_PAYMENT', note: 'Betrag 0: keine Zahlung.' };
   if (!line.reference) return { outcome: 'UNKNOWN_REFERENCE', note: 'Ohne strukturierte Referenz.' };
-  if (!line.referenceType) return { outcome: 'UNKNOWN_REFERENCE', note: 'Die Referenz ist weder eine gültige QR-Referenz noch eine gültige RF-Referenz (Prüfziffer).' };
+  if (!line.referenceType)
+    return {
+      outcome: 'UNKNOWN_REFERENCE',
+      note: 'Die Referenz ist weder eine gültige QR-Referenz noch eine gültige RF-Referenz (Prüfziffer).',
+    };
   return null;
 }

@@ -28,7 +28,12 @@ import { bookPayment, whyNotPayable, type InvoiceState } from './payments.rules.
 const IMPORT_TIMEOUT_MS = 120_000;
 
 function stateOf(row: LockedInvoice): InvoiceState {
-  return { status: row.status, totalRappen: row.totalRappen, paidRappen: row.paidRappen, paidAt: row.paidAt ? toIsoDate(row.paidAt) : null };
+  return {
+    status: row.status,
+    totalRappen: row.totalRappen,
+    paidRappen: row.paidRappen,
+    paidAt: row.paidAt ? toIsoDate(row.paidAt) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -46,7 +51,10 @@ export interface ListInvoicesInput {
 }
 
 /** The board's invoice overview: one page, newest first, and the totals of the whole filter. */
-export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<{ items: InvoiceOverviewItem[]; page: PageInfo; totals: InvoiceOverviewTotals }> {
+export async function listInvoices(
+  ctx: Ctx,
+  input: ListInvoicesInput,
+): Promise<{ items: InvoiceOverviewItem[]; page: PageInfo; totals: InvoiceOverviewTotals }> {
   const today = zurichToday(ctx.now);
   const filter: InvoiceFilter = {
     seasonId: input.seasonId,
@@ -56,10 +64,18 @@ export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<
     words: input.q.split(/\s+/).filter(Boolean).slice(0, 5),
     today,
   };
-  const [rows, sums] = await Promise.all([findInvoicesPage(ctx.db, filter, (input.page - 1) * input.pageSize, input.pageSize), sumInvoices(ctx.db, filter)]);
+  const [rows, sums] = await Promise.all([
+    findInvoicesPage(ctx.db, filter, (input.page - 1) * input.pageSize, input.pageSize),
+    sumInvoices(ctx.db, filter),
+  ]);
   return {
     items: rows.map((r) => toAdminInvoice(r, today)),
-    page: { page: input.page, pageSize: input.pageSize, total: sums.count, totalPages: Math.max(1, Math.ceil(sums.count / input.pageSize)) },
+    page: {
+      page: input.page,
+      pageSize: input.pageSize,
+      total: sums.count,
+      totalPages: Math.max(1, Math.ceil(sums.count / input.pageSize)),
+    },
     totals: { openAmount: toMoney(sums.openRappen), paidAmount: toMoney(sums.paidRappen), overdueCount: sums.overdueCount },
   };
 }
@@ -72,7 +88,11 @@ export async function listInvoices(ctx: Ctx, input: ListInvoicesInput): Promise<
  * Records a payment by hand (cash at the general assembly) through the same booking rule as
  * the bank import. A cancelled or paid invoice takes none (409); the date may not lie ahead.
  */
-export async function recordManualPayment(ctx: Ctx, invoiceId: number, input: { amountRappen: number; paidAt: string }): Promise<InvoiceOverviewItem> {
+export async function recordManualPayment(
+  ctx: Ctx,
+  invoiceId: number,
+  input: { amountRappen: number; paidAt: string },
+): Promise<InvoiceOverviewItem> {
   const today = zurichToday(ctx.now);
   if (fromIsoDate(input.paidAt).getTime() > today.getTime()) {
     const message = 'Zahlungsdatum: Darf nicht in der Zukunft liegen.';
@@ -134,7 +154,12 @@ export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: st
   return withTx(
     ctx,
     async (tx) => {
-      const bankFile = await insertBankFile(tx.db, { msgId: file.msgId, fileName: input.fileName, importedById: tx.actor?.memberId ?? null, createdAt: tx.now });
+      const bankFile = await insertBankFile(tx.db, {
+        msgId: file.msgId,
+        fileName: input.fileName,
+        importedById: tx.actor?.memberId ?? null,
+        createdAt: tx.now,
+      });
       const invoices = new Map<string, InvoiceOfReference>();
       const payableRefs = file.transactions.filter((_, i) => !notes[i]).map((t) => t.reference);
       for (const inv of await findInvoicesByReferences(tx.db, payableRefs)) invoices.set(inv.reference, inv);
@@ -161,7 +186,14 @@ export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: st
       const inserted = await insertBankLines(tx.db, bankFile.id, rows, tx.now);
 
       const toBook = rows.filter((r) => r.invoiceId !== null && inserted.has(r.dedupeKey));
-      const states = new Map((await lockInvoices(tx.db, toBook.map((r) => r.invoiceId!))).map((l) => [l.id, stateOf(l)]));
+      const states = new Map(
+        (
+          await lockInvoices(
+            tx.db,
+            toBook.map((r) => r.invoiceId!),
+          )
+        ).map((l) => [l.id, stateOf(l)]),
+      );
       const touched = new Set<number>();
       const changedOutcomes: { id: number; outcome: string }[] = [];
       const lines: CamtLine[] = [];
@@ -198,7 +230,11 @@ export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: st
         });
       });
       await updatePaymentOutcomes(tx.db, changedOutcomes);
-      await updateInvoicePayments(tx.db, [...touched].map((id) => ({ id, ...states.get(id)! })), tx.now);
+      await updateInvoicePayments(
+        tx.db,
+        [...touched].map((id) => ({ id, ...states.get(id)! })),
+        tx.now,
+      );
 
       const count = (o: CamtLineOutcome) => lines.filter((l) => l.outcome === o).length;
       const result: CamtImportResult = {
@@ -220,9 +256,24 @@ export async function importCamt054(ctx: Ctx, input: { xml: string; fileName: st
         action: 'payments.imported',
         entity: 'bank_file',
         entityId: bankFile.id,
-        data: { ...counts, fileName: input.fileName, version: file.version, bookedRappen, invoicesPaid: [...touched].filter((id) => states.get(id)!.status === 'PAID').length },
+        data: {
+          ...counts,
+          fileName: input.fileName,
+          version: file.version,
+          bookedRappen,
+          invoicesPaid: [...touched].filter((id) => states.get(id)!.status === 'PAID').length,
+        },
       });
-      ctx.log.info({ bankFileId: bankFile.id, transactions: result.transactions, matched: result.matched, parsedMs, totalMs: Math.round(performance.now() - started) }, 'camt.054 imported');
+      ctx.log.info(
+        {
+          bankFileId: bankFile.id,
+          transactions: result.transactions,
+          matched: result.matched,
+          parsedMs,
+          totalMs: Math.round(performance.now() - started),
+        },
+        'camt.054 imported',
+      );
       return result;
     },
     { timeoutMs: IMPORT_TIMEOUT_MS },

@@ -4,7 +4,8 @@ import { drawTexts, usePlainLayout } from './pdf-glyphs.ts';
 import { fontFiles } from './pdf-table.ts';
 
 type Layout = { glyphs: { id: number }[]; positions: Record<string, number>[]; advanceWidth: number };
-const layoutOf = (doc: PDFKit.PDFDocument, text: string): Layout => (doc as unknown as { _font: { layout(t: string): Layout } })._font.layout(text);
+const layoutOf = (doc: PDFKit.PDFDocument, text: string): Layout =>
+  (doc as unknown as { _font: { layout(t: string): Layout } })._font.layout(text);
 
 const texts = [
   'Müller-Lüdenscheidt von Wartensee',
@@ -40,7 +41,10 @@ describe('plain glyph layout', () => {
     for (const text of texts) {
       const a = layoutOf(shaped, text);
       const b = layoutOf(plain, text);
-      expect(b.glyphs.map((g) => g.id), text).toEqual(a.glyphs.map((g) => g.id));
+      expect(
+        b.glyphs.map((g) => g.id),
+        text,
+      ).toEqual(a.glyphs.map((g) => g.id));
       expect(b.positions, text).toEqual(a.positions);
       expect(b.advanceWidth, text).toBeCloseTo(a.advanceWidth, 9);
     }
@@ -55,11 +59,17 @@ describe('plain glyph layout', () => {
       const done = new Promise((resolve) => doc.on('end', resolve));
       doc.fontSize(7.5);
       if (how === 'text') texts.forEach((text, i) => doc.text(text, 40, 40 + 12 * i, { lineBreak: false }));
-      else drawTexts(doc, texts.map((text, i) => ({ text, x: 40, y: 40 + 12 * i })));
+      else
+        drawTexts(
+          doc,
+          texts.map((text, i) => ({ text, x: 40, y: 40 + 12 * i })),
+        );
       doc.end();
       await done;
       // The text operators only: where each text starts, its glyphs with their kerning.
-      return Buffer.concat(chunks).toString('latin1').match(/1 0 0 1 [\d.]+ [\d.]+ Tm|\[[^\]]*\] TJ/g);
+      return Buffer.concat(chunks)
+        .toString('latin1')
+        .match(/1 0 0 1 [\d.]+ [\d.]+ Tm|\[[^\]]*\] TJ/g);
     };
     const expected = await operators('text');
     expect(expected?.length).toBeGreaterThanOrEqual(2 * texts.length);

@@ -81,7 +81,14 @@ function glyphOf(font: FontkitFont, metrics: Metrics, codePoint: number): Glyph 
       const run = font.layout(ch);
       const [only] = run.glyphs;
       const [at] = run.positions;
-      if (run.glyphs.length === 1 && only?.id === cmap.id && at?.xAdvance === cmap.advanceWidth && !at.xOffset && !at.yOffset && !at.yAdvance) {
+      if (
+        run.glyphs.length === 1 &&
+        only?.id === cmap.id &&
+        at?.xAdvance === cmap.advanceWidth &&
+        !at.xOffset &&
+        !at.yOffset &&
+        !at.yAdvance
+      ) {
         glyph = { id: cmap.id, advanceWidth: cmap.advanceWidth, codePoints: cmap.codePoints, codePoint, latin: LATIN.test(ch) };
       }
     }
@@ -104,7 +111,12 @@ function kerningOf(font: FontkitFont, metrics: Metrics, a: Glyph, b: Glyph, lati
       first !== undefined &&
       second !== undefined &&
       second.xAdvance === b.advanceWidth &&
-      !first.xOffset && !first.yOffset && !first.yAdvance && !second.xOffset && !second.yOffset && !second.yAdvance;
+      !first.xOffset &&
+      !first.yOffset &&
+      !first.yAdvance &&
+      !second.xOffset &&
+      !second.yOffset &&
+      !second.yAdvance;
     kern = plain ? first.xAdvance - a.advanceWidth : null;
     metrics.kerning.set(key, kern);
   }
@@ -192,7 +204,8 @@ export function usePlainLayout(doc: PDFKit.PDFDocument, key: string): void {
   }
   const shaped = embedded.layout.bind(embedded);
   const kept = metrics;
-  embedded.layout = (text, features, onlyWidth) => (features ? null : plainLayout(font, kept, embedded.scale, text, onlyWidth === true)) ?? shaped(text, features, onlyWidth);
+  embedded.layout = (text, features, onlyWidth) =>
+    (features ? null : plainLayout(font, kept, embedded.scale, text, onlyWidth === true)) ?? shaped(text, features, onlyWidth);
   embedded.plain = { font, metrics, hex: new Map() };
 }
 
@@ -258,7 +271,6 @@ interface DocInternals {
   page: { height: number; fonts: Record<string, unknown> };
   addContent(data: string | Uint8Array): unknown;
 }
-
 
 /**
  * Draws the texts in the current font, size and fill colour, each on one line without

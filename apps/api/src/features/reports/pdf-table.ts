@@ -59,7 +59,8 @@ export function formatCell(cell: Cell, kind: CellKind): string {
     if (kind === 'time') return formatWallTime(cell);
     return kind === 'datetime' ? `${formatWallDate(cell)} ${formatWallTime(cell)}` : formatWallDate(cell);
   }
-  if (typeof cell === 'number') return kind === 'money' ? moneyFormat.format(cell) : kind === 'number' ? String(cell) : integerFormat.format(cell);
+  if (typeof cell === 'number')
+    return kind === 'money' ? moneyFormat.format(cell) : kind === 'number' ? String(cell) : integerFormat.format(cell);
   return cell;
 }
 
@@ -238,7 +239,10 @@ class TableWriter {
         if (block.heading) this.heading(block.heading, BODY_SIZE + 0.5, 1);
         for await (const batch of block.rows) {
           for (const row of batch) {
-            this.row(row.map((cell, i) => formatCell(cell, columns[i]?.kind ?? 'text')), 'regular');
+            this.row(
+              row.map((cell, i) => formatCell(cell, columns[i]?.kind ?? 'text')),
+              'regular',
+            );
             blockTotals.add(row);
           }
           if (this.out.destroyed) throw new Error('the receiver went away');
@@ -263,7 +267,11 @@ class TableWriter {
     const y = PAGE.height - MARGIN.bottom + 12;
     this.font('regular').fontSize(7).fillColor('#555555');
     doc.text(`${this.report.author} · ${this.report.title} ${this.report.subtitle}`, MARGIN.left, y, { lineBreak: false });
-    doc.text(`Seite ${this.pages} von ${Math.max(this.totalPages ?? 0, this.pages)}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+    doc.text(`Seite ${this.pages} von ${Math.max(this.totalPages ?? 0, this.pages)}`, MARGIN.left, y, {
+      width: INNER,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = keep;
     doc.fillColor('black');
   }
@@ -279,12 +287,17 @@ class TableWriter {
       this.footer();
       y = MARGIN.top;
       this.font('bold').fillColor('black').fontSize(8).text(report.author, MARGIN.left, y, { lineBreak: false });
-      this.font('regular').fontSize(8).text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
+      this.font('regular')
+        .fontSize(8)
+        .text(`Erstellt am ${this.madeAt}`, MARGIN.left, y, { width: INNER, align: 'right', lineBreak: false });
       y += 12;
       this.font('bold').fontSize(14).text(`${report.title} – ${report.subtitle}`, MARGIN.left, y, { width: INNER, lineBreak: false });
       y += 22;
       if (report.columns.some((c) => c.kind === 'money')) {
-        this.font('regular').fontSize(7).fillColor('#555555').text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
+        this.font('regular')
+          .fontSize(7)
+          .fillColor('#555555')
+          .text('Beträge in CHF', MARGIN.left, y - 12, { width: INNER, align: 'right', lineBreak: false });
         doc.fillColor('black');
       }
     }
@@ -321,11 +334,13 @@ class TableWriter {
     this.y += height;
   }
 
-
   private note(text: string): void {
     this.ensure(20);
     if (this.drawing) {
-      this.font('regular').fontSize(BODY_SIZE).fillColor('#555555').text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
+      this.font('regular')
+        .fontSize(BODY_SIZE)
+        .fillColor('#555555')
+        .text(text, MARGIN.left + PAD, this.y + 4, { lineBreak: false });
       this.doc.fillColor('black');
     }
     this.y += 18;
@@ -342,7 +357,10 @@ class TableWriter {
 
   private totalRow(label: string, totals: Totals, grand: boolean): void {
     const { columns } = this.report;
-    const labelColumn = Math.max(0, columns.findIndex((c) => !c.total));
+    const labelColumn = Math.max(
+      0,
+      columns.findIndex((c) => !c.total),
+    );
     const texts = columns.map((c, i) => (c.total ? formatCell(totals.values[i] ?? 0, c.kind === 'money' ? 'money' : 'integer') : ''));
     texts[labelColumn] = label;
     // The label reaches over the empty cells up to the next column with a total.
@@ -409,6 +427,11 @@ class TableWriter {
 
   private rule(y: number, width: number, color: string): void {
     if (!this.drawing) return;
-    this.doc.moveTo(MARGIN.left, y).lineTo(MARGIN.left + INNER, y).lineWidth(width).strokeColor(color).stroke();
+    this.doc
+      .moveTo(MARGIN.left, y)
+      .lineTo(MARGIN.left + INNER, y)
+      .lineWidth(width)
+      .strokeColor(color)
+      .stroke();
   }
 }

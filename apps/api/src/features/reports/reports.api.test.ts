@@ -73,7 +73,11 @@ beforeAll(async () => {
   const other = await createSeason(db, 2026);
 
   marjanovic = await seasonMember(db, season.id, { firstName: 'Dragana', lastName: 'Marjanović', parkingPermit: true });
-  mueller = await seasonMember(db, season.id, { firstName: 'Hans-Peter Maximilian', lastName: 'Müller-Lüdenscheidt von Wartensee', parkingPermit: false });
+  mueller = await seasonMember(db, season.id, {
+    firstName: 'Hans-Peter Maximilian',
+    lastName: 'Müller-Lüdenscheidt von Wartensee',
+    parkingPermit: false,
+  });
   board = await seasonMember(db, season.id, { firstName: 'Viktor', lastName: 'Vogel', board: true });
   const outsider = await seasonMember(db, other.id, { firstName: 'Otto', lastName: 'Anderswo' });
 
@@ -83,12 +87,53 @@ beforeAll(async () => {
   memberCookie = (await loginAs(server.url, plain.username, plain.password)).cookie;
 
   // Fee invoices: one paid, one open, one partly paid, one cancelled (left out), one of another season.
-  await createFeeInvoice(db, { memberId: marjanovic.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5000, invoiceDate: '2027-05-03', status: 'PAID', paidAt: '2027-05-20', paidRappen: 5000 });
-  await createFeeInvoice(db, { memberId: mueller.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5000, invoiceDate: '2027-05-03' });
-  await createFeeInvoice(db, { memberId: board.id, seasonId: season.id, kind: 'MEMBERSHIP_FEE', totalRappen: 5050, invoiceDate: '2027-05-03', paidRappen: 2000 });
-  await createFeeInvoice(db, { memberId: board.id, seasonId: season.id, kind: 'PARKING_FEE', totalRappen: 9900, invoiceDate: '2027-05-04', status: 'CANCELLED' });
-  await createFeeInvoice(db, { memberId: marjanovic.id, seasonId: season.id, kind: 'PARKING_FEE', totalRappen: 12000, invoiceDate: '2027-05-04' });
-  await createFeeInvoice(db, { memberId: outsider.id, seasonId: other.id, kind: 'MEMBERSHIP_FEE', totalRappen: 4000, invoiceDate: '2026-05-03' });
+  await createFeeInvoice(db, {
+    memberId: marjanovic.id,
+    seasonId: season.id,
+    kind: 'MEMBERSHIP_FEE',
+    totalRappen: 5000,
+    invoiceDate: '2027-05-03',
+    status: 'PAID',
+    paidAt: '2027-05-20',
+    paidRappen: 5000,
+  });
+  await createFeeInvoice(db, {
+    memberId: mueller.id,
+    seasonId: season.id,
+    kind: 'MEMBERSHIP_FEE',
+    totalRappen: 5000,
+    invoiceDate: '2027-05-03',
+  });
+  await createFeeInvoice(db, {
+    memberId: board.id,
+    seasonId: season.id,
+    kind: 'MEMBERSHIP_FEE',
+    totalRappen: 5050,
+    invoiceDate: '2027-05-03',
+    paidRappen: 2000,
+  });
+  await createFeeInvoice(db, {
+    memberId: board.id,
+    seasonId: season.id,
+    kind: 'PARKING_FEE',
+    totalRappen: 9900,
+    invoiceDate: '2027-05-04',
+    status: 'CANCELLED',
+  });
+  await createFeeInvoice(db, {
+    memberId: marjanovic.id,
+    seasonId: season.id,
+    kind: 'PARKING_FEE',
+    totalRappen: 12000,
+    invoiceDate: '2027-05-04',
+  });
+  await createFeeInvoice(db, {
+    memberId: outsider.id,
+    seasonId: other.id,
+    kind: 'MEMBERSHIP_FEE',
+    totalRappen: 4000,
+    invoiceDate: '2026-05-03',
+  });
 
   // Games: 1 May 2027 00:30 in Zurich (still 30 April in UTC) belongs to 2027/28; 30 April 23:30 does not.
   const home = await createGroup(db, 'Heimspiele 2027/28', 3550);
@@ -134,7 +179,12 @@ describe('who may download reports', () => {
   }
 
   it('when the type, the format or the season is unknown, then 404 as JSON; a malformed id is 400', async () => {
-    for (const url of [reportUrl(season.id, 'salaries', 'xlsx'), reportUrl(season.id, 'members', 'csv'), reportUrl(999999, 'members', 'xlsx'), reportUrl(999999, 'members', 'pdf')]) {
+    for (const url of [
+      reportUrl(season.id, 'salaries', 'xlsx'),
+      reportUrl(season.id, 'members', 'csv'),
+      reportUrl(999999, 'members', 'xlsx'),
+      reportUrl(999999, 'members', 'pdf'),
+    ]) {
       const res = await download(url, boardCookie);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -149,7 +199,9 @@ describe('file names', () => {
   it('are German with the season, as RFC 5987 filename* with an ASCII fallback', async () => {
     const members = await download(reportUrl(season.id, 'members', 'xlsx'), boardCookie);
     expect(members.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(members.headers.get('content-disposition')).toBe(`attachment; filename="Mitglieder-2027-28.xlsx"; filename*=UTF-8''Mitglieder-2027-28.xlsx`);
+    expect(members.headers.get('content-disposition')).toBe(
+      `attachment; filename="Mitglieder-2027-28.xlsx"; filename*=UTF-8''Mitglieder-2027-28.xlsx`,
+    );
     const parking = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     expect(parking.headers.get('content-type')).toBe('application/pdf');
     expect(parking.headers.get('content-disposition')).toBe(
@@ -172,7 +224,22 @@ describe('members', () => {
     expect(sheet.autoFilter).toBe('A1:P1');
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
     expect(rowValues(sheet, 1)).toEqual([
-      'Nr.', 'Name', 'Vorname', 'Strasse', 'Nr. Haus', 'Adresszusatz', 'PLZ', 'Ort', 'Land', 'E-Mail', 'Telefon', 'Mobile', 'Geburtsdatum', 'Mitglied seit', 'Parkplatz', 'Vorstand',
+      'Nr.',
+      'Name',
+      'Vorname',
+      'Strasse',
+      'Nr. Haus',
+      'Adresszusatz',
+      'PLZ',
+      'Ort',
+      'Land',
+      'E-Mail',
+      'Telefon',
+      'Mobile',
+      'Geburtsdatum',
+      'Mitglied seit',
+      'Parkplatz',
+      'Vorstand',
     ]);
     expect(sheet.getCell('A1').font?.bold).toBe(true);
     expect(sheet.getColumn(10).width).toBeGreaterThanOrEqual(20);
@@ -213,7 +280,8 @@ describe('members', () => {
   it('a long list repeats the table header on every page and counts the pages', async () => {
     const db = server.database.prisma;
     const big = await createSeason(db, 2030);
-    for (let i = 0; i < 70; i++) await seasonMember(db, big.id, { firstName: `Person${i}`, lastName: `Zeller${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 70; i++)
+      await seasonMember(db, big.id, { firstName: `Person${i}`, lastName: `Zeller${String(i).padStart(2, '0')}` });
     const res = await download(reportUrl(big.id, 'members', 'pdf'), boardCookie);
     const all = pdfText(res.body);
     const pages = Number(/Seite 1 von (\d+)/.exec(all)?.[1]);
@@ -231,7 +299,19 @@ describe('fee invoices', () => {
     const res = await download(reportUrl(season.id, 'membershipfees', 'xlsx'), boardCookie);
     expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''Mitgliederbeitr%C3%A4ge-2027-28.xlsx`);
     const sheet = (await workbookOf(res.body)).worksheets[0]!;
-    expect(rowValues(sheet, 1)).toEqual(['Nr.', 'Name', 'Vorname', 'Rechnung', 'Datum', 'Fällig', 'Betrag', 'Status', 'Bezahlt am', 'Bezahlt', 'Offen']);
+    expect(rowValues(sheet, 1)).toEqual([
+      'Nr.',
+      'Name',
+      'Vorname',
+      'Rechnung',
+      'Datum',
+      'Fällig',
+      'Betrag',
+      'Status',
+      'Bezahlt am',
+      'Bezahlt',
+      'Offen',
+    ]);
     expect(sheet.rowCount).toBe(5);
     const paid = sheet.getRow(2);
     expect(paid.getCell(2).value).toBe('Marjanović');
@@ -268,7 +348,19 @@ describe('ticket reservations', () => {
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Auswärts -Car-', 'Heimspiele 2027-28']);
     const sheet = workbook.getWorksheet('Heimspiele 2027-28')!;
     expect(rowValues(sheet, 1)).toEqual([
-      'Datum', 'Zeit', 'Gegner', 'Heim/Auswärts', 'Spielort', 'Nr.', 'Name', 'Vorname', 'Plätze', 'Zustellung', 'Zustelladresse', 'Preis', 'Betrag',
+      'Datum',
+      'Zeit',
+      'Gegner',
+      'Heim/Auswärts',
+      'Spielort',
+      'Nr.',
+      'Name',
+      'Vorname',
+      'Plätze',
+      'Zustellung',
+      'Zustelladresse',
+      'Preis',
+      'Betrag',
     ]);
     // 1 May 00:30 in Zurich: a date cell and a time cell.
     expect(sheet.getCell('A2').value).toEqual(utc(2027, 5, 1));
@@ -309,7 +401,19 @@ describe('event subscriptions', () => {
   it('events of the season with status, sign-up time and the amount due for confirmed places', async () => {
     const res = await download(reportUrl(season.id, 'eventsubscriptions', 'xlsx'), boardCookie);
     const sheet = (await workbookOf(res.body)).worksheets[0]!;
-    expect(rowValues(sheet, 1)).toEqual(['Veranstaltung', 'Datum', 'Nr.', 'Name', 'Vorname', 'Plätze', 'Warteliste', 'Status', 'Angemeldet am', 'Preis', 'Betrag']);
+    expect(rowValues(sheet, 1)).toEqual([
+      'Veranstaltung',
+      'Datum',
+      'Nr.',
+      'Name',
+      'Vorname',
+      'Plätze',
+      'Warteliste',
+      'Status',
+      'Angemeldet am',
+      'Preis',
+      'Betrag',
+    ]);
     // Confirmed first, in sign-up order, then the waiting list.
     expect([2, 3, 4].map((n) => sheet.getCell(`D${n}`).value)).toEqual(['Marjanović', 'Vogel', 'Müller-Lüdenscheidt von Wartensee']);
     expect(sheet.getCell('A2').value).toBe('Fondue-Abend');

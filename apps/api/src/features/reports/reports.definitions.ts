@@ -61,14 +61,27 @@ export async function* batches<R, K>(read: (key: K | null) => Promise<R[]>, keyO
   }
 }
 
-const nameKey = (r: { lastName: string; firstName: string; id: number }): NameKey => ({ lastName: r.lastName, firstName: r.firstName, id: r.id });
+const nameKey = (r: { lastName: string; firstName: string; id: number }): NameKey => ({
+  lastName: r.lastName,
+  firstName: r.firstName,
+  id: r.id,
+});
 const chf = (rappen: number) => rappen / 100;
 const yes = (flag: boolean) => (flag ? 'Ja' : '');
 
-function addressLines(a: { street: string | null; houseNumber: string | null; addressLine2: string | null; postalCode: string | null; city: string | null; country: string | null }): string {
+function addressLines(a: {
+  street: string | null;
+  houseNumber: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+}): string {
   if (!a.street) return '';
   const country = a.country && a.country !== 'CH' ? `${a.country}-` : '';
-  return [`${a.street} ${a.houseNumber ?? ''}`.trim(), a.addressLine2 ?? '', `${country}${a.postalCode ?? ''} ${a.city ?? ''}`.trim()].filter(Boolean).join('\n');
+  return [`${a.street} ${a.houseNumber ?? ''}`.trim(), a.addressLine2 ?? '', `${country}${a.postalCode ?? ''} ${a.city ?? ''}`.trim()]
+    .filter(Boolean)
+    .join('\n');
 }
 
 async function* single<R>(section: RawSection<R>): AsyncIterable<RawSection<R>> {
@@ -195,7 +208,12 @@ const ticketReservations: ReportDefinition<ReservationLine> = {
     const { from, until } = seasonInstants(season);
     const groups = await findGroupsWithGames(db, from, until);
     if (groups.length === 0) {
-      yield { name: `Ticketreservationen ${label}`, heading: 'Keine Spiele in dieser Saison', subtotals: true, blocks: (async function* () {})() };
+      yield {
+        name: `Ticketreservationen ${label}`,
+        heading: 'Keine Spiele in dieser Saison',
+        subtotals: true,
+        blocks: (async function* () {})(),
+      };
       return;
     }
     for (const group of groups) {
@@ -257,12 +275,17 @@ const eventSubscriptions: ReportDefinition<SubscriptionLine> = {
       subtotals: true,
       blocks: (async function* () {
         for (const event of await findEvents(db, from, until)) {
-            const when = formatZurich(event.start);
+          const when = formatZurich(event.start);
           yield {
             heading: `${event.title} – ${when}`,
             rows: (async function* () {
-              const read = (key: { waiting: number; subscriptionTimestamp: Date; id: number } | null) => readEventSubscriptions(db, event.id, key, BATCH_SIZE);
-              const keyOf = (r: SubscriptionReportRow) => ({ waiting: r.status === 'WAITING' ? 1 : 0, subscriptionTimestamp: r.subscriptionTimestamp, id: r.id });
+              const read = (key: { waiting: number; subscriptionTimestamp: Date; id: number } | null) =>
+                readEventSubscriptions(db, event.id, key, BATCH_SIZE);
+              const keyOf = (r: SubscriptionReportRow) => ({
+                waiting: r.status === 'WAITING' ? 1 : 0,
+                subscriptionTimestamp: r.subscriptionTimestamp,
+                id: r.id,
+              });
               for await (const batch of batches(read, keyOf)) yield batch.map((r) => ({ ...r, event }));
             })(),
           };

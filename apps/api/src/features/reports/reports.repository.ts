@@ -191,7 +191,12 @@ export interface SubscriptionKey {
   id: number;
 }
 
-export function readEventSubscriptions(db: DbOrTx, eventId: number, key: SubscriptionKey | null, limit: number): Promise<SubscriptionReportRow[]> {
+export function readEventSubscriptions(
+  db: DbOrTx,
+  eventId: number,
+  key: SubscriptionKey | null,
+  limit: number,
+): Promise<SubscriptionReportRow[]> {
   const waiting = Prisma.sql`(CASE WHEN s."status" = 'WAITING' THEN 1 ELSE 0 END)`;
   const afterKey = key
     ? Prisma.sql`(${waiting}, s."subscriptionTimestamp", s."id") > (${key.waiting}, ${key.subscriptionTimestamp}, ${key.id})`

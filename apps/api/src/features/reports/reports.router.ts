@@ -7,7 +7,12 @@ import { prepareReport, type PreparedReport } from './reports.service.ts';
 /** `attachment` with the German file name: RFC 5987 `filename*` and a plain ASCII fallback. */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -36,7 +41,12 @@ export function reportsRouter(deps: Deps): Router {
   router.get(
     '/admin/seasons/:id/:type/.:format',
     handle({ params: reportParamsSchema }, async ({ params }, req, res) => {
-      const report = await prepareReport(ctxOf(deps, req), { seasonId: params.id, type: params.type, format: params.format, clubName: deps.config.clubName });
+      const report = await prepareReport(ctxOf(deps, req), {
+        seasonId: params.id,
+        type: params.type,
+        format: params.format,
+        clubName: deps.config.clubName,
+      });
       await stream(req, res, report);
     }),
   );

@@ -22,7 +22,10 @@ export interface PreparedReport {
  * Checks season, type and format (404 for any unknown one) before a byte is sent, so that
  * these errors still reach the client as JSON; the rows are read while streaming.
  */
-export async function prepareReport(ctx: Ctx, input: { seasonId: number; type: string; format: string; clubName: string }): Promise<PreparedReport> {
+export async function prepareReport(
+  ctx: Ctx,
+  input: { seasonId: number; type: string; format: string; clubName: string },
+): Promise<PreparedReport> {
   if (!isReportType(input.type)) throw notFound('Diese Liste gibt es nicht.');
   if (!isReportFormat(input.format)) throw notFound('Dieses Dateiformat gibt es nicht.');
   const season = await findSeason(ctx.db, input.seasonId);
@@ -44,14 +47,21 @@ export async function prepareReport(ctx: Ctx, input: { seasonId: number; type: s
     fileName: `${definition.fileBase}-${label}.${format}`,
     contentType: format === 'xlsx' ? XLSX_TYPE : PDF_TYPE,
     write: (out) =>
-      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) => (format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report))),
+      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) =>
+        format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report),
+      ),
   };
 }
 
 /** Report rows → table cells, one per column. */
 async function* project<R>(sections: AsyncIterable<RawSection<R>>, columns: readonly Column<R>[]): AsyncIterable<TableSection> {
   for await (const section of sections) {
-    yield { name: section.name, heading: section.heading ?? section.name, subtotals: section.subtotals, blocks: projectBlocks(section.blocks, columns) };
+    yield {
+      name: section.name,
+      heading: section.heading ?? section.name,
+      subtotals: section.subtotals,
+      blocks: projectBlocks(section.blocks, columns),
+    };
   }
 }
 

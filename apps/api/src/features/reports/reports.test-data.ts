@@ -72,7 +72,11 @@ export async function createFeeInvoice(
       paidAt: input.paidAt ? fromIsoDate(input.paidAt) : null,
       paidRappen: input.paidRappen ?? 0,
       cancelledAt: input.status === 'CANCELLED' ? new Date() : null,
-      lines: { create: [{ position: 1, text: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkgebühr', amountRappen: input.totalRappen }] },
+      lines: {
+        create: [
+          { position: 1, text: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkgebühr', amountRappen: input.totalRappen },
+        ],
+      },
     },
     select: { id: true, number: true },
   });
@@ -94,7 +98,9 @@ export async function createGroup(db: PrismaClient, name: string, priceRappen = 
 }
 
 export async function createGame(db: PrismaClient, groupId: number, start: string, opponent = 'SCB', homeGame = true): Promise<number> {
-  const game = await db.game.create({ data: { gameGroupId: groupId, start: new Date(start), opponent, homeGame, venue: 'Swiss Life Arena' } });
+  const game = await db.game.create({
+    data: { gameGroupId: groupId, start: new Date(start), opponent, homeGame, venue: 'Swiss Life Arena' },
+  });
   return game.id;
 }
 

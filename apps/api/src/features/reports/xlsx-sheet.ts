@@ -27,7 +27,12 @@ const numberFormats: Record<CellKind, string | undefined> = {
 
 /** A valid, unique worksheet name: none of `\ / ? * [ ] :`, at most 31 characters. */
 export function sheetName(wanted: string, used: Set<string>): string {
-  const base = wanted.replace(/[\\/?*[\]:]/g, '-').replace(/^'+|'+$/g, '').trim().slice(0, 31) || 'Tabelle';
+  const base =
+    wanted
+      .replace(/[\\/?*[\]:]/g, '-')
+      .replace(/^'+|'+$/g, '')
+      .trim()
+      .slice(0, 31) || 'Tabelle';
   let name = base;
   for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
   used.add(name.toLowerCase());
@@ -69,7 +74,13 @@ export async function writeXlsxReport(out: Writable, report: TableReport): Promi
  * One worksheet: header, the rows of each block (with a subtotal row per block when the
  * section asks for it) and a totals row. Exported for other table exports.
  */
-export async function writeSection(workbook: Workbook, out: Writable, report: TableReport, section: TableSection, name: string): Promise<void> {
+export async function writeSection(
+  workbook: Workbook,
+  out: Writable,
+  report: TableReport,
+  section: TableSection,
+  name: string,
+): Promise<void> {
   const { columns } = report;
   const lastColumn = columnLetter(columns.length);
   const sheet = workbook.addWorksheet(name, {
@@ -104,7 +115,10 @@ export async function writeSection(workbook: Workbook, out: Writable, report: Ta
     const numFmt = numberFormats[c.kind];
     return numFmt ? { numFmt } : {};
   });
-  const labelColumn = Math.max(0, columns.findIndex((c) => !c.total));
+  const labelColumn = Math.max(
+    0,
+    columns.findIndex((c) => !c.total),
+  );
   const sectionTotals = new Totals(columns);
   let rowNumber = 1;
   for await (const block of section.blocks) {

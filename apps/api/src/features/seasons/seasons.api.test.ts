@@ -45,7 +45,11 @@ describe('guards: visitor 401, member 403, nothing written', () => {
 
 describe('seasons', () => {
   it('creates a season from 1 May with fees taken from the previous one, lists newest first with counts; a second one for the year is 409', async () => {
-    const first = await board.call('POST', '/admin/seasons/', { validFrom: `${thisYear - 1}-05-01`, membershipFee: chf(50), parkingFee: chf(120.5) });
+    const first = await board.call('POST', '/admin/seasons/', {
+      validFrom: `${thisYear - 1}-05-01`,
+      membershipFee: chf(50),
+      parkingFee: chf(120.5),
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
       name: seasonDates(thisYear - 1).name,

@@ -64,7 +64,10 @@ export function findSeasonBefore(db: DbOrTx, day: Date) {
   return db.season.findFirst({ where: { validFrom: { lt: day } }, orderBy: { validFrom: 'desc' } });
 }
 
-export function insertSeason(db: DbOrTx, data: { name: string; validFrom: Date; validTo: Date; membershipFeeRappen: number; parkingFeeRappen: number; createdAt: Date }) {
+export function insertSeason(
+  db: DbOrTx,
+  data: { name: string; validFrom: Date; validTo: Date; membershipFeeRappen: number; parkingFeeRappen: number; createdAt: Date },
+) {
   return db.season.create({ data });
 }
 

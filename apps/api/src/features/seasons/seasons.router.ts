@@ -13,7 +13,10 @@ export function seasonsRouter(deps: Deps): Router {
     '/admin/seasons/',
     handle({}, async (_input, req, res) => {
       const seasons = await listSeasons(ctxOf(deps, req));
-      sendList(res, seasons.map((s) => seasonSchema.parse(s)));
+      sendList(
+        res,
+        seasons.map((s) => seasonSchema.parse(s)),
+      );
     }),
   );
   router.post(

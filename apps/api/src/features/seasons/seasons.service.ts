@@ -51,7 +51,10 @@ async function oneSeason(ctx: Ctx, id: number): Promise<Season> {
 }
 
 /** A new season from 1 May of a year; fees not given are the previous season's. A second one for the year is a 409. */
-export async function createSeason(ctx: Ctx, input: { validFrom: string; membershipFee?: Money | undefined; parkingFee?: Money | undefined }): Promise<Season> {
+export async function createSeason(
+  ctx: Ctx,
+  input: { validFrom: string; membershipFee?: Money | undefined; parkingFee?: Money | undefined },
+): Promise<Season> {
   const year = Number(input.validFrom.slice(0, 4));
   const dates = seasonDates(year);
   const id = await withTx(ctx, async (tx) => {
@@ -75,13 +78,18 @@ export async function createSeason(ctx: Ctx, input: { validFrom: string; members
 }
 
 /** Changes a season's fees; invoices already issued keep their amount. */
-export async function updateSeason(ctx: Ctx, input: { id: number; validFrom?: string | undefined; membershipFee: Money; parkingFee: Money }): Promise<Season> {
+export async function updateSeason(
+  ctx: Ctx,
+  input: { id: number; validFrom?: string | undefined; membershipFee: Money; parkingFee: Money },
+): Promise<Season> {
   await withTx(ctx, async (tx) => {
     if (!(await lockSeason(tx.db, input.id))) throw notFound(SEASON_NOT_FOUND);
     const season = await findSeasonById(tx.db, input.id);
     if (!season) throw notFound(SEASON_NOT_FOUND);
     if (input.validFrom !== undefined && input.validFrom !== toIsoDate(season.validFrom)) {
-      throw invalid('Bitte prüfen Sie die markierten Angaben.', { validFrom: 'Beginn: Der Beginn einer Saison kann nicht geändert werden.' });
+      throw invalid('Bitte prüfen Sie die markierten Angaben.', {
+        validFrom: 'Beginn: Der Beginn einer Saison kann nicht geändert werden.',
+      });
     }
     const before = { membershipFeeRappen: season.membershipFeeRappen, parkingFeeRappen: season.parkingFeeRappen };
     const after = { membershipFeeRappen: toRappen(input.membershipFee), parkingFeeRappen: toRappen(input.parkingFee) };
@@ -120,11 +128,15 @@ export async function renewMemberships(ctx: Ctx, input: { seasonId: number; memb
         now: tx.now,
       });
       if (result.created) {
-        await writeAudit(tx, { action: 'season.renewed', entity: 'season', entityId: season.id, data: { name: season.name, created: result.created } });
+        await writeAudit(tx, {
+          action: 'season.renewed',
+          entity: 'season',
+          entityId: season.id,
+          data: { name: season.name, created: result.created },
+        });
       }
       return { created: result.created, existing: result.eligible - result.created };
     },
     { timeoutMs: 120_000 },
   );
 }
-

@@ -19,7 +19,8 @@ describe('the read path of a sale (copies kept by the process)', () => {
     await server?.close();
   });
 
-  const left = async (gameId: number) => (await visitor('GET', '/games/')).body.data.find((g: { data: { id: number } }) => g.data.id === gameId)?.data.ticketsLeft;
+  const left = async (gameId: number) =>
+    (await visitor('GET', '/games/')).body.data.find((g: { data: { id: number } }) => g.data.id === gameId)?.data.ticketsLeft;
 
   it('shows every write made through the site at once, to visitors and to the member', async () => {
     const g = await seedGame(server.database, { quota: 20, perMember: 6 });

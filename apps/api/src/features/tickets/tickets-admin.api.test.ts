@@ -9,7 +9,7 @@ const future = (days: number, hour = 19) => {
   return d.toISOString();
 };
 
-describe('the board\'s ticket administration', () => {
+describe("the board's ticket administration", () => {
   let server: TestServer;
   let visitor: Call;
   let member: { id: number; call: Call };
@@ -32,7 +32,13 @@ describe('the board\'s ticket administration', () => {
     freeTicketAmount: 4,
     ...over,
   });
-  const gameBody = (over: Record<string, unknown> = {}) => ({ start: future(20), opponent: 'SCB', homeGame: true, venue: 'Swiss Life Arena', ...over });
+  const gameBody = (over: Record<string, unknown> = {}) => ({
+    start: future(20),
+    opponent: 'SCB',
+    homeGame: true,
+    venue: 'Swiss Life Arena',
+    ...over,
+  });
   const lastAudit = () => server.database.prisma.auditLog.findFirstOrThrow({ orderBy: { id: 'desc' } });
 
   async function newOption(): Promise<number> {
@@ -84,7 +90,12 @@ describe('the board\'s ticket administration', () => {
       expect(created.status).toBe(201);
       expect(created.body.data).toEqual({ id: expect.any(Number), name, gameGroupCount: 0, reservationCount: 0 });
       const id = created.body.data.id;
-      expect(await lastAudit()).toMatchObject({ action: 'deliveryoption.created', entity: 'delivery_option', entityId: String(id), actorId: board.id });
+      expect(await lastAudit()).toMatchObject({
+        action: 'deliveryoption.created',
+        entity: 'delivery_option',
+        entityId: String(id),
+        actorId: board.id,
+      });
 
       const list = await board.call('GET', '/admin/deliveryoptions');
       expect(list.status).toBe(200);
@@ -160,9 +171,22 @@ describe('the board\'s ticket administration', () => {
       expect(put.body.data.map((d: Json) => d.data.id).sort()).toEqual([o1, o2].sort());
       expect(await lastAudit()).toMatchObject({ action: 'gamegroup.deliveryoptions.set', entityId: String(group.id) });
 
-      const game = await board.call('POST', `/admin/gamegroups/${group.id}/games/`, gameBody({ opponent: 'hcd', homeGame: false, venue: 'Eisstadion Davos' }));
+      const game = await board.call(
+        'POST',
+        `/admin/gamegroups/${group.id}/games/`,
+        gameBody({ opponent: 'hcd', homeGame: false, venue: 'Eisstadion Davos' }),
+      );
       expect(game.status).toBe(201);
-      expect(game.body.data).toMatchObject({ gameGroupId: group.id, opponent: 'HCD', homeGame: false, salesOpen: true, salesState: 'OPEN', reserved: 0, ticketsLeft: 30, reservations: [] });
+      expect(game.body.data).toMatchObject({
+        gameGroupId: group.id,
+        opponent: 'HCD',
+        homeGame: false,
+        salesOpen: true,
+        salesState: 'OPEN',
+        reserved: 0,
+        ticketsLeft: 30,
+        reservations: [],
+      });
 
       const one = await board.call('GET', `/admin/gamegroups/${group.id}?expands=*`);
       expect(one.status).toBe(200);
@@ -171,16 +195,32 @@ describe('the board\'s ticket administration', () => {
       expect(one.body.expands.map((e: Json) => e.name)).toEqual(['gamegroupdeliveryoption', 'games']);
       expect(one.body.expands[0].data).toEqual(one.body.data.deliveryOptions);
       expect((await board.call('GET', `/admin/gamegroups/${group.id}`)).body.expands).toBeUndefined();
-      expect((await board.call('GET', `/admin/gamegroups/${group.id}?expands=games`)).body.expands.map((e: Json) => e.name)).toEqual(['games']);
+      expect((await board.call('GET', `/admin/gamegroups/${group.id}?expands=games`)).body.expands.map((e: Json) => e.name)).toEqual([
+        'games',
+      ]);
 
       const list = await board.call('GET', '/admin/gamegroups/?expands=*');
       expect(list.status).toBe(200);
       const listed = list.body.data.find((d: Json) => d.data.id === group.id).data;
       expect(listed.games.map((g: Json) => g.id)).toEqual([game.body.data.id]);
 
-      const changed = await board.call('PUT', `/admin/gamegroups/${group.id}`, groupBody({ name: `${body.name} neu`, defaultPricePerTicket: { currency: 'CHF', amount: 40 }, availableTicketsPerGame: 50, freeTicketAmount: 6 }));
+      const changed = await board.call(
+        'PUT',
+        `/admin/gamegroups/${group.id}`,
+        groupBody({
+          name: `${body.name} neu`,
+          defaultPricePerTicket: { currency: 'CHF', amount: 40 },
+          availableTicketsPerGame: 50,
+          freeTicketAmount: 6,
+        }),
+      );
       expect(changed.status).toBe(200);
-      expect(changed.body.data).toMatchObject({ name: `${body.name} neu`, defaultPricePerTicket: { currency: 'CHF', amount: 40 }, availableTicketsPerGame: 50, freeTicketAmount: 6 });
+      expect(changed.body.data).toMatchObject({
+        name: `${body.name} neu`,
+        defaultPricePerTicket: { currency: 'CHF', amount: 40 },
+        availableTicketsPerGame: 50,
+        freeTicketAmount: 6,
+      });
       expect(await lastAudit()).toMatchObject({ action: 'gamegroup.updated', entityId: String(group.id) });
       const row = await server.database.prisma.gameGroup.findUniqueOrThrow({ where: { id: group.id } });
       expect(row.defaultPricePerTicketRappen).toBe(4000);
@@ -233,7 +273,12 @@ describe('the board\'s ticket administration', () => {
     it('refuses to lower the quota below what a game has reserved, or the member limit below what a member holds (409)', async () => {
       const g = await seedGame(server.database, { quota: 10, perMember: 4 });
       const group = (await board.call('GET', `/admin/gamegroups/${g.groupId}`)).body.data;
-      const body = { name: group.name, defaultPricePerTicket: group.defaultPricePerTicket, availableTicketsPerGame: 10, freeTicketAmount: 4 };
+      const body = {
+        name: group.name,
+        defaultPricePerTicket: group.defaultPricePerTicket,
+        availableTicketsPerGame: 10,
+        freeTicketAmount: 4,
+      };
       expect((await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 3 })).status).toBe(201);
       const other = await loggedIn(server.url, server.database);
       expect((await other.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 2 })).status).toBe(201);
@@ -248,7 +293,9 @@ describe('the board\'s ticket administration', () => {
       expect(perMember.body.error.message).toContain('bereits 3 Tickets');
       expect(await ticketRowCounts(server.database)).toEqual(before);
 
-      expect((await board.call('PUT', `/admin/gamegroups/${g.groupId}`, { ...body, availableTicketsPerGame: 5, freeTicketAmount: 3 })).status).toBe(200);
+      expect(
+        (await board.call('PUT', `/admin/gamegroups/${g.groupId}`, { ...body, availableTicketsPerGame: 5, freeTicketAmount: 3 })).status,
+      ).toBe(200);
       const game = await visitor('GET', `/games/${g.gameId}`);
       expect(game.body.data.ticketsLeft).toBe(0);
     });
@@ -293,15 +340,36 @@ describe('the board\'s ticket administration', () => {
   describe('games', () => {
     it('are added, changed and deleted with a sales window, each change audited', async () => {
       const group = await newGroup();
-      const created = await board.call('POST', `/admin/gamegroups/${group.id}/games/`, gameBody({ salesOpenAt: future(5), salesCloseAt: future(19) }));
+      const created = await board.call(
+        'POST',
+        `/admin/gamegroups/${group.id}/games/`,
+        gameBody({ salesOpenAt: future(5), salesCloseAt: future(19) }),
+      );
       expect(created.status).toBe(201);
       const id = created.body.data.id;
-      expect(created.body.data).toMatchObject({ salesOpen: false, salesState: 'NOT_YET_OPEN', salesOpenAt: future(5), salesCloseAt: future(19) });
+      expect(created.body.data).toMatchObject({
+        salesOpen: false,
+        salesState: 'NOT_YET_OPEN',
+        salesOpenAt: future(5),
+        salesCloseAt: future(19),
+      });
       expect(await lastAudit()).toMatchObject({ action: 'game.created', entity: 'game', entityId: String(id) });
 
-      const changed = await board.call('PUT', `/admin/games/${id}`, gameBody({ start: future(30), opponent: 'LHC', homeGame: false, venue: 'Vaudoise Aréna', salesOpenAt: null }));
+      const changed = await board.call(
+        'PUT',
+        `/admin/games/${id}`,
+        gameBody({ start: future(30), opponent: 'LHC', homeGame: false, venue: 'Vaudoise Aréna', salesOpenAt: null }),
+      );
       expect(changed.status).toBe(200);
-      expect(changed.body.data).toMatchObject({ start: future(30), opponent: 'LHC', homeGame: false, venue: 'Vaudoise Aréna', salesOpenAt: null, salesCloseAt: null, salesOpen: true });
+      expect(changed.body.data).toMatchObject({
+        start: future(30),
+        opponent: 'LHC',
+        homeGame: false,
+        venue: 'Vaudoise Aréna',
+        salesOpenAt: null,
+        salesCloseAt: null,
+        salesOpen: true,
+      });
       expect(await lastAudit()).toMatchObject({ action: 'game.updated', entityId: String(id) });
 
       expect((await board.call('DELETE', `/admin/games/${id}`)).status).toBe(204);

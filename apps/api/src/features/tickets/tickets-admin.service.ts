@@ -83,7 +83,12 @@ export async function updateDeliveryOption(ctx: Ctx, id: number, input: Delivery
     if (!before) throw notFound(OPTION_NOT_FOUND);
     await assertOptionNameFree(tx, input.name, id);
     await renameDeliveryOption(tx.db, id, input.name);
-    await writeAudit(tx, { action: 'deliveryoption.updated', entity: 'delivery_option', entityId: id, data: { name: input.name, previousName: before.name } });
+    await writeAudit(tx, {
+      action: 'deliveryoption.updated',
+      entity: 'delivery_option',
+      entityId: id,
+      data: { name: input.name, previousName: before.name },
+    });
     return toAdminDeliveryOption({ ...before, name: input.name });
   });
 }
@@ -100,7 +105,10 @@ export async function deleteDeliveryOption(ctx: Ctx, id: number): Promise<void> 
         gameGroups ? `${gameGroups} ${gameGroups === 1 ? 'Spielegruppe' : 'Spielegruppen'}` : '',
         reservations ? `${reservations} ${reservations === 1 ? 'Reservation' : 'Reservationen'}` : '',
       ].filter(Boolean);
-      throw conflict(`Die Zustelloption «${option.name}» wird noch verwendet (${uses.join(' und ')}) und kann nicht gelöscht werden.`, 'IN_USE');
+      throw conflict(
+        `Die Zustelloption «${option.name}» wird noch verwendet (${uses.join(' und ')}) und kann nicht gelöscht werden.`,
+        'IN_USE',
+      );
     }
     await deleteDeliveryOptionRow(tx.db, id);
     await writeAudit(tx, { action: 'deliveryoption.deleted', entity: 'delivery_option', entityId: id, data: { name: option.name } });
@@ -114,13 +122,19 @@ export async function deleteDeliveryOption(ctx: Ctx, id: number): Promise<void> 
 async function groupOut(ctx: Ctx, id: number, withReservations: boolean): Promise<GameGroup> {
   const row = await findGameGroup(ctx.db, id, withReservations);
   if (!row) throw notFound(GROUP_NOT_FOUND);
-  const reserved = await reservedByGame(ctx.db, row.games.map((g) => g.id));
+  const reserved = await reservedByGame(
+    ctx.db,
+    row.games.map((g) => g.id),
+  );
   return toGameGroup(row, ctx.now, reserved);
 }
 
 export async function listGameGroups(ctx: Ctx): Promise<GameGroup[]> {
   const rows = await listGameGroupRows(ctx.db);
-  const reserved = await reservedByGame(ctx.db, rows.flatMap((g) => g.games.map((game) => game.id)));
+  const reserved = await reservedByGame(
+    ctx.db,
+    rows.flatMap((g) => g.games.map((game) => game.id)),
+  );
   return rows.map((g) => toGameGroup(g, ctx.now, reserved));
 }
 
@@ -267,11 +281,17 @@ function gameFields(input: GameBody): GameFields {
 }
 
 function assertStartAhead(ctx: Ctx, start: Date): void {
-  if (start <= ctx.now) throw invalid('Der Spielbeginn liegt in der Vergangenheit.', { start: 'Spielbeginn: Bitte einen Zeitpunkt in der Zukunft angeben.' });
+  if (start <= ctx.now)
+    throw invalid('Der Spielbeginn liegt in der Vergangenheit.', { start: 'Spielbeginn: Bitte einen Zeitpunkt in der Zukunft angeben.' });
 }
 
 function auditData(f: GameFields) {
-  return { ...f, start: f.start.toISOString(), salesOpenAt: f.salesOpenAt?.toISOString() ?? null, salesCloseAt: f.salesCloseAt?.toISOString() ?? null };
+  return {
+    ...f,
+    start: f.start.toISOString(),
+    salesOpenAt: f.salesOpenAt?.toISOString() ?? null,
+    salesCloseAt: f.salesCloseAt?.toISOString() ?? null,
+  };
 }
 
 /** A game as the board's group screen shows it. */
@@ -326,6 +346,11 @@ export async function deleteGame(ctx: Ctx, id: number): Promise<void> {
       );
     }
     await deleteGameRow(tx.db, id);
-    await writeAudit(tx, { action: 'game.deleted', entity: 'game', entityId: id, data: { gameGroupId: locked.gameGroupId, ...auditData(locked) } });
+    await writeAudit(tx, {
+      action: 'game.deleted',
+      entity: 'game',
+      entityId: id,
+      data: { gameGroupId: locked.gameGroupId, ...auditData(locked) },
+    });
   });
 }

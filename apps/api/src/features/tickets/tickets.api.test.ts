@@ -78,7 +78,7 @@ describe('games and ticket reservations', () => {
       expect((await visitor('GET', '/games/999999/deliveryoptions/')).status).toBe(404);
     });
 
-    it('lists the delivery options of the game\'s group', async () => {
+    it("lists the delivery options of the game's group", async () => {
       const g = await seedGame(server.database, { options: 2 });
       const answer = await visitor('GET', `/games/${g.gameId}/deliveryoptions/`);
       expect(answer.status).toBe(200);
@@ -87,18 +87,25 @@ describe('games and ticket reservations', () => {
   });
 
   describe('the delivery address', () => {
-    it('is the member\'s current address, and needs a login', async () => {
+    it("is the member's current address, and needs a login", async () => {
       const g = await seedGame(server.database);
       expect((await visitor('GET', `/games/${g.gameId}/deliveryaddress/`)).status).toBe(401);
       const answer = await member.call('GET', `/games/${g.gameId}/deliveryaddress/`);
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toEqual({ street: 'Limmatstrasse', houseNumber: '12', addressLine2: '', postalCode: '8005', city: 'Zürich', country: 'CH' });
+      expect(answer.body.data).toEqual({
+        street: 'Limmatstrasse',
+        houseNumber: '12',
+        addressLine2: '',
+        postalCode: '8005',
+        city: 'Zürich',
+        country: 'CH',
+      });
       expect((await member.call('GET', '/games/999999/deliveryaddress/')).status).toBe(404);
     });
   });
 
   describe('reserving', () => {
-    it('reserves with the current address and the group\'s price, and shows it in the account', async () => {
+    it("reserves with the current address and the group's price, and shows it in the account", async () => {
       const g = await seedGame(server.database, { priceRappen: 3550 });
       const answer = await member.call('POST', reservePath(g.gameId, g.optionIds[1]!), { amount: 2 });
       expect(answer.status).toBe(201);
@@ -209,9 +216,24 @@ describe('games and ticket reservations', () => {
         ['no amount', () => [reservePath(g.gameId, g.optionIds[0]!), {}], 400, 'BAD_REQUEST'],
         ['an array body', () => [reservePath(g.gameId, g.optionIds[0]!), [1]], 400, 'BAD_REQUEST'],
         ['broken JSON', () => [reservePath(g.gameId, g.optionIds[0]!), '{"amount": 2'], 400, 'MALFORMED_JSON'],
-        ['an address without street', () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1, deliveryAddress: { postalCode: '8000', city: 'Zürich' } }], 400, 'BAD_REQUEST'],
-        ['an address with an empty city', () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1, deliveryAddress: { street: 'A', postalCode: '8000', city: ' ' } }], 422, 'VALIDATION_FAILED'],
-        ['a malformed Idempotency-Key', () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1 }, { 'Idempotency-Key': 'kurz' }], 400, 'BAD_REQUEST'],
+        [
+          'an address without street',
+          () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1, deliveryAddress: { postalCode: '8000', city: 'Zürich' } }],
+          400,
+          'BAD_REQUEST',
+        ],
+        [
+          'an address with an empty city',
+          () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1, deliveryAddress: { street: 'A', postalCode: '8000', city: ' ' } }],
+          422,
+          'VALIDATION_FAILED',
+        ],
+        [
+          'a malformed Idempotency-Key',
+          () => [reservePath(g.gameId, g.optionIds[0]!), { amount: 1 }, { 'Idempotency-Key': 'kurz' }],
+          400,
+          'BAD_REQUEST',
+        ],
         ['a malformed game id', () => ['/games/x/deliveryoptions/1/ticketreservations/', { amount: 1 }], 400, 'BAD_REQUEST'],
         ['an unknown game', () => [reservePath(999999, g.optionIds[0]!), { amount: 1 }], 404, 'NOT_FOUND'],
         ['an unknown option', () => [reservePath(g.gameId, 999999), { amount: 1 }], 404, 'NOT_FOUND'],
@@ -230,11 +252,17 @@ describe('games and ticket reservations', () => {
       }
 
       it('sales not yet open: 409 with the opening time', async () => {
-        const later = await seedGame(server.database, { salesOpenAt: new Date('2099-03-01T09:00:00Z') , start: new Date('2099-04-01T18:00:00Z') });
+        const later = await seedGame(server.database, {
+          salesOpenAt: new Date('2099-03-01T09:00:00Z'),
+          start: new Date('2099-04-01T18:00:00Z'),
+        });
         const before = await ticketRowCounts(server.database);
         const answer = await member.call('POST', reservePath(later.gameId, later.optionIds[0]!), { amount: 1 });
         expect(answer.status).toBe(409);
-        expect(answer.body.error).toMatchObject({ code: 'SALES_CLOSED', message: 'Der Ticketverkauf für dieses Spiel beginnt am 01.03.2099 um 10:00 Uhr.' });
+        expect(answer.body.error).toMatchObject({
+          code: 'SALES_CLOSED',
+          message: 'Der Ticketverkauf für dieses Spiel beginnt am 01.03.2099 um 10:00 Uhr.',
+        });
         expect(await ticketRowCounts(server.database)).toEqual(before);
       });
 
@@ -260,7 +288,9 @@ describe('games and ticket reservations', () => {
 
       it('a form post instead of JSON: 415', async () => {
         const before = await ticketRowCounts(server.database);
-        const answer = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), 'amount=1', { 'content-type': 'application/x-www-form-urlencoded' });
+        const answer = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), 'amount=1', {
+          'content-type': 'application/x-www-form-urlencoded',
+        });
         expect(answer.status).toBe(415);
         expect(await ticketRowCounts(server.database)).toEqual(before);
       });
@@ -317,24 +347,27 @@ describe('games and ticket reservations', () => {
     });
   });
 
-  it.skipIf(!testDatabaseUrl)('answers 503 BUSY with "bitte nochmals versuchen" when the game stays locked too long (PostgreSQL)', async () => {
-    const g = await seedGame(server.database);
-    const before = await ticketRowCounts(server.database);
-    let answer: Awaited<ReturnType<Call>> | undefined;
-    await server.database.prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "games" WHERE "id" = ${g.gameId} FOR UPDATE`;
-        const started = Date.now();
-        answer = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });
-        // The lock timeout (3 s) answered, not the transaction timeout (15 s).
-        expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
-        expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
-      },
-      { timeout: 20_000 },
-    );
-    expect(answer?.status).toBe(503);
-    expect(answer?.body.error.code).toBe('BUSY');
-    expect(answer?.body.error.message).toMatch(/bitte nochmals versuchen/i);
-    expect(await ticketRowCounts(server.database)).toEqual(before);
-  });
+  it.skipIf(!testDatabaseUrl)(
+    'answers 503 BUSY with "bitte nochmals versuchen" when the game stays locked too long (PostgreSQL)',
+    async () => {
+      const g = await seedGame(server.database);
+      const before = await ticketRowCounts(server.database);
+      let answer: Awaited<ReturnType<Call>> | undefined;
+      await server.database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "games" WHERE "id" = ${g.gameId} FOR UPDATE`;
+          const started = Date.now();
+          answer = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });
+          // The lock timeout (3 s) answered, not the transaction timeout (15 s).
+          expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
+          expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS + 5_000);
+        },
+        { timeout: 20_000 },
+      );
+      expect(answer?.status).toBe(503);
+      expect(answer?.body.error.code).toBe('BUSY');
+      expect(answer?.body.error.message).toMatch(/bitte nochmals versuchen/i);
+      expect(await ticketRowCounts(server.database)).toEqual(before);
+    },
+  );
 });

@@ -28,7 +28,13 @@ describe('changing the amount of a reservation (PUT /api/v1/member/ticketreserva
 
     const lower = await member.call('PUT', path(id), { amount: 2 });
     expect(lower.status).toBe(200);
-    expect(lower.body.data).toMatchObject({ id, gameId: g.gameId, amount: 2, cancellable: true, totalPrice: { currency: 'CHF', amount: 60 } });
+    expect(lower.body.data).toMatchObject({
+      id,
+      gameId: g.gameId,
+      amount: 2,
+      cancellable: true,
+      totalPrice: { currency: 'CHF', amount: 60 },
+    });
     expect((await visitor('GET', `/games/${g.gameId}`)).body.data.ticketsLeft).toBe(8);
 
     const raise = await member.call('PUT', path(id), { amount: 5 });
@@ -49,7 +55,9 @@ describe('changing the amount of a reservation (PUT /api/v1/member/ticketreserva
     expect((await visitor('PUT', path(made.body.data.id), { amount: 1 })).status).toBe(401);
     expect((await other.call('PUT', path(made.body.data.id), { amount: 1 })).status).toBe(404);
     expect((await member.call('PUT', path(999_999), { amount: 1 })).status).toBe(404);
-    expect(await server.database.prisma.ticketReservation.findUnique({ where: { id: made.body.data.id }, select: { amount: true } })).toEqual({ amount: 2 });
+    expect(
+      await server.database.prisma.ticketReservation.findUnique({ where: { id: made.body.data.id }, select: { amount: true } }),
+    ).toEqual({ amount: 2 });
   });
 
   it('rejects malformed input with 400 and values outside the rules with 422 and a German message', async () => {
@@ -88,7 +96,9 @@ describe('changing the amount of a reservation (PUT /api/v1/member/ticketreserva
     expect(overLimit.body.error.message).toMatch(/höchstens 3 Tickets/);
     expect((await member.call('PUT', path(second), { amount: 3 })).status).toBe(200);
 
-    expect(await server.database.prisma.ticketReservation.findUnique({ where: { id: mine }, select: { amount: true } })).toEqual({ amount: 2 });
+    expect(await server.database.prisma.ticketReservation.findUnique({ where: { id: mine }, select: { amount: true } })).toEqual({
+      amount: 2,
+    });
   });
 
   it('refuses any change once sales have closed (409 SALES_CLOSED)', async () => {

@@ -29,7 +29,11 @@ describe('the quota under concurrent reservations', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const started = Date.now();
-    const created = await pooled(Array.from({ length: MEMBERS }, (_, i) => i), 8, () => createMember(server.database.prisma));
+    const created = await pooled(
+      Array.from({ length: MEMBERS }, (_, i) => i),
+      8,
+      () => createMember(server.database.prisma),
+    );
     const createdAt = Date.now();
     // Every member logs in through the real login (code flow through the embedded provider).
     const sessions = await pooled(created, 8, (m) => loginAs(server.url, m.username, m.password));
@@ -84,7 +88,9 @@ describe('the quota under concurrent reservations', () => {
   it('accepts exactly one of 10 identical requests for 4 tickets sent at once', async () => {
     const g = await seedGame(server.database, { quota: 30, perMember: 4 });
     const member = members[0]!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 4 })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 4 })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(9);
@@ -138,6 +144,8 @@ describe('the quota under concurrent reservations', () => {
     ]);
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
     expect(answers.find((x) => x.status === 409)!.body.error.message).toContain('Idempotency-Key');
-    expect(await server.database.prisma.ticketReservation.count({ where: { memberId: member.id, gameId: { in: [a.gameId, b.gameId] } } })).toBe(1);
+    expect(
+      await server.database.prisma.ticketReservation.count({ where: { memberId: member.id, gameId: { in: [a.gameId, b.gameId] } } }),
+    ).toBe(1);
   });
 });

@@ -1,6 +1,12 @@
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { findFirstMembersWithAddressExcept, insertDemoDeliveryOption, insertDemoGame, insertDemoGameGroup, insertDemoReservations } from './tickets.repository.ts';
+import {
+  findFirstMembersWithAddressExcept,
+  insertDemoDeliveryOption,
+  insertDemoGame,
+  insertDemoGameGroup,
+  insertDemoReservations,
+} from './tickets.repository.ts';
 
 /**
  * Demo rows of ticket sales: delivery options, two game groups with upcoming games against
@@ -15,7 +21,9 @@ export function zurichAt(now: Date, daysAhead: number, hh: number, mm = 0): Date
   // Zurich is UTC+1 or UTC+2: take the offset that gives back the wanted wall-clock hour.
   for (const offset of [1, 2]) {
     const candidate = new Date(guess.getTime() - offset * 3_600_000);
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', hourCycle: 'h23' }).format(candidate));
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', hourCycle: 'h23' }).format(candidate),
+    );
     if (hour === hh) return candidate;
   }
   return new Date(guess.getTime() - 3_600_000);
@@ -42,8 +50,14 @@ export async function loadTicketDemoData(db: DbOrTx, now: Date): Promise<void> {
     [fanlokal, post].map((o) => o.id),
   );
 
-  const game = (gameGroupId: number, days: number, opponent: string, homeGame: boolean, venue: string, extra: { salesOpenAt?: Date; salesCloseAt?: Date } = {}) =>
-    insertDemoGame(db, { gameGroupId, start: zurichAt(now, days, 19, 45), opponent, homeGame, venue, ...extra });
+  const game = (
+    gameGroupId: number,
+    days: number,
+    opponent: string,
+    homeGame: boolean,
+    venue: string,
+    extra: { salesOpenAt?: Date; salesCloseAt?: Date } = {},
+  ) => insertDemoGame(db, { gameGroupId, start: zurichAt(now, days, 19, 45), opponent, homeGame, venue, ...extra });
 
   const played = await game(home.id, -4, 'HCD', true, HOME, { salesOpenAt: zurichAt(now, -30, 10) });
   const scb = await game(home.id, 3, 'SCB', true, HOME);
@@ -55,7 +69,14 @@ export async function loadTicketDemoData(db: DbOrTx, now: Date): Promise<void> {
   await game(away.id, 24, 'HCFG', false, 'Eishalle Fribourg');
 
   const members = await findFirstMembersWithAddressExcept(db, 'vorstand', 12);
-  const reservation = (member: (typeof members)[number], gameId: number, deliveryOptionId: number, amount: number, priceRappen: number, daysAgo: number) => {
+  const reservation = (
+    member: (typeof members)[number],
+    gameId: number,
+    deliveryOptionId: number,
+    amount: number,
+    priceRappen: number,
+    daysAgo: number,
+  ) => {
     const a = member.addresses[0];
     if (!a) return null;
     return {

@@ -1,4 +1,13 @@
-import type { Address, AdminDeliveryOption, AdminGame, AdminTicketReservation, DeliveryOption, Game, GameGroup, TicketReservation } from '@club/contract';
+import type {
+  Address,
+  AdminDeliveryOption,
+  AdminGame,
+  AdminTicketReservation,
+  DeliveryOption,
+  Game,
+  GameGroup,
+  TicketReservation,
+} from '@club/contract';
 import type {
   AdminReservationRow,
   DeliveryOptionUsageRow,
@@ -20,7 +29,14 @@ export function toAdminDeliveryOption(o: DeliveryOptionUsageRow): AdminDeliveryO
 }
 
 export function toAddress(a: AddressColumns): Address {
-  return { street: a.street, houseNumber: a.houseNumber, addressLine2: a.addressLine2, postalCode: a.postalCode, city: a.city, country: a.country };
+  return {
+    street: a.street,
+    houseNumber: a.houseNumber,
+    addressLine2: a.addressLine2,
+    postalCode: a.postalCode,
+    city: a.city,
+    country: a.country,
+  };
 }
 
 /** The fields of a game and its group that the public shape needs. */
@@ -28,12 +44,7 @@ type GameSource = Pick<GameRow, 'id' | 'gameGroupId' | 'start' | 'opponent' | 'h
   gameGroup: Pick<GameRow['gameGroup'], 'name' | 'defaultPricePerTicketRappen' | 'availableTicketsPerGame' | 'freeTicketAmount'>;
 };
 
-export function toGame(
-  g: GameSource,
-  now: Date,
-  reserved: number,
-  member: { held: number } | null,
-): Game {
+export function toGame(g: GameSource, now: Date, reserved: number, member: { held: number } | null): Game {
   const state = salesState(g, now);
   const group = g.gameGroup;
   return {

@@ -74,7 +74,11 @@ function gameGroupInclude(withReservations: boolean) {
     games: {
       orderBy: [{ start: 'asc' as const }, { id: 'asc' as const }],
       ...(withReservations
-        ? { include: { reservations: { include: adminReservationInclude, orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } } }
+        ? {
+            include: {
+              reservations: { include: adminReservationInclude, orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+            },
+          }
         : {}),
     },
   };
@@ -83,7 +87,9 @@ function gameGroupInclude(withReservations: boolean) {
 type GameGroupRow = Prisma.GameGroupGetPayload<{ include: { deliveryOptions: { include: { deliveryOption: true } }; games: true } }>;
 export type AdminReservationRow = Prisma.TicketReservationGetPayload<{ include: typeof adminReservationInclude }>;
 /** A group with its options and games; the games carry their reservations when asked for. */
-export type GameGroupDetailRow = Omit<GameGroupRow, 'games'> & { games: (GameGroupRow['games'][number] & { reservations?: AdminReservationRow[] })[] };
+export type GameGroupDetailRow = Omit<GameGroupRow, 'games'> & {
+  games: (GameGroupRow['games'][number] & { reservations?: AdminReservationRow[] })[];
+};
 
 export function listGameGroups(db: DbOrTx): Promise<GameGroupDetailRow[]> {
   return db.gameGroup.findMany({ include: gameGroupInclude(false), orderBy: [{ name: 'asc' }, { id: 'asc' }] });
@@ -121,7 +127,10 @@ export async function lockGamesOfGroup(db: DbOrTx, gameGroupId: number): Promise
 }
 
 /** The game of a group with the most tickets reserved, and how many. */
-export async function mostReservedGameOfGroup(db: DbOrTx, gameGroupId: number): Promise<{ gameId: number; start: Date; opponent: string; reserved: number } | null> {
+export async function mostReservedGameOfGroup(
+  db: DbOrTx,
+  gameGroupId: number,
+): Promise<{ gameId: number; start: Date; opponent: string; reserved: number } | null> {
   const rows = await db.$queryRaw<{ gameId: number; start: Date; opponent: string; reserved: number }[]>`
     SELECT g."id" AS "gameId", g."start", g."opponent", SUM(r."amount")::int AS "reserved"
     FROM "ticket_reservations" r JOIN "games" g ON g."id" = r."gameId"
@@ -450,10 +459,15 @@ export function insertDemoGameGroup(
   data: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number },
   deliveryOptionIds: number[],
 ) {
-  return db.gameGroup.create({ data: { ...data, deliveryOptions: { create: deliveryOptionIds.map((deliveryOptionId) => ({ deliveryOptionId })) } } });
+  return db.gameGroup.create({
+    data: { ...data, deliveryOptions: { create: deliveryOptionIds.map((deliveryOptionId) => ({ deliveryOptionId })) } },
+  });
 }
 
-export function insertDemoGame(db: DbOrTx, data: { gameGroupId: number; start: Date; opponent: string; homeGame: boolean; venue: string; salesOpenAt?: Date; salesCloseAt?: Date }) {
+export function insertDemoGame(
+  db: DbOrTx,
+  data: { gameGroupId: number; start: Date; opponent: string; homeGame: boolean; venue: string; salesOpenAt?: Date; salesCloseAt?: Date },
+) {
   return db.game.create({ data });
 }
 

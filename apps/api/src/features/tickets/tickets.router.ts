@@ -77,7 +77,10 @@ export function ticketsRouter(deps: Deps): Router {
   router.get(
     '/games/',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listUpcomingGames(ctxOf(deps, req), reads)).map((g) => gameSchema.parse(g)));
+      sendList(
+        res,
+        (await listUpcomingGames(ctxOf(deps, req), reads)).map((g) => gameSchema.parse(g)),
+      );
     }),
   );
   router.get(
@@ -89,7 +92,10 @@ export function ticketsRouter(deps: Deps): Router {
   router.get(
     '/games/:id/deliveryoptions/',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendList(res, (await listGameDeliveryOptions(ctxOf(deps, req), params.id, reads)).map((o) => deliveryOptionSchema.parse(o)));
+      sendList(
+        res,
+        (await listGameDeliveryOptions(ctxOf(deps, req), params.id, reads)).map((o) => deliveryOptionSchema.parse(o)),
+      );
     }),
   );
 
@@ -116,13 +122,17 @@ export function ticketsRouter(deps: Deps): Router {
         }
         idempotencyKey = parsed.data;
       }
-      const result = await reserveTickets(ctxOf(deps, req), {
-        gameId: params.id,
-        deliveryOptionId: params.optionId,
-        amount: body.amount,
-        deliveryAddress: body.deliveryAddress,
-        idempotencyKey,
-      }, reservations);
+      const result = await reserveTickets(
+        ctxOf(deps, req),
+        {
+          gameId: params.id,
+          deliveryOptionId: params.optionId,
+          amount: body.amount,
+          deliveryAddress: body.deliveryAddress,
+          idempotencyKey,
+        },
+        reservations,
+      );
       if (result.replayed) res.set('Idempotency-Replayed', 'true');
       sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
     }),
@@ -150,7 +160,10 @@ export function ticketsRouter(deps: Deps): Router {
   admin.get(
     '/deliveryoptions/',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listDeliveryOptions(ctxOf(deps, req))).map((o) => adminDeliveryOptionSchema.parse(o)));
+      sendList(
+        res,
+        (await listDeliveryOptions(ctxOf(deps, req))).map((o) => adminDeliveryOptionSchema.parse(o)),
+      );
     }),
   );
   admin.post(
@@ -176,7 +189,10 @@ export function ticketsRouter(deps: Deps): Router {
   admin.get(
     '/gamegroups/',
     handle({ query: expands }, async (_input, req, res) => {
-      sendList(res, (await listGameGroups(ctxOf(deps, req))).map((g) => gameGroupSchema.parse(g)));
+      sendList(
+        res,
+        (await listGameGroups(ctxOf(deps, req))).map((g) => gameGroupSchema.parse(g)),
+      );
     }),
   );
   admin.post(
@@ -215,7 +231,10 @@ export function ticketsRouter(deps: Deps): Router {
   admin.put(
     '/gamegroups/:id/deliveryoptions/',
     handle({ params: idParams, body: gameGroupDeliveryOptionsInputSchema }, async ({ params, body }, req, res) => {
-      sendList(res, (await setGameGroupDeliveryOptions(ctxOf(deps, req), params.id, body)).map((o) => deliveryOptionSchema.parse(o)));
+      sendList(
+        res,
+        (await setGameGroupDeliveryOptions(ctxOf(deps, req), params.id, body)).map((o) => deliveryOptionSchema.parse(o)),
+      );
     }),
   );
   admin.post(

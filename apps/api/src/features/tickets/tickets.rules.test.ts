@@ -37,13 +37,19 @@ describe('what a member may reserve', () => {
 
   it('refuses with a sentence that says how many are left', () => {
     expect(quotaRefusal({ amount: 2, quota: 30, reserved: 0, perMember: 4, held: 2 })).toBeNull();
-    expect(quotaRefusal({ amount: 2, quota: 30, reserved: 29, perMember: 4, held: 0 })).toBe('Für dieses Spiel ist nur noch 1 Ticket verfügbar.');
-    expect(quotaRefusal({ amount: 4, quota: 30, reserved: 27, perMember: 4, held: 0 })).toBe('Für dieses Spiel sind nur noch 3 Tickets verfügbar.');
+    expect(quotaRefusal({ amount: 2, quota: 30, reserved: 29, perMember: 4, held: 0 })).toBe(
+      'Für dieses Spiel ist nur noch 1 Ticket verfügbar.',
+    );
+    expect(quotaRefusal({ amount: 4, quota: 30, reserved: 27, perMember: 4, held: 0 })).toBe(
+      'Für dieses Spiel sind nur noch 3 Tickets verfügbar.',
+    );
     expect(quotaRefusal({ amount: 1, quota: 30, reserved: 30, perMember: 4, held: 0 })).toContain('noch 0 Tickets');
     expect(quotaRefusal({ amount: 3, quota: 30, reserved: 0, perMember: 4, held: 2 })).toBe(
       'Pro Mitglied sind höchstens 4 Tickets möglich und Sie haben bereits 2 Tickets: Sie können noch 2 Tickets reservieren.',
     );
-    expect(quotaRefusal({ amount: 5, quota: 30, reserved: 0, perMember: 4, held: 0 })).toBe('Pro Mitglied sind höchstens 4 Tickets möglich: Sie können noch 4 Tickets reservieren.');
+    expect(quotaRefusal({ amount: 5, quota: 30, reserved: 0, perMember: 4, held: 0 })).toBe(
+      'Pro Mitglied sind höchstens 4 Tickets möglich: Sie können noch 4 Tickets reservieren.',
+    );
     expect(quotaRefusal({ amount: 1, quota: 30, reserved: 0, perMember: 4, held: 4 })).toContain('noch 0 Tickets reservieren');
   });
 });
@@ -123,14 +129,21 @@ describe('deciding a batch of reservations for one game', () => {
   });
 
   it('does not remember the key of a refused request: the retry is decided anew', () => {
-    const decisions = decideReservations(state({ reserved: 9 }), [request(1, 2, { idempotencyKey: 'k' }), request(1, 1, { idempotencyKey: 'k' })]);
+    const decisions = decideReservations(state({ reserved: 9 }), [
+      request(1, 2, { idempotencyKey: 'k' }),
+      request(1, 1, { idempotencyKey: 'k' }),
+    ]);
     expect(decisions.map((d) => d.kind)).toEqual(['refuse', 'reserve']);
   });
 
   it('refuses in the order a member can act on: member, option, sales window, address, limits', () => {
     expect(decideReservations(state(), [request(4, 1)])).toEqual([{ kind: 'refuse', reason: 'NO_MEMBER' }]);
-    expect(decideReservations(state({ sales: 'CLOSED' }), [request(1, 1, { deliveryOptionId: 8 })])).toEqual([{ kind: 'refuse', reason: 'OPTION_NOT_OFFERED' }]);
-    expect(decideReservations(state({ sales: 'NOT_YET_OPEN', reserved: 10 }), [request(3, 1)])).toEqual([{ kind: 'refuse', reason: 'SALES_NOT_OPEN' }]);
+    expect(decideReservations(state({ sales: 'CLOSED' }), [request(1, 1, { deliveryOptionId: 8 })])).toEqual([
+      { kind: 'refuse', reason: 'OPTION_NOT_OFFERED' },
+    ]);
+    expect(decideReservations(state({ sales: 'NOT_YET_OPEN', reserved: 10 }), [request(3, 1)])).toEqual([
+      { kind: 'refuse', reason: 'SALES_NOT_OPEN' },
+    ]);
     expect(decideReservations(state({ reserved: 10 }), [request(3, 1)])).toEqual([{ kind: 'refuse', reason: 'NO_ADDRESS' }]);
   });
 

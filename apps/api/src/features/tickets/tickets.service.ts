@@ -49,7 +49,10 @@ export type ReservationBatches = BatchesPerKey<number, ReservationItem, ReserveT
  * batching; the lock orders the batches of several server instances as well.
  */
 export function createReservationBatches(base: { db: Db; log: Logger; clock: () => Date }): ReservationBatches {
-  return new BatchesPerKey<number, ReservationItem, ReserveTicketsResult>((gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, gameId, items), MAX_BATCH);
+  return new BatchesPerKey<number, ReservationItem, ReserveTicketsResult>(
+    (gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, gameId, items),
+    MAX_BATCH,
+  );
 }
 
 const BUSY_MESSAGE = 'Gerade reservieren sehr viele Mitglieder gleichzeitig. Bitte nochmals versuchen.';
@@ -138,7 +141,10 @@ async function reserveBatch(ctx: Ctx, gameId: number, items: readonly Reservatio
       return rejectAll(ctx, gameId, items, again);
     }
   }
-  ctx.log.debug({ gameId, requests: items.length, reserved: answers.filter((a) => 'reservation' in a && !a.replayed).length }, 'reservation batch');
+  ctx.log.debug(
+    { gameId, requests: items.length, reserved: answers.filter((a) => 'reservation' in a && !a.replayed).length },
+    'reservation batch',
+  );
   return Promise.all(answers.map((a, i) => ('replayOf' in a ? replay(ctx, items[i]!, a.replayOf) : a)));
 }
 
@@ -147,19 +153,21 @@ interface Replay {
   replayOf: number;
 }
 
-async function decideAndInsert(ctx: Ctx, gameId: number, items: readonly ReservationItem[]): Promise<(ReserveTicketsResult | AppError | Replay)[]> {
+async function decideAndInsert(
+  ctx: Ctx,
+  gameId: number,
+  items: readonly ReservationItem[],
+): Promise<(ReserveTicketsResult | AppError | Replay)[]> {
   return withTx(ctx, async (tx) => {
     const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
     if (!game) return items.map(() => notFound(GAME_NOT_FOUND));
-    const requests = items.map(
-      (item): ReservationRequest => ({
-        memberId: item.memberId,
-        deliveryOptionId: item.deliveryOptionId,
-        amount: item.amount,
-        address: item.deliveryAddress ?? null,
-        idempotencyKey: item.idempotencyKey ?? null,
-      }),
-    );
+    const requests = items.map((item): ReservationRequest => ({
+      memberId: item.memberId,
+      deliveryOptionId: item.deliveryOptionId,
+      amount: item.amount,
+      address: item.deliveryAddress ?? null,
+      idempotencyKey: item.idempotencyKey ?? null,
+    }));
     const row = await readReservationState(tx.db, {
       gameId,
       gameGroupId: game.gameGroupId,
@@ -219,7 +227,8 @@ async function decideAndInsert(ctx: Ctx, gameId: number, items: readonly Reserva
           return { replayOf: d.reservationId };
         case 'repeat': {
           const first = made.get(d.of)!;
-          const same = first.reservation.deliveryOption.id === requests[i]!.deliveryOptionId && first.reservation.amount === requests[i]!.amount;
+          const same =
+            first.reservation.deliveryOption.id === requests[i]!.deliveryOptionId && first.reservation.amount === requests[i]!.amount;
           return same ? { reservation: first.reservation, replayed: true } : keyUsedElsewhere();
         }
         case 'refuse':
@@ -267,7 +276,10 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
 function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], error: unknown): Error[] {
   const busy = asBusy(error, BUSY_MESSAGE);
   if (!busy) return items.map(() => (error instanceof Error ? error : new Error(String(error))));
-  ctx.log.warn({ gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) }, 'reservation batch refused as busy');
+  ctx.log.warn(
+    { gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) },
+    'reservation batch refused as busy',
+  );
   return items.map(() => busy);
 }
 
@@ -286,7 +298,10 @@ export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
     const row = await findReservationOfMember(tx.db, memberId, id);
     if (!row) throw notFound('Diese Reservation gibt es nicht.');
     if (salesState(row.game, tx.now) !== 'OPEN') {
-      throw conflict('Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr storniert werden.', 'SALES_CLOSED');
+      throw conflict(
+        'Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr storniert werden.',
+        'SALES_CLOSED',
+      );
     }
     if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
   });
@@ -308,7 +323,10 @@ export async function changeReservationAmount(ctx: Ctx, id: number, amount: numb
       const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
       if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
       if (salesState(game, tx.now) !== 'OPEN') {
-        throw conflict('Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr geändert werden.', 'SALES_CLOSED');
+        throw conflict(
+          'Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr geändert werden.',
+          'SALES_CLOSED',
+        );
       }
       if (amount > row.amount) {
         const group = row.game.gameGroup;
@@ -320,7 +338,8 @@ export async function changeReservationAmount(ctx: Ctx, id: number, amount: numb
           perMember: group.freeTicketAmount,
           held: held.get(game.id) ?? 0,
         });
-        if (refusal) throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
+        if (refusal)
+          throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
       }
       if (amount === row.amount) return toOwnReservation(row, tx.now);
       return toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now);

@@ -101,7 +101,9 @@ export async function seedGame(
 }
 
 /** Rows that a refused request must not have written. */
-export async function ticketRowCounts(database: Database): Promise<{ reservations: number; audit: number; groups: number; games: number; options: number }> {
+export async function ticketRowCounts(
+  database: Database,
+): Promise<{ reservations: number; audit: number; groups: number; games: number; options: number }> {
   const db = database.prisma;
   const [reservations, audit, groups, games, options] = await Promise.all([
     db.ticketReservation.count(),

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 
-export type NavMenuItem =
-  | { label: string; to: string; external?: false }
-  | { label: string; href: string; external: true };
+export type NavMenuItem = { label: string; to: string; external?: false } | { label: string; href: string; external: true };
 
 /**
  * A dropdown of the navigation bar as a disclosure: a button that shows or hides a
@@ -72,7 +70,8 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
               <a className="dropdown-item" href={item.href} target="_blank" rel="noopener noreferrer">
                 {item.label}
                 <span aria-hidden="true" className="external-mark">
-                  {' '}↗
+                  {' '}
+                  ↗
                 </span>
                 <span className="visually-hidden"> (öffnet in neuem Fenster)</span>
               </a>

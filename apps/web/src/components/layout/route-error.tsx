@@ -39,7 +39,9 @@ export function RouteError({ error }: { error: unknown }) {
     <>
       <PageHeader
         title="Etwas ist schiefgelaufen"
-        intro={isApiError(error) ? error.message : 'Diese Seite kann im Moment nicht angezeigt werden. Bitte versuchen Sie es später erneut.'}
+        intro={
+          isApiError(error) ? error.message : 'Diese Seite kann im Moment nicht angezeigt werden. Bitte versuchen Sie es später erneut.'
+        }
       />
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>

@@ -6,7 +6,14 @@ import { FormField } from './form-field';
 export const ADDRESS_FIELDS = ['street', 'houseNumber', 'addressLine2', 'postalCode', 'city', 'country'] as const;
 type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-export const emptyAddress: Required<AddressInput> = { street: '', houseNumber: '', addressLine2: '', postalCode: '', city: '', country: 'CH' };
+export const emptyAddress: Required<AddressInput> = {
+  street: '',
+  houseNumber: '',
+  addressLine2: '',
+  postalCode: '',
+  city: '',
+  country: 'CH',
+};
 
 /** The form paths of an address's fields: `street`, or `address.street` inside a larger form. */
 export function addressFieldPaths(name?: string): string[] {
@@ -32,7 +39,15 @@ export function AddressFields({ idPrefix, name, country }: AddressFieldsProps) {
   const path = (field: AddressField) => (name ? `${name}.${field}` : field);
   return (
     <div className="row g-3">
-      <FormField<FieldValues> className="col-8" name={path('street')} label="Strasse" idPrefix={idPrefix} required autoComplete="address-line1" maxLength={100} />
+      <FormField<FieldValues>
+        className="col-8"
+        name={path('street')}
+        label="Strasse"
+        idPrefix={idPrefix}
+        required
+        autoComplete="address-line1"
+        maxLength={100}
+      />
       <FormField<FieldValues> className="col-4" name={path('houseNumber')} label="Nr." idPrefix={idPrefix} maxLength={16} />
       <FormField<FieldValues>
         className="col-12"
@@ -43,8 +58,25 @@ export function AddressFields({ idPrefix, name, country }: AddressFieldsProps) {
         maxLength={100}
         help="z. B. c/o, Postfach (freiwillig)"
       />
-      <FormField<FieldValues> className="col-4" name={path('postalCode')} label="PLZ" idPrefix={idPrefix} required autoComplete="postal-code" inputMode="numeric" maxLength={16} />
-      <FormField<FieldValues> className="col-8" name={path('city')} label="Ort" idPrefix={idPrefix} required autoComplete="address-level2" maxLength={80} />
+      <FormField<FieldValues>
+        className="col-4"
+        name={path('postalCode')}
+        label="PLZ"
+        idPrefix={idPrefix}
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={16}
+      />
+      <FormField<FieldValues>
+        className="col-8"
+        name={path('city')}
+        label="Ort"
+        idPrefix={idPrefix}
+        required
+        autoComplete="address-level2"
+        maxLength={80}
+      />
       <FormField<FieldValues> className="col-12" name={path('country')} label="Land" idPrefix={idPrefix} required autoComplete="country">
         {countries.map((c) => (
           <option key={c.code} value={c.code}>

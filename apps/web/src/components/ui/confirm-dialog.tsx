@@ -22,7 +22,17 @@ interface ConfirmDialogProps {
  * dialog (focus kept inside, Escape closes, focus back to the button that opened it) that
  * shows the server's answer when it refuses. Closing is not possible while the request runs.
  */
-export function ConfirmDialog({ show, title, children, confirmLabel, variant = 'danger', pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  show,
+  title,
+  children,
+  confirmLabel,
+  variant = 'danger',
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancel = () => (pending ? undefined : onCancel());
   return (
     <Modal show={show} onHide={cancel} centered aria-labelledby="confirm-title">

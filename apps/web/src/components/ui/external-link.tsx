@@ -6,7 +6,8 @@ export function ExternalLink({ href, children, className }: { href: string; chil
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
       <span aria-hidden="true" className="external-mark">
-        {' '}↗
+        {' '}
+        ↗
       </span>
       <span className="visually-hidden"> (öffnet in neuem Fenster)</span>
     </a>

@@ -58,7 +58,8 @@ export function FormField<T extends FieldValues>(props: FieldProps<T>) {
         {label}
         {required ? (
           <span aria-hidden="true" className="text-danger">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : null}
       </Form.Label>
@@ -67,7 +68,15 @@ export function FormField<T extends FieldValues>(props: FieldProps<T>) {
       ) : textarea ? (
         <Form.Control as="textarea" rows={4} {...common} />
       ) : (
-        <Form.Control type={type} inputMode={props.inputMode} min={props.min} max={props.max} step={props.step} list={props.list} {...common} />
+        <Form.Control
+          type={type}
+          inputMode={props.inputMode}
+          min={props.min}
+          max={props.max}
+          step={props.step}
+          list={props.list}
+          {...common}
+        />
       )}
       {help ? (
         <Form.Text id={`${id}-help`} className="d-block">

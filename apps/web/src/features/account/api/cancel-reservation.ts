@@ -11,6 +11,7 @@ export function useCancelReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelReservation,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
   });
 }

@@ -12,6 +12,7 @@ export function useChangeReservationAmount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeReservationAmount,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
   });
 }

@@ -53,9 +53,13 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
                     <td className="text-end text-nowrap">{formatMoney(invoice.total)}</td>
                     <td>
                       <span className={`badge ${status.className}`}>{status.text}</span>
-                      {invoice.status === 'OPEN' && invoice.dueDate < today ? <span className="badge text-bg-danger ms-1">Überfällig</span> : null}
+                      {invoice.status === 'OPEN' && invoice.dueDate < today ? (
+                        <span className="badge text-bg-danger ms-1">Überfällig</span>
+                      ) : null}
                       {invoice.paidAt ? <div className="small">am {formatDate(invoice.paidAt)}</div> : null}
-                      {invoice.status === 'OPEN' && invoice.reminderLevel > 0 ? <div className="small">{invoice.reminderLevel}. Mahnstufe</div> : null}
+                      {invoice.status === 'OPEN' && invoice.reminderLevel > 0 ? (
+                        <div className="small">{invoice.reminderLevel}. Mahnstufe</div>
+                      ) : null}
                     </td>
                     <td>
                       <button

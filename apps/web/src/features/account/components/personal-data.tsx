@@ -20,9 +20,7 @@ export function PersonalData({ member }: { member: OwnMember }) {
               <br />
               {member.pendingEmail ? (
                 <>
-                  <span className="small">
-                    Neue Adresse {member.pendingEmail} wartet auf Ihre Bestätigung (Link in der E-Mail).
-                  </span>
+                  <span className="small">Neue Adresse {member.pendingEmail} wartet auf Ihre Bestätigung (Link in der E-Mail).</span>
                   <br />
                 </>
               ) : null}
@@ -34,7 +32,11 @@ export function PersonalData({ member }: { member: OwnMember }) {
         >
           <dt className="col-sm-5">Adresse</dt>
           <dd className="col-sm-7">
-            {member.address ? <AddressLines address={member.address} /> : <span className="text-body-secondary">keine Adresse erfasst</span>}
+            {member.address ? (
+              <AddressLines address={member.address} />
+            ) : (
+              <span className="text-body-secondary">keine Adresse erfasst</span>
+            )}
             <Link to={paths.addressChange.href()} className="small">
               Adresse ändern
             </Link>

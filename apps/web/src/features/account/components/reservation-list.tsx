@@ -48,7 +48,11 @@ function AmountForm({ reservation, onChanged }: { reservation: TicketReservation
           aria-describedby={error ? `${id}-invalid` : undefined}
           {...form.register('amount', { valueAsNumber: true })}
         />
-        <button type="submit" className="btn btn-outline-primary text-nowrap" disabled={change.isPending || Boolean(error) || amount === reservation.amount}>
+        <button
+          type="submit"
+          className="btn btn-outline-primary text-nowrap"
+          disabled={change.isPending || Boolean(error) || amount === reservation.amount}
+        >
           Anzahl ändern
         </button>
       </div>
@@ -130,12 +134,23 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                   {reservation.cancellable ? (
                     <div className="d-grid gap-3">
                       <AmountForm reservation={reservation} onChanged={announce} />
-                      <button type="button" className="btn btn-outline-danger" disabled={cancel.isPending} onClick={() => setAsking(reservation)}>
-                        Stornieren<span className="visually-hidden"> ({teams(reservation)}, {formatDateTime(reservation.gameBegin)})</span>
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger"
+                        disabled={cancel.isPending}
+                        onClick={() => setAsking(reservation)}
+                      >
+                        Stornieren
+                        <span className="visually-hidden">
+                          {' '}
+                          ({teams(reservation)}, {formatDateTime(reservation.gameBegin)})
+                        </span>
                       </button>
                     </div>
                   ) : (
-                    <p className="text-body-secondary small mb-0">Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.</p>
+                    <p className="text-body-secondary small mb-0">
+                      Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.
+                    </p>
                   )}
                 </div>
               </article>
@@ -157,8 +172,8 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
       >
         {asking ? (
           <p className="mb-0">
-            {tickets(asking.amount)} für {teams(asking)} am {formatDateTime(asking.gameBegin)} ({asking.deliveryOption.name}) stornieren? Die Tickets gehen an das
-            Kontingent des Clubs zurück.
+            {tickets(asking.amount)} für {teams(asking)} am {formatDateTime(asking.gameBegin)} ({asking.deliveryOption.name}) stornieren?
+            Die Tickets gehen an das Kontingent des Clubs zurück.
           </p>
         ) : null}
       </ConfirmDialog>

@@ -41,7 +41,11 @@ export default function AccountPage() {
       <>
         <PageHeader title="Mein Konto" />
         <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.">
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void queryClient.refetchQueries({ queryKey: sessionQueryKey })}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            onClick={() => void queryClient.refetchQueries({ queryKey: sessionQueryKey })}
+          >
             Erneut versuchen
           </button>
         </ErrorAlert>

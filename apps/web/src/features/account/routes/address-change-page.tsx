@@ -32,7 +32,11 @@ export default function AddressChangePage() {
     return (
       <>
         <PageHeader title={TITLE} intro={INTRO} />
-        {session.status === 'error' ? <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut." /> : <PageSpinner />}
+        {session.status === 'error' ? (
+          <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut." />
+        ) : (
+          <PageSpinner />
+        )}
       </>
     );
   }
@@ -65,7 +69,13 @@ export default function AddressChangePage() {
               </h2>
               {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
               <AddressFields idPrefix="new-address" />
-              <SubmitCancelLink label="Adresse speichern" pending={change.isPending} pendingLabel="Wird gespeichert…" cancelTo={paths.account.href()} className="mt-3" />
+              <SubmitCancelLink
+                label="Adresse speichern"
+                pending={change.isPending}
+                pendingLabel="Wird gespeichert…"
+                cancelTo={paths.account.href()}
+                className="mt-3"
+              />
             </form>
           </FormProvider>
         </div>

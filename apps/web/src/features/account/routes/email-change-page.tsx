@@ -62,7 +62,8 @@ function Requested({ result, currentEmail }: { result: EmailChangeRequested; cur
         {formatDateTime(result.expiresAt)} Uhr.
       </p>
       <p className="mb-2">
-        Bis dahin bleibt <span className="text-break">{currentEmail}</span> Ihre E-Mail-Adresse; dorthin haben wir einen Hinweis auf die Änderung geschickt.
+        Bis dahin bleibt <span className="text-break">{currentEmail}</span> Ihre E-Mail-Adresse; dorthin haben wir einen Hinweis auf die
+        Änderung geschickt.
       </p>
       <Link to={paths.account.href()}>Zurück zu meinem Konto</Link>
     </div>
@@ -73,14 +74,21 @@ function RequestEmailChange() {
   const session = useMemberOnly(paths.emailChange.href());
   const request = useRequestEmailChange();
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const form = useForm<EmailChangeBody, unknown, EmailChangeBody>({ resolver: zodResolver(emailChangeBodySchema), defaultValues: { email: '' } });
+  const form = useForm<EmailChangeBody, unknown, EmailChangeBody>({
+    resolver: zodResolver(emailChangeBodySchema),
+    defaultValues: { email: '' },
+  });
   const intro = `Die neue Adresse erhält einen Bestätigungslink (${EMAIL_CHANGE_VALID_HOURS} Stunden gültig) und gilt, sobald Sie ihn geöffnet haben.`;
 
   if (!session.user) {
     return (
       <>
         <PageHeader title={TITLE} intro={intro} />
-        {session.status === 'error' ? <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut." /> : <PageSpinner />}
+        {session.status === 'error' ? (
+          <ErrorAlert message="Ihre Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut." />
+        ) : (
+          <PageSpinner />
+        )}
       </>
     );
   }
@@ -108,14 +116,29 @@ function RequestEmailChange() {
             </p>
             {member.pendingEmail ? (
               <p className="alert alert-info">
-                Die Änderung auf <span className="text-break">{member.pendingEmail}</span> wartet noch auf Ihre Bestätigung. Eine neue Anfrage ersetzt sie.
+                Die Änderung auf <span className="text-break">{member.pendingEmail}</span> wartet noch auf Ihre Bestätigung. Eine neue
+                Anfrage ersetzt sie.
               </p>
             ) : null}
             <FormProvider {...form}>
               <form onSubmit={onSubmit} noValidate aria-label="Änderung der E-Mail-Adresse">
                 {submitError ? <ErrorAlert error={submitError} title="Die Änderung wurde nicht angefordert." /> : null}
-                <FormField<EmailChangeBody> name="email" label="Neue E-Mail-Adresse" idPrefix="email-change" type="email" inputMode="email" autoComplete="email" required maxLength={254} />
-                <SubmitCancelLink label="Bestätigungslink senden" pending={request.isPending} pendingLabel="Wird gesendet…" cancelTo={paths.account.href()} />
+                <FormField<EmailChangeBody>
+                  name="email"
+                  label="Neue E-Mail-Adresse"
+                  idPrefix="email-change"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                />
+                <SubmitCancelLink
+                  label="Bestätigungslink senden"
+                  pending={request.isPending}
+                  pendingLabel="Wird gesendet…"
+                  cancelTo={paths.account.href()}
+                />
               </form>
             </FormProvider>
           </div>

@@ -14,16 +14,61 @@ export function CandidateFields({ idPrefix, withApplicationDate = false }: { idP
     <>
       {withApplicationDate ? (
         <div className="row">
-          <F idPrefix={idPrefix} name="applicationDate" label="Antrag erhalten am" type="date" min="2000-01-01" max={today} className="mb-3 col-sm-6" help="Leer lassen für heute." />
+          <F
+            idPrefix={idPrefix}
+            name="applicationDate"
+            label="Antrag erhalten am"
+            type="date"
+            min="2000-01-01"
+            max={today}
+            className="mb-3 col-sm-6"
+            help="Leer lassen für heute."
+          />
         </div>
       ) : null}
       <fieldset className="mb-2">
         <legend className="h5">Person</legend>
         <div className="row">
-          <F idPrefix={idPrefix} name="firstName" label="Vorname" required autoComplete="given-name" maxLength={60} className="mb-3 col-sm-6" />
-          <F idPrefix={idPrefix} name="lastName" label="Nachname" required autoComplete="family-name" maxLength={60} className="mb-3 col-sm-6" />
-          <F idPrefix={idPrefix} name="email" label="E-Mail" type="email" required autoComplete="email" inputMode="email" maxLength={254} className="mb-3 col-sm-6" />
-          <F idPrefix={idPrefix} name="dateOfBirth" label="Geburtsdatum" type="date" required autoComplete="bday" min="1900-01-01" max={today} className="mb-3 col-sm-6" />
+          <F
+            idPrefix={idPrefix}
+            name="firstName"
+            label="Vorname"
+            required
+            autoComplete="given-name"
+            maxLength={60}
+            className="mb-3 col-sm-6"
+          />
+          <F
+            idPrefix={idPrefix}
+            name="lastName"
+            label="Nachname"
+            required
+            autoComplete="family-name"
+            maxLength={60}
+            className="mb-3 col-sm-6"
+          />
+          <F
+            idPrefix={idPrefix}
+            name="email"
+            label="E-Mail"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            className="mb-3 col-sm-6"
+          />
+          <F
+            idPrefix={idPrefix}
+            name="dateOfBirth"
+            label="Geburtsdatum"
+            type="date"
+            required
+            autoComplete="bday"
+            min="1900-01-01"
+            max={today}
+            className="mb-3 col-sm-6"
+          />
         </div>
       </fieldset>
       <fieldset className="mb-2">
@@ -35,8 +80,27 @@ export function CandidateFields({ idPrefix, withApplicationDate = false }: { idP
       <fieldset className="mb-2">
         <legend className="h5">Telefon</legend>
         <div className="row">
-          <F idPrefix={idPrefix} name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" maxLength={30} className="mb-3 col-sm-6" help="z. B. 079 123 45 67" />
-          <F idPrefix={idPrefix} name="landLine" label="Festnetz" type="tel" inputMode="tel" maxLength={30} className="mb-3 col-sm-6" help="z. B. 044 123 45 67" />
+          <F
+            idPrefix={idPrefix}
+            name="mobile"
+            label="Mobile"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={30}
+            className="mb-3 col-sm-6"
+            help="z. B. 079 123 45 67"
+          />
+          <F
+            idPrefix={idPrefix}
+            name="landLine"
+            label="Festnetz"
+            type="tel"
+            inputMode="tel"
+            maxLength={30}
+            className="mb-3 col-sm-6"
+            help="z. B. 044 123 45 67"
+          />
         </div>
       </fieldset>
       <F idPrefix={idPrefix} name="remarks" label="Bemerkungen" textarea maxLength={2000} />

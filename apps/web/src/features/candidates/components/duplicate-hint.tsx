@@ -24,8 +24,8 @@ export function DuplicateAlert({ duplicate }: { duplicate: CandidateDuplicate })
     <div className="alert alert-warning" role="note">
       <p className="fw-semibold mb-1">Mögliches Duplikat</p>
       <p className="mb-0">
-        Die E-Mail-Adresse gehört bereits <Link to={href}>{text}</Link>. Bitte prüfen Sie, ob es sich um dieselbe Person
-        handelt, bevor Sie den Antrag annehmen.
+        Die E-Mail-Adresse gehört bereits <Link to={href}>{text}</Link>. Bitte prüfen Sie, ob es sich um dieselbe Person handelt, bevor Sie
+        den Antrag annehmen.
       </p>
     </div>
   );

@@ -8,7 +8,13 @@ import { paths } from '@/config/paths';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useCreateCandidate } from '../api/save-candidate';
 import { CandidateFields } from './candidate-fields';
-import { CANDIDATE_FIELDS, emptyCandidateForm, paperCandidateFormSchema, type PaperCandidateFormData, type PaperCandidateFormInput } from '../lib/form';
+import {
+  CANDIDATE_FIELDS,
+  emptyCandidateForm,
+  paperCandidateFormSchema,
+  type PaperCandidateFormData,
+  type PaperCandidateFormInput,
+} from '../lib/form';
 import { CancelButton } from '@/components/ui/form-field';
 
 /** The board enters a paper application; afterwards its page opens. */

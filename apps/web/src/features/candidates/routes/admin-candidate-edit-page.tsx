@@ -127,11 +127,7 @@ export default function AdminCandidateEditPage() {
             <DecisionPanel candidate={c} onDecided={(decided) => setNotice({ kind: 'decided', candidate: decided })} />
           </div>
           <div className="col-lg-8 order-lg-1">
-            <EditCandidateForm
-              key={JSON.stringify(candidateFormValues(c))}
-              candidate={c}
-              onSaved={() => setNotice({ kind: 'saved' })}
-            />
+            <EditCandidateForm key={JSON.stringify(candidateFormValues(c))} candidate={c} onSaved={() => setNotice({ kind: 'saved' })} />
           </div>
         </div>
       ) : (

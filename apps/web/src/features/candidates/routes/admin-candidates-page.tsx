@@ -113,4 +113,6 @@ export default function AdminCandidatesPage() {
 }
 
 /** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [queryClient.ensureQueryData(candidatesQueryOptions(parseStatus(search.get('status'))))]);
+export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [
+  queryClient.ensureQueryData(candidatesQueryOptions(parseStatus(search.get('status')))),
+]);

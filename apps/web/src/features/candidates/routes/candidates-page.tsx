@@ -1,4 +1,9 @@
-import { candidateApplicationSchema, type CandidateApplicationData, type CandidateApplicationInput, type CandidateReceipt } from '@club/contract';
+import {
+  candidateApplicationSchema,
+  type CandidateApplicationData,
+  type CandidateApplicationInput,
+  type CandidateReceipt,
+} from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -16,7 +21,6 @@ import { CandidateFields } from '../components/candidate-fields';
 import { Honeypot } from '@/components/ui/form-field';
 import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
 
-
 function Confirmation({ receipt, clubName }: { receipt: CandidateReceipt; clubName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -27,10 +31,13 @@ function Confirmation({ receipt, clubName }: { receipt: CandidateReceipt; clubNa
           Vielen Dank, {receipt.firstName}!
         </h2>
         <p>
-          Ihr Antrag auf Mitgliedschaft beim {clubName} ist am {formatDate(receipt.applicationDate)} eingegangen. Wir haben
-          eine Bestätigung an <strong className="text-break">{receipt.email}</strong> geschickt.
+          Ihr Antrag auf Mitgliedschaft beim {clubName} ist am {formatDate(receipt.applicationDate)} eingegangen. Wir haben eine Bestätigung
+          an <strong className="text-break">{receipt.email}</strong> geschickt.
         </p>
-        <p>Der Vorstand prüft Ihren Antrag und meldet sich per E-Mail bei Ihnen. Nach der Aufnahme erhalten Sie einen Link, mit dem Sie Ihr Passwort festlegen.</p>
+        <p>
+          Der Vorstand prüft Ihren Antrag und meldet sich per E-Mail bei Ihnen. Nach der Aufnahme erhalten Sie einen Link, mit dem Sie Ihr
+          Passwort festlegen.
+        </p>
         <Link to={paths.home.href()} className="btn btn-primary">
           Zur Startseite
         </Link>

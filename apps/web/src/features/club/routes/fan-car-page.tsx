@@ -19,22 +19,20 @@ export default function FanCarPage() {
 
       <h2>So funktioniert es</h2>
       <p>
-        Der Fan Car fährt an ausgewählte Auswärtsspiele der Qualifikation und an alle Auswärtsspiele in den Playoffs.
-        Der Reisecar bietet 50 Plätze. Die Fahrten werden jeweils etwa drei Wochen im Voraus in den Veranstaltungen und
-        im Newsletter angekündigt.
+        Der Fan Car fährt an ausgewählte Auswärtsspiele der Qualifikation und an alle Auswärtsspiele in den Playoffs. Der Reisecar bietet 50
+        Plätze. Die Fahrten werden jeweils etwa drei Wochen im Voraus in den Veranstaltungen und im Newsletter angekündigt.
       </p>
       <ul>
         <li>
-          <strong>Abfahrt:</strong> in Zürich-Altstetten, in der Regel drei Stunden vor Spielbeginn. Treffpunkt und
-          genaue Zeit stehen in Ihrer Bestätigung.
+          <strong>Abfahrt:</strong> in Zürich-Altstetten, in der Regel drei Stunden vor Spielbeginn. Treffpunkt und genaue Zeit stehen in
+          Ihrer Bestätigung.
         </li>
         <li>
           <strong>Rückfahrt:</strong> rund 30 Minuten nach Spielende, direkt zurück nach Zürich.
         </li>
         <li>
-          <strong>Matchtickets</strong> sind im Fahrpreis nicht enthalten. Tickets für den Gästesektor besorgen Sie
-          selbst; für einzelne Spiele bietet der Verein auch Tickets unter <Link to={paths.ticket.href()}>Tickets</Link>{' '}
-          an.
+          <strong>Matchtickets</strong> sind im Fahrpreis nicht enthalten. Tickets für den Gästesektor besorgen Sie selbst; für einzelne
+          Spiele bietet der Verein auch Tickets unter <Link to={paths.ticket.href()}>Tickets</Link> an.
         </li>
       </ul>
 
@@ -56,11 +54,10 @@ export default function FanCarPage() {
 
       <h2>Anmelden</h2>
       <p>
-        Melden Sie sich bis spätestens 48 Stunden vor der Abfahrt über das{' '}
-        <Link to={paths.contact.href()}>Kontaktformular</Link> an (Empfänger «Tickets») – mit Spiel, Anzahl Plätzen und
-        den Namen aller Mitreisenden. Die Plätze werden in der Reihenfolge der Anmeldungen vergeben; Sie erhalten eine
-        Bestätigung per E-Mail. Eine Abmeldung bis 24 Stunden vor der Abfahrt ist kostenlos, danach wird der volle
-        Fahrpreis fällig.
+        Melden Sie sich bis spätestens 48 Stunden vor der Abfahrt über das <Link to={paths.contact.href()}>Kontaktformular</Link> an
+        (Empfänger «Tickets») – mit Spiel, Anzahl Plätzen und den Namen aller Mitreisenden. Die Plätze werden in der Reihenfolge der
+        Anmeldungen vergeben; Sie erhalten eine Bestätigung per E-Mail. Eine Abmeldung bis 24 Stunden vor der Abfahrt ist kostenlos, danach
+        wird der volle Fahrpreis fällig.
       </p>
 
       <h2>Regeln an Bord</h2>

@@ -101,7 +101,15 @@ export function ContactForm({ recipients }: { recipients: readonly ContactRecipi
             />
           </div>
         </div>
-        <FormField<ContactFormInput> name="message" label="Nachricht" idPrefix={ID} textarea required maxLength={5000} help="Höchstens 5000 Zeichen." />
+        <FormField<ContactFormInput>
+          name="message"
+          label="Nachricht"
+          idPrefix={ID}
+          textarea
+          required
+          maxLength={5000}
+          help="Höchstens 5000 Zeichen."
+        />
         <Honeypot id={`${ID}-website`} />
         <Button type="submit" variant="primary" disabled={send.isPending}>
           {send.isPending ? (

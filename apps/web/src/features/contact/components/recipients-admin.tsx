@@ -54,10 +54,23 @@ function RecipientsForm({ initial }: { initial: ContactRecipientAdmin[] }) {
             <legend className="h6">{roleNames[r.type]}</legend>
             <div className="row">
               <div className="col-md-5">
-                <FormField<FormInput> name={`recipients.${i}.label`} label="Bezeichnung im Formular" idPrefix={ID} required maxLength={80} />
+                <FormField<FormInput>
+                  name={`recipients.${i}.label`}
+                  label="Bezeichnung im Formular"
+                  idPrefix={ID}
+                  required
+                  maxLength={80}
+                />
               </div>
               <div className="col-md-7">
-                <FormField<FormInput> name={`recipients.${i}.email`} label="E-Mail-Adresse (bleibt geheim)" idPrefix={ID} type="email" inputMode="email" maxLength={254} />
+                <FormField<FormInput>
+                  name={`recipients.${i}.email`}
+                  label="E-Mail-Adresse (bleibt geheim)"
+                  idPrefix={ID}
+                  type="email"
+                  inputMode="email"
+                  maxLength={254}
+                />
               </div>
             </div>
           </fieldset>

@@ -12,7 +12,10 @@ export default function ContactPage() {
   const recipients = useRecipients();
   return (
     <>
-      <PageHeader title="Kontakt" intro="Schreiben Sie dem Präsidenten, der Ticketverantwortlichen, dem Kassier oder dem ganzen Vorstand." />
+      <PageHeader
+        title="Kontakt"
+        intro="Schreiben Sie dem Präsidenten, der Ticketverantwortlichen, dem Kassier oder dem ganzen Vorstand."
+      />
       <div className="row">
         <div className="col-lg-9 col-xl-8">
           {recipients.isPending ? (

@@ -6,7 +6,10 @@ export default function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader title="Seite nicht gefunden" intro="Diese Seite gibt es bei uns nicht – vielleicht ein Tippfehler oder ein veralteter Link." />
+      <PageHeader
+        title="Seite nicht gefunden"
+        intro="Diese Seite gibt es bei uns nicht – vielleicht ein Tippfehler oder ein veralteter Link."
+      />
       <p className="text-body-secondary">
         Gesuchte Adresse: <code>{pathname}</code>
       </p>

@@ -11,5 +11,8 @@ export const adminEventKeys = {
 
 /** After any board change: everything the event screens show may have changed. */
 export async function invalidateEvents(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: adminEventKeys.all }), queryClient.invalidateQueries({ queryKey: eventsKey })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminEventKeys.all }),
+    queryClient.invalidateQueries({ queryKey: eventsKey }),
+  ]);
 }

@@ -11,6 +11,10 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: eventsKey }), queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventsKey }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] }),
+      ]),
   });
 }

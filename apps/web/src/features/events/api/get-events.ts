@@ -11,7 +11,10 @@ export async function getEvents(past: boolean, { signal }: { signal?: AbortSigna
 }
 
 export function eventsQueryOptions(past: boolean) {
-  return queryOptions({ queryKey: [...eventsKey, 'list', past ? 'past' : 'upcoming'] as const, queryFn: ({ signal }) => getEvents(past, { signal }) });
+  return queryOptions({
+    queryKey: [...eventsKey, 'list', past ? 'past' : 'upcoming'] as const,
+    queryFn: ({ signal }) => getEvents(past, { signal }),
+  });
 }
 
 export function useEvents(past: boolean) {

@@ -7,7 +7,11 @@ import { eventsKey } from './get-events';
  * `POST /api/v1/events/{id}/subscriptions`: subscribes or changes the amount; with `waitlist`
  * the member joins the waiting list when the places are not left. Answers what the member now has.
  */
-export async function subscribeEvent({ eventId, amount, waitlist }: { eventId: number } & EventSubscriptionInput): Promise<EventSubscription> {
+export async function subscribeEvent({
+  eventId,
+  amount,
+  waitlist,
+}: { eventId: number } & EventSubscriptionInput): Promise<EventSubscription> {
   const body: EventSubscriptionInput = { id: eventId, amount, ...(waitlist ? { waitlist: true } : {}) };
   return (await api.post<ItemEnvelope<EventSubscription>>(`/api/v1/events/${eventId}/subscriptions`, body)).data;
 }
@@ -17,6 +21,10 @@ export function useSubscribeEvent() {
   return useMutation({
     mutationFn: subscribeEvent,
     // Places left change with every answer (also a refusal tells of a changed count).
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: eventsKey }), queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventsKey }),
+        queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] }),
+      ]),
   });
 }

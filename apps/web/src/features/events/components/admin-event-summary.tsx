@@ -5,7 +5,9 @@ import { placesText } from '../lib/events';
 export function AdminEventSummary({ event }: { event: AdminEvent }) {
   return (
     <span data-testid="admin-places">
-      {event.capacity === null ? `${placesText(event.placesTaken)} vergeben (unbeschränkt)` : `${event.placesTaken} / ${placesText(event.capacity)} vergeben`}
+      {event.capacity === null
+        ? `${placesText(event.placesTaken)} vergeben (unbeschränkt)`
+        : `${event.placesTaken} / ${placesText(event.capacity)} vergeben`}
       {event.waitingCount > 0 ? ` · ${event.waitingCount} auf der Warteliste (${placesText(event.placesWaiting)})` : ''}
     </span>
   );

@@ -3,7 +3,15 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteEvent } from '../api/delete-event';
 
 /** Asks before an event is deleted; one with subscribers is cancelled and they get a mail. */
-export function DeleteEventDialog({ event, onClose, onDeleted }: { event: AdminEvent | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteEventDialog({
+  event,
+  onClose,
+  onDeleted,
+}: {
+  event: AdminEvent | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const remove = useDeleteEvent();
   const close = () => {
     remove.reset();
@@ -29,8 +37,8 @@ export function DeleteEventDialog({ event, onClose, onDeleted }: { event: AdminE
     >
       {event && event.subscriberCount > 0 ? (
         <p className="mb-0">
-          «{event.title}» hat {event.subscriberCount} {event.subscriberCount === 1 ? 'Anmeldung' : 'Anmeldungen'}. Die Veranstaltung wird abgesagt und alle Angemeldeten erhalten eine
-          E-Mail.
+          «{event.title}» hat {event.subscriberCount} {event.subscriberCount === 1 ? 'Anmeldung' : 'Anmeldungen'}. Die Veranstaltung wird
+          abgesagt und alle Angemeldeten erhalten eine E-Mail.
         </p>
       ) : (
         <p className="mb-0">«{event?.title}» wird gelöscht.</p>

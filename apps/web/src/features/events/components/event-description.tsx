@@ -8,7 +8,18 @@ export function EventDescription({ markdown }: { markdown: string }) {
   if (!markdown.trim()) return null;
   return (
     <div className="event-description">
-      <Markdown skipHtml components={{ h1: 'h3', h2: 'h3', a: ({ href, children }) => <a href={href} rel="noopener noreferrer nofollow" target="_blank">{children}</a> }}>
+      <Markdown
+        skipHtml
+        components={{
+          h1: 'h3',
+          h2: 'h3',
+          a: ({ href, children }) => (
+            <a href={href} rel="noopener noreferrer nofollow" target="_blank">
+              {children}
+            </a>
+          ),
+        }}
+      >
         {markdown}
       </Markdown>
     </div>

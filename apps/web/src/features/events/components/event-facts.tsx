@@ -3,7 +3,11 @@ import { formatDateTime } from '@/lib/format';
 import { eventWhen, placesText, priceText } from '../lib/events';
 
 /** When, where, price, deadline and places of an event, as a definition list. */
-export function EventFacts({ event }: { event: Pick<ClubEvent, 'start' | 'end' | 'location' | 'price' | 'registrationDeadline' | 'capacity' | 'maxPlacesPerMember'> }) {
+export function EventFacts({
+  event,
+}: {
+  event: Pick<ClubEvent, 'start' | 'end' | 'location' | 'price' | 'registrationDeadline' | 'capacity' | 'maxPlacesPerMember'>;
+}) {
   const rows: [string, string][] = [
     ['Wann', eventWhen(event)],
     ...(event.location ? ([['Wo', event.location]] as [string, string][]) : []),

@@ -77,12 +77,47 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
             <div className="row g-2">
               <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
               <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
-              <FormField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} type="datetime-local" required />
+              <FormField<EventFormValues>
+                className="col-md-4"
+                name="start"
+                label="Beginn"
+                idPrefix={prefix}
+                type="datetime-local"
+                required
+              />
               <FormField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
-              <FormField<EventFormValues> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} type="datetime-local" required />
-              <FormField<EventFormValues> className="col-md-4" name="capacity" label="Plätze" idPrefix={prefix} inputMode="numeric" help="Leer: unbeschränkt." />
-              <FormField<EventFormValues> className="col-md-4" name="price" label="Preis pro Platz (CHF)" idPrefix={prefix} inputMode="decimal" help="0: gratis." />
-              <FormField<EventFormValues> className="col-md-4" name="maxPlacesPerMember" label="Plätze pro Mitglied" idPrefix={prefix} inputMode="numeric" required />
+              <FormField<EventFormValues>
+                className="col-md-4"
+                name="registrationDeadline"
+                label="Anmeldeschluss"
+                idPrefix={prefix}
+                type="datetime-local"
+                required
+              />
+              <FormField<EventFormValues>
+                className="col-md-4"
+                name="capacity"
+                label="Plätze"
+                idPrefix={prefix}
+                inputMode="numeric"
+                help="Leer: unbeschränkt."
+              />
+              <FormField<EventFormValues>
+                className="col-md-4"
+                name="price"
+                label="Preis pro Platz (CHF)"
+                idPrefix={prefix}
+                inputMode="decimal"
+                help="0: gratis."
+              />
+              <FormField<EventFormValues>
+                className="col-md-4"
+                name="maxPlacesPerMember"
+                label="Plätze pro Mitglied"
+                idPrefix={prefix}
+                inputMode="numeric"
+                required
+              />
               <FormField<EventFormValues>
                 className="col-12"
                 name="description"

@@ -18,7 +18,9 @@ import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscribeEvent } from '../api/subscribe-event';
 import { multiplyMoney, placesText, withPlaces } from '../lib/events';
 
-const formSchema = eventSubscriptionInputSchema.pick({ amount: true }).refine((v) => v.amount >= 1, { path: ['amount'], message: 'Bitte mindestens 1 Platz wählen.' });
+const formSchema = eventSubscriptionInputSchema
+  .pick({ amount: true })
+  .refine((v) => v.amount >= 1, { path: ['amount'], message: 'Bitte mindestens 1 Platz wählen.' });
 type FormInput = z.input<typeof formSchema>;
 
 /** What the member has now, in words. */
@@ -35,7 +37,8 @@ function OwnStatus({ event }: { event: ClubEvent }) {
   return (
     <Alert variant="warning" className="mb-3" data-testid="subscription-status">
       <strong>Sie stehen auf der Warteliste</strong> {withPlaces(own.amount)}
-      {own.waitingPosition ? ` (Position ${own.waitingPosition})` : ''}. Sobald genug Plätze frei werden, rücken Sie automatisch nach und erhalten eine E-Mail.
+      {own.waitingPosition ? ` (Position ${own.waitingPosition})` : ''}. Sobald genug Plätze frei werden, rücken Sie automatisch nach und
+      erhalten eine E-Mail.
     </Alert>
   );
 }
@@ -77,7 +80,11 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
     );
   }
 
-  const full = subscribe.error && isApiError(subscribe.error) && subscribe.error.code === 'QUOTA_EXCEEDED' && !/Pro Mitglied/.test(subscribe.error.message);
+  const full =
+    subscribe.error &&
+    isApiError(subscribe.error) &&
+    subscribe.error.code === 'QUOTA_EXCEEDED' &&
+    !/Pro Mitglied/.test(subscribe.error.message);
   const notEnough = !own && event.placesLeft !== null && Number.isFinite(amount) && amount > event.placesLeft;
   const offerWaitlist = !own && (notEnough || full);
 
@@ -114,7 +121,14 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
             Warteliste verlassen
           </Button>
         ) : null}
-        <LeaveDialog event={event} show={asking} pending={cancel.isPending} error={cancel.error} onConfirm={leave} onCancel={() => setAsking(false)} />
+        <LeaveDialog
+          event={event}
+          show={asking}
+          pending={cancel.isPending}
+          error={cancel.error}
+          onConfirm={leave}
+          onCancel={() => setAsking(false)}
+        />
       </>
     );
   }
@@ -151,10 +165,15 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
           ) : null}
         </div>
 
-        {subscribe.error ? <ErrorAlert error={subscribe.error} title={own ? 'Die Änderung ist nicht gelungen.' : 'Die Anmeldung ist nicht gelungen.'} /> : null}
+        {subscribe.error ? (
+          <ErrorAlert error={subscribe.error} title={own ? 'Die Änderung ist nicht gelungen.' : 'Die Anmeldung ist nicht gelungen.'} />
+        ) : null}
         {offerWaitlist && !subscribe.error ? (
           <Alert variant="info" className="py-2">
-            {event.placesLeft === 0 ? 'Dieser Anlass ist ausgebucht.' : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`} Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
+            {event.placesLeft === 0
+              ? 'Dieser Anlass ist ausgebucht.'
+              : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`}{' '}
+            Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
           </Alert>
         ) : null}
 
@@ -170,12 +189,26 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
           ) : null}
         </div>
       </form>
-      <LeaveDialog event={event} show={asking} pending={cancel.isPending} error={cancel.error} onConfirm={leave} onCancel={() => setAsking(false)} />
+      <LeaveDialog
+        event={event}
+        show={asking}
+        pending={cancel.isPending}
+        error={cancel.error}
+        onConfirm={leave}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }
 
-function LeaveDialog(props: { event: ClubEvent; show: boolean; pending: boolean; error: unknown; onConfirm: () => void; onCancel: () => void }) {
+function LeaveDialog(props: {
+  event: ClubEvent;
+  show: boolean;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const own = props.event.subscription;
   const waiting = own?.status === 'WAITING';
   return (

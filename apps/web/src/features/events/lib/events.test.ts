@@ -19,7 +19,9 @@ describe('event texts', () => {
 
   it('shows times in Zurich, one day or several', () => {
     expect(eventWhen({ start: '2026-12-05T17:30:00Z', end: '2026-12-05T22:00:00Z' })).toBe('Samstag, 05.12.2026, 18:30–23:00 Uhr');
-    expect(eventWhen({ start: '2026-07-04T12:00:00Z', end: '2026-07-05T08:00:00Z' })).toBe('Samstag, 04.07.2026, 14:00 Uhr bis 05.07.2026, 10:00 Uhr');
+    expect(eventWhen({ start: '2026-07-04T12:00:00Z', end: '2026-07-05T08:00:00Z' })).toBe(
+      'Samstag, 04.07.2026, 14:00 Uhr bis 05.07.2026, 10:00 Uhr',
+    );
   });
 
   it('prices a place and a total without rounding drift', () => {

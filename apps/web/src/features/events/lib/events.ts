@@ -14,7 +14,10 @@ export function withPlaces(n: number): string {
 }
 
 /** Places left at a glance; `tone` picks the badge colour. */
-export function placesLeftLabel(e: Pick<ClubEvent, 'placesLeft' | 'waitingCount'>): { text: string; tone: 'success' | 'warning' | 'danger' | 'secondary' } {
+export function placesLeftLabel(e: Pick<ClubEvent, 'placesLeft' | 'waitingCount'>): {
+  text: string;
+  tone: 'success' | 'warning' | 'danger' | 'secondary';
+} {
   if (e.placesLeft === null) return { text: 'Freie Plätze', tone: 'success' };
   if (e.placesLeft <= 0) return { text: e.waitingCount > 0 ? 'Ausgebucht – Warteliste' : 'Ausgebucht', tone: 'danger' };
   return { text: `Noch ${placesText(e.placesLeft)} frei`, tone: e.placesLeft <= 5 ? 'warning' : 'success' };
@@ -26,7 +29,8 @@ export function statusText(status: SubscriptionStatus): string {
 
 /** `Samstag, 05.12.2026, 18:30–23:30 Uhr`, or both ends in full when it spans days. */
 export function eventWhen(e: Pick<ClubEvent, 'start' | 'end'>): string {
-  if (formatDate(e.start) === formatDate(e.end)) return `${formatWeekday(e.start)}, ${formatDate(e.start)}, ${formatTime(e.start)}–${formatTime(e.end)} Uhr`;
+  if (formatDate(e.start) === formatDate(e.end))
+    return `${formatWeekday(e.start)}, ${formatDate(e.start)}, ${formatTime(e.start)}–${formatTime(e.end)} Uhr`;
   return `${formatWeekday(e.start)}, ${formatDateTime(e.start)} Uhr bis ${formatDateTime(e.end)} Uhr`;
 }
 

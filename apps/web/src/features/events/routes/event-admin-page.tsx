@@ -20,7 +20,12 @@ import { statusText } from '../lib/events';
 import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 function fileName(title: string): string {
-  const clean = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+  const clean = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
   return `anmeldungen-${clean || 'veranstaltung'}.xlsx`;
 }
 
@@ -88,7 +93,12 @@ export default function EventAdminPage() {
             <Card.Body>
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
                 <h2 className="h5 mb-0">Angemeldete</h2>
-                <Button variant="success" size="sm" disabled={download.isPending || list.length === 0} onClick={() => download.mutate({ id: e.id, fileName: fileName(e.title) })}>
+                <Button
+                  variant="success"
+                  size="sm"
+                  disabled={download.isPending || list.length === 0}
+                  onClick={() => download.mutate({ id: e.id, fileName: fileName(e.title) })}
+                >
                   {download.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
                   Excel herunterladen
                 </Button>
@@ -124,7 +134,9 @@ export default function EventAdminPage() {
                           </td>
                           <td className="text-end">{s.amount}</td>
                           <td>
-                            <span className={`badge ${s.status === 'CONFIRMED' ? 'text-bg-primary' : 'text-bg-warning'}`}>{statusText(s.status)}</span>
+                            <span className={`badge ${s.status === 'CONFIRMED' ? 'text-bg-primary' : 'text-bg-warning'}`}>
+                              {statusText(s.status)}
+                            </span>
                           </td>
                           <td className="text-nowrap d-none d-md-table-cell">{formatDateTime(s.subscriptionTimestamp)}</td>
                         </tr>
@@ -138,7 +150,11 @@ export default function EventAdminPage() {
         </div>
       </div>
       {editing ? <EventFormDialog event={e} show onClose={() => setEditing(false)} /> : null}
-      <DeleteEventDialog event={deleting ? e : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.eventsAdmin.href())} />
+      <DeleteEventDialog
+        event={deleting ? e : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate(paths.eventsAdmin.href())}
+      />
     </>
   );
 }

@@ -59,7 +59,11 @@ export default function EventsAdminPage() {
           </Card>
         );
       })}
-      <EventFormDialog show={creating} onClose={() => setCreating(false)} onSaved={(saved) => void navigate(paths.eventAdmin.href(saved.id))} />
+      <EventFormDialog
+        show={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(saved) => void navigate(paths.eventAdmin.href(saved.id))}
+      />
       {editing ? <EventFormDialog key={editing.id} event={editing} show onClose={() => setEditing(null)} /> : null}
       <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -15,7 +15,10 @@ export default function EventsPage() {
 
   return (
     <>
-      <PageHeader title="Veranstaltungen" intro="Stammtische, Chlausabend, Carfahrten und mehr: Hier finden Sie alle Anlässe des Vereins und melden sich an." />
+      <PageHeader
+        title="Veranstaltungen"
+        intro="Stammtische, Chlausabend, Carfahrten und mehr: Hier finden Sie alle Anlässe des Vereins und melden sich an."
+      />
       <ToggleButtonGroup
         type="radio"
         name="event-period"
@@ -41,7 +44,9 @@ export default function EventsPage() {
         </ErrorAlert>
       ) : null}
       {events.data && events.data.length === 0 ? (
-        <p className="lead">{past ? 'Noch keine vergangenen Veranstaltungen.' : 'Zurzeit sind keine Veranstaltungen geplant. Schauen Sie bald wieder vorbei.'}</p>
+        <p className="lead">
+          {past ? 'Noch keine vergangenen Veranstaltungen.' : 'Zurzeit sind keine Veranstaltungen geplant. Schauen Sie bald wieder vorbei.'}
+        </p>
       ) : null}
       {events.data && events.data.length > 0 ? (
         <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3">
@@ -57,4 +62,6 @@ export default function EventsPage() {
 }
 
 /** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient, { search }) => [queryClient.ensureQueryData(eventsQueryOptions(search.get('past') === 'true'))];
+export const prefetch: ScreenPrefetch = (queryClient, { search }) => [
+  queryClient.ensureQueryData(eventsQueryOptions(search.get('past') === 'true')),
+];

@@ -34,14 +34,13 @@ export default function HomePage() {
           Herzlich Willkommen
         </h1>
         <p className="lead mt-3">
-          Der {clubName} ist der Verein für alle, die den ZSC mit Herz, Stimme und Schal begleiten – im Stadion in
-          Zürich-Altstetten und auswärts in der ganzen Schweiz.
+          Der {clubName} ist der Verein für alle, die den ZSC mit Herz, Stimme und Schal begleiten – im Stadion in Zürich-Altstetten und
+          auswärts in der ganzen Schweiz.
         </p>
         <p>
-          Seit 2013 reisen wir gemeinsam im Fan Car an Auswärtsspiele, vergeben unseren Mitgliedern Tickets aus dem
-          Kontingent des Vereins, feiern an Stammtischen, Saisonabschluss und Chlausabend und setzen uns für eine
-          friedliche, lautstarke Fankultur ein. Jung und Alt, Stehplatz und Sitzplatz – bei uns ist jede und jeder
-          willkommen, deren Herz blau-weiss schlägt.
+          Seit 2013 reisen wir gemeinsam im Fan Car an Auswärtsspiele, vergeben unseren Mitgliedern Tickets aus dem Kontingent des Vereins,
+          feiern an Stammtischen, Saisonabschluss und Chlausabend und setzen uns für eine friedliche, lautstarke Fankultur ein. Jung und
+          Alt, Stehplatz und Sitzplatz – bei uns ist jede und jeder willkommen, deren Herz blau-weiss schlägt.
         </p>
         {showMembership ? (
           <div className="mt-4">
@@ -59,8 +58,8 @@ export default function HomePage() {
                 Kaufe Tickets
               </h2>
               <p className="card-text">
-                Als Mitglied haben Sie Zugriff auf das Ticketkontingent des Vereins im Stadion: Spiel wählen, Anzahl
-                Tickets angeben und bestimmen, wie die Tickets zu Ihnen kommen.
+                Als Mitglied haben Sie Zugriff auf das Ticketkontingent des Vereins im Stadion: Spiel wählen, Anzahl Tickets angeben und
+                bestimmen, wie die Tickets zu Ihnen kommen.
               </p>
               <Link to={paths.ticket.href()} className="btn btn-primary">
                 Tickets
@@ -75,8 +74,8 @@ export default function HomePage() {
                 Mit dem Fan Car auswärts
               </h2>
               <p className="card-text">
-                Gemeinsam an die Auswärtsspiele: Abfahrt in Zürich, Rückfahrt direkt nach dem Spiel. Preise, Abfahrtsort
-                und Anmeldung finden Sie auf der Fan-Car-Seite.
+                Gemeinsam an die Auswärtsspiele: Abfahrt in Zürich, Rückfahrt direkt nach dem Spiel. Preise, Abfahrtsort und Anmeldung
+                finden Sie auf der Fan-Car-Seite.
               </p>
               <Link to={paths.fanCar.href()} className="btn btn-outline-primary">
                 Zum Fan Car

@@ -10,7 +10,14 @@ import { useImportCamt054 } from '../api/import-camt054';
 import { OUTCOME_LABEL } from '../lib/labels';
 
 /** The lists the treasurer must look at come first; what went through is folded away. */
-const LIST_ORDER: CamtLineOutcome[] = ['AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ALREADY_PAID', 'NOT_A_PAYMENT', 'ALREADY_IMPORTED', 'MATCHED'];
+const LIST_ORDER: CamtLineOutcome[] = [
+  'AMOUNT_DIFFERS',
+  'UNKNOWN_REFERENCE',
+  'ALREADY_PAID',
+  'NOT_A_PAYMENT',
+  'ALREADY_IMPORTED',
+  'MATCHED',
+];
 const FOLDED: ReadonlySet<CamtLineOutcome> = new Set(['MATCHED', 'ALREADY_IMPORTED']);
 
 const MAX_MB = CAMT054_MAX_BYTES / (1024 * 1024);
@@ -92,7 +99,8 @@ function CamtResult({ result }: { result: CamtImportResult }) {
   return (
     <div className="mt-3" data-testid="camt-result">
       <div className={`alert ${result.matched > 0 ? 'alert-success' : 'alert-info'}`} role="status">
-        Datei {result.msgId} eingelesen: {formatNumber(result.matched)} {result.matched === 1 ? 'Rechnung' : 'Rechnungen'} bezahlt, {formatMoney(result.bookedAmount)} verbucht.
+        Datei {result.msgId} eingelesen: {formatNumber(result.matched)} {result.matched === 1 ? 'Rechnung' : 'Rechnungen'} bezahlt,{' '}
+        {formatMoney(result.bookedAmount)} verbucht.
       </div>
       <dl className="row row-cols-2 row-cols-md-4 g-2 small mb-3">
         {counts.map(([label, value]) => (
@@ -133,7 +141,11 @@ function CamtLines({ lines }: { lines: readonly CamtLine[] }) {
               {formatMoney(line.amount)}
             </span>
             <span>{formatDate(line.bookingDate)}</span>
-            <span className="text-break">{line.invoice ? `Rechnung ${line.invoice.number}, ${line.invoice.memberName}` : line.debtorName || (line.creditDebit === 'DBIT' ? 'Belastung' : 'Auftraggeber unbekannt')}</span>
+            <span className="text-break">
+              {line.invoice
+                ? `Rechnung ${line.invoice.number}, ${line.invoice.memberName}`
+                : line.debtorName || (line.creditDebit === 'DBIT' ? 'Belastung' : 'Auftraggeber unbekannt')}
+            </span>
           </div>
           {line.reference ? <div className="text-break font-monospace">Referenz {line.reference}</div> : null}
           {line.note ? <div>{line.note}</div> : null}

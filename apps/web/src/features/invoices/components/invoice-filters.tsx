@@ -33,7 +33,10 @@ export function InvoiceFilters({ filter, seasons, onChange }: InvoiceFiltersProp
       </Form.Group>
       <Form.Group className="col-6 col-md-3 col-xl-2" controlId="invoice-season">
         <Form.Label>Saison</Form.Label>
-        <Form.Select value={filter.seasonId ?? ''} onChange={(event) => onChange({ seasonId: event.target.value ? Number(event.target.value) : undefined })}>
+        <Form.Select
+          value={filter.seasonId ?? ''}
+          onChange={(event) => onChange({ seasonId: event.target.value ? Number(event.target.value) : undefined })}
+        >
           <option value="">Alle Saisons</option>
           {seasons.map((season) => (
             <option key={season.id} value={season.id}>
@@ -44,7 +47,10 @@ export function InvoiceFilters({ filter, seasons, onChange }: InvoiceFiltersProp
       </Form.Group>
       <Form.Group className="col-6 col-md-3 col-xl-2" controlId="invoice-kind">
         <Form.Label>Art</Form.Label>
-        <Form.Select value={filter.kind ?? ''} onChange={(event) => onChange({ kind: (event.target.value || undefined) as InvoiceFilter['kind'] })}>
+        <Form.Select
+          value={filter.kind ?? ''}
+          onChange={(event) => onChange({ kind: (event.target.value || undefined) as InvoiceFilter['kind'] })}
+        >
           <option value="">Alle Arten</option>
           {Object.entries(KIND_LABEL).map(([value, label]) => (
             <option key={value} value={value}>
@@ -55,7 +61,10 @@ export function InvoiceFilters({ filter, seasons, onChange }: InvoiceFiltersProp
       </Form.Group>
       <Form.Group className="col-6 col-md-3 col-xl-3" controlId="invoice-status">
         <Form.Label>Status</Form.Label>
-        <Form.Select value={filter.status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as InvoiceFilter['status'] })}>
+        <Form.Select
+          value={filter.status ?? ''}
+          onChange={(event) => onChange({ status: (event.target.value || undefined) as InvoiceFilter['status'] })}
+        >
           <option value="">Ohne stornierte</option>
           <option value="OPEN">Offen</option>
           <option value="PAID">Bezahlt</option>

@@ -90,10 +90,20 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
                   </button>
                   {open ? (
                     <>
-                      <button type="button" className="btn btn-sm btn-outline-success" aria-label={`Zahlung für Rechnung ${invoice.number} erfassen`} onClick={() => onPay(invoice)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-success"
+                        aria-label={`Zahlung für Rechnung ${invoice.number} erfassen`}
+                        onClick={() => onPay(invoice)}
+                      >
                         Zahlung
                       </button>
-                      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Rechnung ${invoice.number} stornieren`} onClick={() => onCancel(invoice)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        aria-label={`Rechnung ${invoice.number} stornieren`}
+                        onClick={() => onCancel(invoice)}
+                      >
                         Stornieren
                       </button>
                     </>

@@ -6,7 +6,12 @@ export function InvoiceTotals({ totals, count }: { totals: Totals; count: number
   const items = [
     { label: 'Offen', value: formatMoney(totals.openAmount), unit: '', className: 'border-warning' },
     { label: 'Bezahlt', value: formatMoney(totals.paidAmount), unit: '', className: 'border-success' },
-    { label: 'Überfällig', value: formatNumber(totals.overdueCount), unit: totals.overdueCount === 1 ? 'Rechnung' : 'Rechnungen', className: totals.overdueCount ? 'border-danger' : '' },
+    {
+      label: 'Überfällig',
+      value: formatNumber(totals.overdueCount),
+      unit: totals.overdueCount === 1 ? 'Rechnung' : 'Rechnungen',
+      className: totals.overdueCount ? 'border-danger' : '',
+    },
     { label: 'Gefunden', value: formatNumber(count), unit: count === 1 ? 'Rechnung' : 'Rechnungen', className: '' },
   ];
   return (

@@ -51,9 +51,20 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
           </Modal.Header>
           <Modal.Body>
             <p>
-              Rechnung <strong>{invoice.number}</strong> von {invoice.memberName}: {formatMoney(invoice.total)}, davon offen {formatMoney(openAmount(invoice))}.
+              Rechnung <strong>{invoice.number}</strong> von {invoice.memberName}: {formatMoney(invoice.total)}, davon offen{' '}
+              {formatMoney(openAmount(invoice))}.
             </p>
-            <FormField<Values> name="amount" label="Betrag in CHF" idPrefix={prefix} type="number" inputMode="decimal" step="0.01" min="0.01" valueAsNumber required />
+            <FormField<Values>
+              name="amount"
+              label="Betrag in CHF"
+              idPrefix={prefix}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              valueAsNumber
+              required
+            />
             <FormField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} type="date" max={todayInZurich()} required />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>

@@ -29,7 +29,8 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
         onConfirm={() => run.mutate(undefined, { onSuccess: () => setAsking(false) })}
       >
         <p className="mb-0">
-          Jede überfällige offene Rechnung erhält ihre nächste Mahnstufe (Zahlungserinnerung, 2. Mahnung, 3. Mahnung; höchstens eine Stufe alle 14 Tage) per E-Mail mit PDF und neuer Zahlungsfrist.
+          Jede überfällige offene Rechnung erhält ihre nächste Mahnstufe (Zahlungserinnerung, 2. Mahnung, 3. Mahnung; höchstens eine Stufe
+          alle 14 Tage) per E-Mail mit PDF und neuer Zahlungsfrist.
           {overdueCount > 0 ? ` Zurzeit sind ${formatNumber(overdueCount)} Rechnungen im Filter überfällig.` : ''}
         </p>
       </ConfirmDialog>
@@ -47,7 +48,8 @@ function ReminderResult({ result }: { result: ReminderRunResult }) {
   return (
     <div className="alert alert-success w-100 mt-2 mb-0" role="status">
       <p className="fw-semibold mb-1">
-        Mahnlauf abgeschlossen: {result.reminded === 0 ? 'keine Rechnung war zu mahnen.' : `${formatNumber(result.reminded)} Rechnungen gemahnt.`}
+        Mahnlauf abgeschlossen:{' '}
+        {result.reminded === 0 ? 'keine Rechnung war zu mahnen.' : `${formatNumber(result.reminded)} Rechnungen gemahnt.`}
       </p>
       {result.reminded > 0 ? (
         <ul className="mb-0">

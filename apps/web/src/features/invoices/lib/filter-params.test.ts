@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterOf, paramsOf } from './filter-params';
 
-describe('the overview\'s filter in the address', () => {
+describe("the overview's filter in the address", () => {
   it('reads every filter and ignores what it does not know', () => {
     expect(filterOf(new URLSearchParams('season=3&kind=PARKING_FEE&status=OPEN&overdue=true&q=Muster&page=2'))).toEqual({
       seasonId: 3,

@@ -31,13 +31,17 @@ export default function AdminInvoicesPage() {
   const [cancelling, setCancelling] = useState<InvoiceOverviewItem | null>(null);
 
   const change = useCallback(
-    (next: Partial<InvoiceFilter>) => setParams((current) => paramsOf({ ...filterOf(current), ...next, page: next.page ?? 1 }), { replace: 'q' in next }),
+    (next: Partial<InvoiceFilter>) =>
+      setParams((current) => paramsOf({ ...filterOf(current), ...next, page: next.page ?? 1 }), { replace: 'q' in next }),
     [setParams],
   );
 
   return (
     <>
-      <PageHeader title="Rechnungsübersicht" intro="Alle Rechnungen des Vereins mit Status, Fälligkeit und Betrag; Zahlungen erfassen und von der Bank einlesen." />
+      <PageHeader
+        title="Rechnungsübersicht"
+        intro="Alle Rechnungen des Vereins mit Status, Fälligkeit und Betrag; Zahlungen erfassen und von der Bank einlesen."
+      />
 
       <CamtImport />
 
@@ -85,12 +89,14 @@ export default function AdminInvoicesPage() {
         error={cancel.error}
         onCancel={() => setCancelling(null)}
         onConfirm={() => {
-          if (cancelling) cancel.mutate({ memberId: cancelling.memberId, invoiceId: cancelling.id }, { onSuccess: () => setCancelling(null) });
+          if (cancelling)
+            cancel.mutate({ memberId: cancelling.memberId, invoiceId: cancelling.id }, { onSuccess: () => setCancelling(null) });
         }}
       >
         {cancelling ? (
           <p className="mb-0">
-            Rechnung {cancelling.number} von {cancelling.memberName} über {formatMoney(cancelling.total)} wird storniert. Sie bleibt mit ihrer Nummer in der Buchhaltung, verschwindet aber aus den Listen des Mitglieds.
+            Rechnung {cancelling.number} von {cancelling.memberName} über {formatMoney(cancelling.total)} wird storniert. Sie bleibt mit
+            ihrer Nummer in der Buchhaltung, verschwindet aber aus den Listen des Mitglieds.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -119,5 +125,8 @@ function Pager({ page, totalPages, onPage }: { page: number; totalPages: number;
 /** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
 export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => {
   const filter = filterOf(search);
-  return [queryClient.ensureQueryData(invoicesQueryOptions({ ...filter, q: filter.q.trim() })), queryClient.ensureQueryData(seasonsQueryOptions())];
+  return [
+    queryClient.ensureQueryData(invoicesQueryOptions({ ...filter, q: filter.q.trim() })),
+    queryClient.ensureQueryData(seasonsQueryOptions()),
+  ];
 });

@@ -32,29 +32,27 @@ export default function ImprintPage() {
 
       <h2>Kontakt</h2>
       <p>
-        Am schnellsten erreichen Sie uns über das <Link to={paths.contact.href()}>Kontaktformular</Link>; Ihre Nachricht
-        geht direkt an die zuständige Person im <Link to={paths.memberOfTheBoard.href()}>Vorstand</Link>.
+        Am schnellsten erreichen Sie uns über das <Link to={paths.contact.href()}>Kontaktformular</Link>; Ihre Nachricht geht direkt an die
+        zuständige Person im <Link to={paths.memberOfTheBoard.href()}>Vorstand</Link>.
       </p>
 
       <h2>Unabhängigkeit</h2>
       <p>
-        Der {clubName} ist ein unabhängiger Fanclub. Er ist rechtlich nicht mit dem ZSC oder der ZSC Lions AG verbunden
-        und spricht nicht in deren Namen. Die Team-Abzeichen auf dieser Website sind neutrale, selbst gestaltete
-        Symbole und keine offiziellen Logos.
+        Der {clubName} ist ein unabhängiger Fanclub. Er ist rechtlich nicht mit dem ZSC oder der ZSC Lions AG verbunden und spricht nicht in
+        deren Namen. Die Team-Abzeichen auf dieser Website sind neutrale, selbst gestaltete Symbole und keine offiziellen Logos.
       </p>
 
       <h2>Haftung</h2>
       <p>
-        Wir stellen die Inhalte dieser Website mit Sorgfalt zusammen, übernehmen aber keine Gewähr für ihre
-        Richtigkeit, Vollständigkeit und Aktualität. Spieldaten und Anspielzeiten können sich kurzfristig ändern;
-        massgebend sind die Angaben des Clubs und der Liga. Für die Inhalte verlinkter Websites sind ausschliesslich
-        deren Betreiber verantwortlich.
+        Wir stellen die Inhalte dieser Website mit Sorgfalt zusammen, übernehmen aber keine Gewähr für ihre Richtigkeit, Vollständigkeit und
+        Aktualität. Spieldaten und Anspielzeiten können sich kurzfristig ändern; massgebend sind die Angaben des Clubs und der Liga. Für die
+        Inhalte verlinkter Websites sind ausschliesslich deren Betreiber verantwortlich.
       </p>
 
       <h2>Urheberrecht</h2>
       <p>
-        Texte, Bilder und Grafiken dieser Website gehören dem Verein oder den genannten Berechtigten. Eine Verwendung
-        ausserhalb des privaten Gebrauchs braucht die vorherige Zustimmung des Vorstands.
+        Texte, Bilder und Grafiken dieser Website gehören dem Verein oder den genannten Berechtigten. Eine Verwendung ausserhalb des
+        privaten Gebrauchs braucht die vorherige Zustimmung des Vorstands.
       </p>
 
       <h2>Datenschutz</h2>

@@ -18,25 +18,22 @@ export default function PrivacyPolicyPage() {
       <h2>1. Verantwortlich</h2>
       <p>
         Verantwortlich für die Bearbeitung Ihrer Personendaten ist der {clubName}
-        {clubAddress ? `, ${clubAddress}` : ''}. Fragen zum Datenschutz richten Sie an den Vorstand, am einfachsten über
-        das <Link to={paths.contact.href()}>Kontaktformular</Link> (Empfänger «Vorstand») oder per Post an die
-        Vereinsadresse.
+        {clubAddress ? `, ${clubAddress}` : ''}. Fragen zum Datenschutz richten Sie an den Vorstand, am einfachsten über das{' '}
+        <Link to={paths.contact.href()}>Kontaktformular</Link> (Empfänger «Vorstand») oder per Post an die Vereinsadresse.
       </p>
 
       <h2>2. Welche Daten wir bearbeiten</h2>
       <ul>
         <li>
-          <strong>Mitgliederdaten:</strong> Name, Vorname, Geburtsdatum, Wohnadresse (auch frühere Adressen mit ihrer
-          Gültigkeit), E-Mail-Adresse, Telefonnummern, Mitgliedernummer, Mitgliedschaften pro Saison und Funktionen im
-          Verein.
+          <strong>Mitgliederdaten:</strong> Name, Vorname, Geburtsdatum, Wohnadresse (auch frühere Adressen mit ihrer Gültigkeit),
+          E-Mail-Adresse, Telefonnummern, Mitgliedernummer, Mitgliedschaften pro Saison und Funktionen im Verein.
         </li>
         <li>
-          <strong>Login:</strong> Benutzername und Passwort. Das Passwort speichern wir nur als kryptografischen
-          Hashwert, nie im Klartext.
+          <strong>Login:</strong> Benutzername und Passwort. Das Passwort speichern wir nur als kryptografischen Hashwert, nie im Klartext.
         </li>
         <li>
-          <strong>Tickets und Anlässe:</strong> Ticketreservationen (Spiel, Anzahl, Zustellart, Lieferadresse, Preis)
-          und Anmeldungen zu Veranstaltungen und Fan-Car-Fahrten.
+          <strong>Tickets und Anlässe:</strong> Ticketreservationen (Spiel, Anzahl, Zustellart, Lieferadresse, Preis) und Anmeldungen zu
+          Veranstaltungen und Fan-Car-Fahrten.
         </li>
         <li>
           <strong>Rechnungen:</strong> Rechnungsnummer, Positionen, Beträge, Fälligkeit und Zahlungsstatus.
@@ -48,8 +45,8 @@ export default function PrivacyPolicyPage() {
           <strong>Kontaktformular:</strong> Ihre E-Mail-Adresse, der gewählte Empfänger und Ihre Nachricht.
         </li>
         <li>
-          <strong>Technische Daten:</strong> Beim Besuch der Website speichert der Server IP-Adresse, Zeitpunkt,
-          aufgerufene Adresse und Browsertyp in Protokolldateien.
+          <strong>Technische Daten:</strong> Beim Besuch der Website speichert der Server IP-Adresse, Zeitpunkt, aufgerufene Adresse und
+          Browsertyp in Protokolldateien.
         </li>
       </ul>
 
@@ -67,17 +64,16 @@ export default function PrivacyPolicyPage() {
 
       <h2>4. Cookies und Analyse</h2>
       <p>
-        Die Website setzt nur ein technisch notwendiges Sitzungs-Cookie, damit Sie nach dem Login angemeldet bleiben.
-        Es wird gelöscht, wenn Sie sich abmelden oder die Sitzung abläuft. Wir verwenden keine Analyse-, Tracking- oder
-        Werbedienste und binden keine Inhalte von Dritten ein. Links auf andere Websites, etwa auf die Seiten des ZSC,
-        öffnen Angebote mit eigener Datenschutzerklärung.
+        Die Website setzt nur ein technisch notwendiges Sitzungs-Cookie, damit Sie nach dem Login angemeldet bleiben. Es wird gelöscht, wenn
+        Sie sich abmelden oder die Sitzung abläuft. Wir verwenden keine Analyse-, Tracking- oder Werbedienste und binden keine Inhalte von
+        Dritten ein. Links auf andere Websites, etwa auf die Seiten des ZSC, öffnen Angebote mit eigener Datenschutzerklärung.
       </p>
 
       <h2>5. Wo die Daten gespeichert sind</h2>
       <p>
-        Die Daten liegen in einer Datenbank auf Servern eines Hosting-Anbieters in der Schweiz. Die Verbindung zur
-        Website ist verschlüsselt (HTTPS). Zugriff haben nur Vorstandsmitglieder, und nur auf die Daten, die sie für
-        ihre Aufgabe im Verein brauchen; jede Änderung durch den Vorstand wird protokolliert.
+        Die Daten liegen in einer Datenbank auf Servern eines Hosting-Anbieters in der Schweiz. Die Verbindung zur Website ist verschlüsselt
+        (HTTPS). Zugriff haben nur Vorstandsmitglieder, und nur auf die Daten, die sie für ihre Aufgabe im Verein brauchen; jede Änderung
+        durch den Vorstand wird protokolliert.
       </p>
 
       <h2>6. Weitergabe</h2>
@@ -106,24 +102,20 @@ export default function PrivacyPolicyPage() {
         <li>falsche Daten berichtigen zu lassen – Adresse und E-Mail-Adresse können Sie unter «Mein Konto» selbst ändern,</li>
         <li>die Löschung Ihrer Daten zu verlangen, soweit keine gesetzliche Aufbewahrungspflicht entgegensteht,</li>
         <li>
-          Ihre Daten in einem gängigen elektronischen Format herauszuverlangen oder an eine andere Stelle übertragen zu
-          lassen (Datenherausgabe),
+          Ihre Daten in einem gängigen elektronischen Format herauszuverlangen oder an eine andere Stelle übertragen zu lassen
+          (Datenherausgabe),
         </li>
         <li>einer Bearbeitung zu widersprechen.</li>
       </ul>
       <p>
-        Schreiben Sie uns dazu über das <Link to={paths.contact.href()}>Kontaktformular</Link> oder per Post. Wir
-        antworten innert 30 Tagen und kostenlos; um Ihre Daten zu schützen, können wir Sie bitten, Ihre Identität
-        nachzuweisen. Sind Sie mit unserer Antwort nicht einverstanden, können Sie sich an den Eidgenössischen
-        Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) wenden:{' '}
+        Schreiben Sie uns dazu über das <Link to={paths.contact.href()}>Kontaktformular</Link> oder per Post. Wir antworten innert 30 Tagen
+        und kostenlos; um Ihre Daten zu schützen, können wir Sie bitten, Ihre Identität nachzuweisen. Sind Sie mit unserer Antwort nicht
+        einverstanden, können Sie sich an den Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) wenden:{' '}
         <ExternalLink href="https://www.edoeb.admin.ch">www.edoeb.admin.ch</ExternalLink>.
       </p>
 
       <h2>9. Änderungen</h2>
-      <p>
-        Wir passen diese Erklärung an, wenn sich unsere Datenbearbeitung ändert. Es gilt die hier veröffentlichte
-        Fassung.
-      </p>
+      <p>Wir passen diese Erklärung an, wenn sich unsere Datenbearbeitung ändert. Es gilt die hier veröffentlichte Fassung.</p>
       <p className="text-body-secondary">Stand: November 2026</p>
     </div>
   );

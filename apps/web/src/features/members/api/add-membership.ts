@@ -10,5 +10,8 @@ export async function addMembership({ id, seasonId }: { id: number; seasonId: nu
 
 export function useAddMembership(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (seasonId: number) => addMembership({ id, seasonId }), onSettled: () => invalidateMember(queryClient, id) });
+  return useMutation({
+    mutationFn: (seasonId: number) => addMembership({ id, seasonId }),
+    onSettled: () => invalidateMember(queryClient, id),
+  });
 }

@@ -10,7 +10,10 @@ export interface MemberSearch {
 }
 
 /** `GET /api/v1/admin/members/?q=&page=&pageSize=`: hits and paging facts. */
-export async function searchMembers({ q, page, pageSize = MEMBER_SEARCH_DEFAULT_PAGE_SIZE }: MemberSearch, { signal }: { signal?: AbortSignal } = {}) {
+export async function searchMembers(
+  { q, page, pageSize = MEMBER_SEARCH_DEFAULT_PAGE_SIZE }: MemberSearch,
+  { signal }: { signal?: AbortSignal } = {},
+) {
   const answer = await api.get<MemberSearchResult>(`${adminMembersBase}/`, { params: { q: q || undefined, page, pageSize }, signal });
   return { hits: answer.data.map((item) => item.data), page: answer.page };
 }

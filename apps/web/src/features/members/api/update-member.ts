@@ -10,5 +10,8 @@ export async function updateMember({ id, input }: { id: number; input: MemberUpd
 
 export function useUpdateMember(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: MemberUpdateBody) => updateMember({ id, input }), onSuccess: () => invalidateMember(queryClient, id) });
+  return useMutation({
+    mutationFn: (input: MemberUpdateBody) => updateMember({ id, input }),
+    onSuccess: () => invalidateMember(queryClient, id),
+  });
 }

@@ -16,7 +16,10 @@ export async function updateMembership({
   parkingPermit?: boolean;
 }): Promise<Membership> {
   return unwrapItem(
-    await api.put<ItemEnvelope<Membership>>(`${adminMembersBase}/${id}/memberships/${membershipId}`, parkingPermit === undefined ? { validTo } : { validTo, parkingPermit }),
+    await api.put<ItemEnvelope<Membership>>(
+      `${adminMembersBase}/${id}/memberships/${membershipId}`,
+      parkingPermit === undefined ? { validTo } : { validTo, parkingPermit },
+    ),
   );
 }
 

@@ -10,5 +10,8 @@ export async function updatePhones({ id, input }: { id: number; input: PhonesUpd
 
 export function useUpdatePhones(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: PhonesUpdateBody) => updatePhones({ id, input }), onSuccess: () => invalidateMember(queryClient, id) });
+  return useMutation({
+    mutationFn: (input: PhonesUpdateBody) => updatePhones({ id, input }),
+    onSuccess: () => invalidateMember(queryClient, id),
+  });
 }

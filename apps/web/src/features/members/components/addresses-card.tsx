@@ -12,7 +12,17 @@ import { AddressLines } from '@/components/ui/address-lines';
 import { SaveCancelButtons } from '@/components/ui/form-field';
 import { SavedNote, SectionCard } from '@/components/ui/section-card';
 
-function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: number; address: AddressOut; onSaved: () => void; onCancel: () => void }) {
+function CorrectionForm({
+  memberId,
+  address,
+  onSaved,
+  onCancel,
+}: {
+  memberId: number;
+  address: AddressOut;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const correct = useCorrectAddress(memberId);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const form = useForm<AddressInput, unknown, Address>({
@@ -42,7 +52,9 @@ function CorrectionForm({ memberId, address, onSaved, onCancel }: { memberId: nu
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label="Adresse korrigieren" className="mt-2">
-        <p className="small text-body-secondary">Für Tippfehler: Gültigkeit und Verlauf bleiben, wie sie sind. Ein Umzug erfasst das Mitglied selbst unter «Mein Konto».</p>
+        <p className="small text-body-secondary">
+          Für Tippfehler: Gültigkeit und Verlauf bleiben, wie sie sind. Ein Umzug erfasst das Mitglied selbst unter «Mein Konto».
+        </p>
         {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
         <AddressFields idPrefix={`address-${address.id}`} country={address.country} />
         <SaveCancelButtons pending={correct.isPending} onCancel={onCancel} label="Korrektur speichern" className="mt-3" />
@@ -67,7 +79,11 @@ export function AddressesCard({ memberId, addresses }: { memberId: number; addre
       ) : (
         <ul className="list-group list-group-flush">
           {addresses.map((a) => (
-            <li key={a.id} className={`list-group-item px-0${a.current ? ' current-marker px-2 rounded' : ''}`} aria-current={a.current ? 'true' : undefined}>
+            <li
+              key={a.id}
+              className={`list-group-item px-0${a.current ? ' current-marker px-2 rounded' : ''}`}
+              aria-current={a.current ? 'true' : undefined}
+            >
               <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
                 <div>
                   <AddressLines address={a} />
@@ -76,14 +92,24 @@ export function AddressesCard({ memberId, addresses }: { memberId: number; addre
                 <div className="d-flex flex-column align-items-end gap-2">
                   {a.current ? <span className="badge text-bg-primary">Aktuelle Adresse</span> : null}
                   {editing === a.id ? null : (
-                    <Button size="sm" variant="outline-primary" onClick={() => (setEditing(a.id), setSaved(false))} aria-label={`Adresse ${a.street} ${a.houseNumber} korrigieren`}>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      onClick={() => (setEditing(a.id), setSaved(false))}
+                      aria-label={`Adresse ${a.street} ${a.houseNumber} korrigieren`}
+                    >
                       Korrigieren
                     </Button>
                   )}
                 </div>
               </div>
               {editing === a.id ? (
-                <CorrectionForm memberId={memberId} address={a} onSaved={() => (setEditing(null), setSaved(true))} onCancel={() => setEditing(null)} />
+                <CorrectionForm
+                  memberId={memberId}
+                  address={a}
+                  onSaved={() => (setEditing(null), setSaved(true))}
+                  onCancel={() => setEditing(null)}
+                />
               ) : null}
             </li>
           ))}

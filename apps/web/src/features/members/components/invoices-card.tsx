@@ -36,7 +36,11 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
               </span>
               <span className="d-flex align-items-center gap-2">
                 <span className={`badge ${STATUS[invoice.status].className}`}>{STATUS[invoice.status].text}</span>
-                <a href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`} download aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}>
+                <a
+                  href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`}
+                  download
+                  aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
+                >
                   PDF
                 </a>
                 {invoice.status === 'OPEN' && invoice.paidAmount.amount === 0 ? (
@@ -46,7 +50,12 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                     disabled={cancel.isPending}
                     aria-label={`Rechnung ${invoice.number} stornieren`}
                     onClick={() => {
-                      if (window.confirm(`Rechnung ${invoice.number} (${formatMoney(invoice.total)}) stornieren? Sie bleibt für die Buchhaltung erhalten.`)) cancel.mutate(invoice.id);
+                      if (
+                        window.confirm(
+                          `Rechnung ${invoice.number} (${formatMoney(invoice.total)}) stornieren? Sie bleibt für die Buchhaltung erhalten.`,
+                        )
+                      )
+                        cancel.mutate(invoice.id);
                     }}
                   >
                     Stornieren

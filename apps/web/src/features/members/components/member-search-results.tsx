@@ -4,7 +4,11 @@ import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 
 function ActiveBadge({ active }: { active: boolean }) {
-  return active ? <span className="badge text-bg-success">Aktiv</span> : <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>;
+  return active ? (
+    <span className="badge text-bg-success">Aktiv</span>
+  ) : (
+    <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>
+  );
 }
 
 /** The hits of one page: name (link), number, username, e-mail, city and status. */
@@ -42,7 +46,12 @@ export function MemberPager({ page, onPage }: { page: PageInfo; onPage: (page: n
       <span aria-live="polite">
         Seite {formatNumber(page.page)} von {formatNumber(page.totalPages)}
       </span>
-      <button type="button" className="btn btn-outline-primary" disabled={page.page >= page.totalPages} onClick={() => onPage(page.page + 1)}>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={page.page >= page.totalPages}
+        onClick={() => onPage(page.page + 1)}
+      >
         Weiter ›
       </button>
     </nav>

@@ -23,7 +23,17 @@ function isCurrent(m: Membership, today: string): boolean {
 const endSchema = membershipUpdateBodySchema.pick({ validTo: true });
 type EndValues = z.input<typeof endSchema>;
 
-function EndForm({ memberId, membership, onSaved, onCancel }: { memberId: number; membership: Membership; onSaved: () => void; onCancel: () => void }) {
+function EndForm({
+  memberId,
+  membership,
+  onSaved,
+  onCancel,
+}: {
+  memberId: number;
+  membership: Membership;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const update = useUpdateMembership(memberId);
   const today = todayInZurich();
   const initial = today < membership.validFrom ? membership.validFrom : today > membership.validTo ? membership.validTo : today;
@@ -38,7 +48,12 @@ function EndForm({ memberId, membership, onSaved, onCancel }: { memberId: number
   const fieldError = isApiError(update.error) ? update.error.fields.validTo : undefined;
   return (
     <FormProvider {...form}>
-      <form className="mt-2" noValidate aria-label={`Mitgliedschaft ${membership.seasonName} beenden`} onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className="mt-2"
+        noValidate
+        aria-label={`Mitgliedschaft ${membership.seasonName} beenden`}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {update.isError && !fieldError ? <ErrorAlert error={update.error} /> : null}
         <FormField<EndValues>
           className="mb-2"
@@ -69,12 +84,16 @@ type AddValues = z.input<typeof addSchema>;
 function AddForm({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const seasons = useSeasons();
   const add = useAddMembership(memberId);
-  const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({ resolver: zodResolver(addSchema), defaultValues: { seasonId: '' } });
+  const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({
+    resolver: zodResolver(addSchema),
+    defaultValues: { seasonId: '' },
+  });
   const seasonId = useWatch({ control: form.control, name: 'seasonId' });
   if (seasons.isPending) return <LoadingSpinner size="sm" label="Saisons werden geladen…" />;
   if (seasons.isError) return <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." />;
   const open = seasons.data.filter((s) => !memberships.some((m) => m.seasonId === s.id));
-  if (open.length === 0) return <p className="small text-body-secondary mb-0">Für jede erfasste Saison besteht bereits eine Mitgliedschaft.</p>;
+  if (open.length === 0)
+    return <p className="small text-body-secondary mb-0">Für jede erfasste Saison besteht bereits eine Mitgliedschaft.</p>;
   const fieldError = isApiError(add.error) ? add.error.fields.seasonId : undefined;
   const onSubmit = form.handleSubmit((values) => {
     add.mutate(values.seasonId, {
@@ -116,7 +135,9 @@ function ParkingSwitch({ memberId, membership }: { memberId: number; membership:
         label="Parkkarte"
         checked={membership.parkingPermit}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked })}
+        onChange={(event) =>
+          update.mutate({ membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked })
+        }
       />
       {update.isError ? (
         <span className="text-danger small" role="alert">
@@ -143,7 +164,11 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
           {sorted.map((m) => {
             const current = isCurrent(m, today);
             return (
-              <li key={m.id} className={`list-group-item px-0${current ? ' current-marker px-2 rounded' : ''}`} aria-current={current ? 'true' : undefined}>
+              <li
+                key={m.id}
+                className={`list-group-item px-0${current ? ' current-marker px-2 rounded' : ''}`}
+                aria-current={current ? 'true' : undefined}
+              >
                 <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
                   <span>
                     <span className="fw-semibold">Saison {m.seasonName}</span>
@@ -156,14 +181,24 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     {current ? <span className="badge text-bg-primary">Aktuelle Mitgliedschaft</span> : null}
                     <ParkingSwitch memberId={memberId} membership={m} />
                     {editing === m.id || m.validTo < today ? null : (
-                      <Button size="sm" variant="outline-primary" onClick={() => (setEditing(m.id), setSaved(false))} aria-label={`Mitgliedschaft ${m.seasonName} beenden`}>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        onClick={() => (setEditing(m.id), setSaved(false))}
+                        aria-label={`Mitgliedschaft ${m.seasonName} beenden`}
+                      >
                         Beenden
                       </Button>
                     )}
                   </span>
                 </div>
                 {editing === m.id ? (
-                  <EndForm memberId={memberId} membership={m} onSaved={() => (setEditing(null), setSaved(true))} onCancel={() => setEditing(null)} />
+                  <EndForm
+                    memberId={memberId}
+                    membership={m}
+                    onSaved={() => (setEditing(null), setSaved(true))}
+                    onCancel={() => setEditing(null)}
+                  />
                 ) : null}
               </li>
             );

@@ -42,8 +42,26 @@ function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember } & E
         <div className="row g-3">
           <FormField<FormInput> className="col-sm-6" name="firstName" label="Vorname" idPrefix="personal" required maxLength={60} />
           <FormField<FormInput> className="col-sm-6" name="lastName" label="Nachname" idPrefix="personal" required maxLength={60} />
-          <FormField<FormInput> className="col-12" name="email" label="E-Mail" idPrefix="personal" type="email" inputMode="email" required maxLength={254} help="Gilt sofort, ohne Bestätigungslink." />
-          <FormField<FormInput> className="col-sm-6" name="dateOfBirth" label="Geburtsdatum" idPrefix="personal" type="date" min="1900-01-01" max={todayInZurich()} />
+          <FormField<FormInput>
+            className="col-12"
+            name="email"
+            label="E-Mail"
+            idPrefix="personal"
+            type="email"
+            inputMode="email"
+            required
+            maxLength={254}
+            help="Gilt sofort, ohne Bestätigungslink."
+          />
+          <FormField<FormInput>
+            className="col-sm-6"
+            name="dateOfBirth"
+            label="Geburtsdatum"
+            idPrefix="personal"
+            type="date"
+            min="1900-01-01"
+            max={todayInZurich()}
+          />
         </div>
         <SaveCancelButtons pending={update.isPending} onCancel={onCancel} className="mt-3" />
       </form>
@@ -53,11 +71,20 @@ function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember } & E
 
 export function PersonalDataCard({ member }: { member: AdminMember }) {
   return (
-    <EditableCard id="personal" title="Personalien" editLabel="Personalien bearbeiten" form={(close) => <PersonalForm member={member} {...close} />}>
+    <EditableCard
+      id="personal"
+      title="Personalien"
+      editLabel="Personalien bearbeiten"
+      form={(close) => <PersonalForm member={member} {...close} />}
+    >
       <PersonalDataList
         member={member}
         dateOfBirth={member.dateOfBirth}
-        emailNote={member.pendingEmail ? <div className="small text-body-secondary">Änderung auf {member.pendingEmail} wartet auf Bestätigung.</div> : null}
+        emailNote={
+          member.pendingEmail ? (
+            <div className="small text-body-secondary">Änderung auf {member.pendingEmail} wartet auf Bestätigung.</div>
+          ) : null
+        }
       >
         <dt className="col-sm-5">Login</dt>
         <dd className="col-sm-7">{member.hasLogin ? 'Passwort gesetzt' : 'Noch kein Passwort gewählt'}</dd>

@@ -34,7 +34,15 @@ function PhonesForm({ member, onSaved, onCancel }: { member: AdminMember } & Edi
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label="Telefonnummern bearbeiten">
         {submitError ? <ErrorAlert error={submitError} title="Die Telefonnummern wurden nicht gespeichert." /> : null}
-        <FormField<FormInput> name="landLine" label="Festnetz" idPrefix="phones" type="tel" inputMode="tel" maxLength={30} help="Leer lassen, um die Nummer zu entfernen." />
+        <FormField<FormInput>
+          name="landLine"
+          label="Festnetz"
+          idPrefix="phones"
+          type="tel"
+          inputMode="tel"
+          maxLength={30}
+          help="Leer lassen, um die Nummer zu entfernen."
+        />
         <FormField<FormInput> name="mobile" label="Mobile" idPrefix="phones" type="tel" inputMode="tel" maxLength={30} />
         <SaveCancelButtons pending={update.isPending} onCancel={onCancel} />
       </form>
@@ -44,7 +52,12 @@ function PhonesForm({ member, onSaved, onCancel }: { member: AdminMember } & Edi
 
 export function PhonesCard({ member }: { member: AdminMember }) {
   return (
-    <EditableCard id="phones" title="Telefon" editLabel="Telefonnummern bearbeiten" form={(close) => <PhonesForm member={member} {...close} />}>
+    <EditableCard
+      id="phones"
+      title="Telefon"
+      editLabel="Telefonnummern bearbeiten"
+      form={(close) => <PhonesForm member={member} {...close} />}
+    >
       <dl className="row mb-0">
         <PhoneRows landLine={member.landLine} mobile={member.mobile} />
       </dl>

@@ -20,7 +20,10 @@ const schema = z
 export function RolesCard({ member }: { member: AdminMember }) {
   const update = useUpdateRoles(member.id);
   const isBoard = member.roles.includes('MEMBER_OF_THE_BOARD');
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { board: isBoard } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { board: isBoard },
+  });
   const board = useWatch({ control: form.control, name: 'board' });
   // The member's roles changed on the server (saved, or loaded anew): the switch follows.
   useEffect(() => {
@@ -33,10 +36,7 @@ export function RolesCard({ member }: { member: AdminMember }) {
     <SectionCard id="roles" title="Rollen">
       {update.isSuccess ? <SavedNote text="Rollen gespeichert." /> : null}
       {update.isError ? <ErrorAlert error={update.error} title="Die Rollen wurden nicht geändert." /> : null}
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-      >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <p className="mb-2">Jedes Mitglied hat die Rolle «Mitglied».</p>
         <Form.Check
           type="switch"

@@ -50,6 +50,10 @@ export function valueText(field: string, value: AuditValue): string {
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
   if (typeof value === 'number') return String(value);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (field === 'roles') return value.split(',').map((r) => ROLES[r.trim()] ?? r.trim()).join(', ');
+  if (field === 'roles')
+    return value
+      .split(',')
+      .map((r) => ROLES[r.trim()] ?? r.trim())
+      .join(', ');
   return value;
 }

@@ -61,7 +61,11 @@ export default function MemberAdminPage() {
       <BackLink />
       <PageHeader title={`${member.firstName} ${member.lastName}`} intro={`Mitglied Nr. ${member.memberNumber}`}>
         <p className="mt-2 mb-0 d-flex flex-wrap align-items-center gap-2">
-          {member.active ? <span className="badge text-bg-success">Aktives Mitglied</span> : <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>}
+          {member.active ? (
+            <span className="badge text-bg-success">Aktives Mitglied</span>
+          ) : (
+            <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>
+          )}
           {member.roles.includes('MEMBER_OF_THE_BOARD') ? <span className="badge text-bg-info">Vorstand</span> : null}
           {detail.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
         </p>

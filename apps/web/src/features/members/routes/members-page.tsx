@@ -33,15 +33,17 @@ export default function MembersPage() {
   return (
     <>
       <PageHeader title="Mitglieder" intro="Mitglieder suchen, ansehen und bearbeiten." />
-      <Form
-        role="search"
-        className="mb-3"
-        noValidate
-        onSubmit={(event) => void searchForm.submit(event)}
-      >
+      <Form role="search" className="mb-3" noValidate onSubmit={(event) => void searchForm.submit(event)}>
         <Form.Label htmlFor="member-search">Suche nach Name, Benutzername, E-Mail oder Mitgliedernummer</Form.Label>
         <div className="d-flex gap-2">
-          <Form.Control id="member-search" type="search" maxLength={100} autoComplete="off" isInvalid={Boolean(searchForm.error)} {...searchForm.field} />
+          <Form.Control
+            id="member-search"
+            type="search"
+            maxLength={100}
+            autoComplete="off"
+            isInvalid={Boolean(searchForm.error)}
+            {...searchForm.field}
+          />
           <button type="submit" className="btn btn-primary">
             Suchen
           </button>

@@ -29,7 +29,8 @@ export function uploadNewsletter({ title, publicationDate, notify, file, onProgr
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'NETWORK', 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'));
     xhr.onload = () => {
       const response = new Response(xhr.responseText || null, { status: xhr.status, headers: { 'Content-Type': 'application/json' } });
       if (xhr.status < 200 || xhr.status >= 300) {

@@ -70,7 +70,8 @@ export function NewsletterList({ newsletters, canDelete }: { newsletters: readon
         }}
       >
         <p className="mb-0">
-          Der Newsletter «{deleting?.title}» vom {formatDate(deleting?.publicationDate)} wird gelöscht. Mitglieder können ihn danach nicht mehr herunterladen.
+          Der Newsletter «{deleting?.title}» vom {formatDate(deleting?.publicationDate)} wird gelöscht. Mitglieder können ihn danach nicht
+          mehr herunterladen.
         </p>
       </ConfirmDialog>
     </>

@@ -83,14 +83,22 @@ export function UploadForm() {
                 <FormField<UploadFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
               </div>
               <div className="col-md-5">
-                <FormField<UploadFormInput> name="publicationDate" label="Erscheinungsdatum" idPrefix={ID} type="date" required className="mb-0" />
+                <FormField<UploadFormInput>
+                  name="publicationDate"
+                  label="Erscheinungsdatum"
+                  idPrefix={ID}
+                  type="date"
+                  required
+                  className="mb-0"
+                />
               </div>
               <div className="col-12">
                 <Form.Group controlId={`${ID}-file`}>
                   <Form.Label>
                     PDF-Datei
                     <span aria-hidden="true" className="text-danger">
-                      {' '}*
+                      {' '}
+                      *
                     </span>
                   </Form.Label>
                   <Form.Control

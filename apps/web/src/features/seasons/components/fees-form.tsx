@@ -39,7 +39,11 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await onSubmit({ membershipFee: values.membershipFee, parkingFee: values.parkingFee, ...(years ? { year: Number(values.year) } : {}) });
+      await onSubmit({
+        membershipFee: values.membershipFee,
+        parkingFee: values.parkingFee,
+        ...(years ? { year: Number(values.year) } : {}),
+      });
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, known, { rename })) setError(e);
     }
@@ -57,8 +61,30 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
               ))}
             </FormField>
           ) : null}
-          <FormField<CreateValues> className="col-sm-4" name="membershipFee" label="Mitgliederbeitrag (CHF)" idPrefix={idPrefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber required />
-          <FormField<CreateValues> className="col-sm-4" name="parkingFee" label="Parkgebühr (CHF)" idPrefix={idPrefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber required />
+          <FormField<CreateValues>
+            className="col-sm-4"
+            name="membershipFee"
+            label="Mitgliederbeitrag (CHF)"
+            idPrefix={idPrefix}
+            type="number"
+            step="0.05"
+            min="0"
+            inputMode="decimal"
+            valueAsNumber
+            required
+          />
+          <FormField<CreateValues>
+            className="col-sm-4"
+            name="parkingFee"
+            label="Parkgebühr (CHF)"
+            idPrefix={idPrefix}
+            type="number"
+            step="0.05"
+            min="0"
+            inputMode="decimal"
+            valueAsNumber
+            required
+          />
         </div>
         {error ? <ErrorAlert error={error} title="Nicht gespeichert." /> : null}
         <div className="d-flex flex-wrap gap-2 mt-3">

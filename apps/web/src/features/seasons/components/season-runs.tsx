@@ -26,7 +26,8 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 Mitgliedschaften verlängern
               </Card.Title>
               <p className="small">
-                {formatNumber(season.memberCount)} Mitglieder haben eine Mitgliedschaft in dieser Saison, {formatNumber(season.parkingPermitCount)} davon mit Parkkarte.
+                {formatNumber(season.memberCount)} Mitglieder haben eine Mitgliedschaft in dieser Saison,{' '}
+                {formatNumber(season.parkingPermitCount)} davon mit Parkkarte.
               </p>
               <RunButton
                 label="Mitgliedschaften verlängern"
@@ -35,8 +36,8 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 disabledReason={previousName ? undefined : 'Es gibt keine vorherige Saison.'}
                 confirmText={
                   <p className="mb-0">
-                    Alle Mitglieder, deren Mitgliedschaft am Ende der Saison {previousName} noch galt, erhalten eine Mitgliedschaft für {season.name} (Parkkarten
-                    werden übernommen). Bereits verlängerte Mitglieder bleiben unverändert.
+                    Alle Mitglieder, deren Mitgliedschaft am Ende der Saison {previousName} noch galt, erhalten eine Mitgliedschaft für{' '}
+                    {season.name} (Parkkarten werden übernommen). Bereits verlängerte Mitglieder bleiben unverändert.
                   </p>
                 }
                 run={() => renew.mutateAsync(season.id)}
@@ -51,18 +52,24 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 Mitgliederbeiträge
               </Card.Title>
               <p className="small">
-                {formatNumber(m.issued)} Rechnungen erstellt, {formatNumber(m.paid)} bezahlt; noch zu verrechnen: {formatNumber(m.toBill)} Mitglieder à{' '}
-                {formatMoney(season.membershipFee)}.
+                {formatNumber(m.issued)} Rechnungen erstellt, {formatNumber(m.paid)} bezahlt; noch zu verrechnen: {formatNumber(m.toBill)}{' '}
+                Mitglieder à {formatMoney(season.membershipFee)}.
               </p>
               <RunButton
                 label="Mitgliederbeiträge verrechnen"
                 noun="Rechnungen"
                 disabled={m.toBill === 0 || season.membershipFee.amount === 0}
-                disabledReason={season.membershipFee.amount === 0 ? 'Kein Mitgliederbeitrag festgelegt.' : m.toBill === 0 ? 'Alle Mitglieder sind verrechnet.' : undefined}
+                disabledReason={
+                  season.membershipFee.amount === 0
+                    ? 'Kein Mitgliederbeitrag festgelegt.'
+                    : m.toBill === 0
+                      ? 'Alle Mitglieder sind verrechnet.'
+                      : undefined
+                }
                 confirmText={
                   <p className="mb-0">
-                    {formatNumber(m.toBill)} Mitglieder erhalten eine Rechnung über {formatMoney(season.membershipFee)}, total <strong>{formatMoney(membershipTotal)}</strong>.
-                    Jede Rechnung wird mit PDF per E-Mail verschickt.
+                    {formatNumber(m.toBill)} Mitglieder erhalten eine Rechnung über {formatMoney(season.membershipFee)}, total{' '}
+                    <strong>{formatMoney(membershipTotal)}</strong>. Jede Rechnung wird mit PDF per E-Mail verschickt.
                   </p>
                 }
                 run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })}
@@ -77,14 +84,20 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 Parkgebühren
               </Card.Title>
               <p className="small">
-                {formatNumber(p.issued)} Rechnungen erstellt, {formatNumber(p.paid)} bezahlt; noch zu verrechnen: {formatNumber(p.toBill)} Parkkarten à{' '}
-                {formatMoney(season.parkingFee)}.
+                {formatNumber(p.issued)} Rechnungen erstellt, {formatNumber(p.paid)} bezahlt; noch zu verrechnen: {formatNumber(p.toBill)}{' '}
+                Parkkarten à {formatMoney(season.parkingFee)}.
               </p>
               <RunButton
                 label="Parkgebühren verrechnen"
                 noun="Rechnungen"
                 disabled={p.toBill === 0 || season.parkingFee.amount === 0}
-                disabledReason={season.parkingFee.amount === 0 ? 'Keine Parkgebühr festgelegt.' : p.toBill === 0 ? 'Alle Parkkarten sind verrechnet.' : undefined}
+                disabledReason={
+                  season.parkingFee.amount === 0
+                    ? 'Keine Parkgebühr festgelegt.'
+                    : p.toBill === 0
+                      ? 'Alle Parkkarten sind verrechnet.'
+                      : undefined
+                }
                 confirmText={
                   <p className="mb-0">
                     {formatNumber(p.toBill)} Mitglieder mit Parkkarte erhalten eine Rechnung über {formatMoney(season.parkingFee)}, total{' '}

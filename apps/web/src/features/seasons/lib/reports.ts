@@ -13,7 +13,8 @@ export const reports: readonly ReportInfo[] = [
   {
     type: 'members',
     title: 'Mitgliederliste',
-    description: 'Alle Mitglieder mit Mitgliedschaft in der Saison: Adresse, E-Mail, Telefon, Geburtsdatum, Mitglied seit, Parkplatz und Vorstand.',
+    description:
+      'Alle Mitglieder mit Mitgliedschaft in der Saison: Adresse, E-Mail, Telefon, Geburtsdatum, Mitglied seit, Parkplatz und Vorstand.',
     fileBase: 'Mitglieder',
   },
   {
@@ -31,7 +32,8 @@ export const reports: readonly ReportInfo[] = [
   {
     type: 'ticketreservations',
     title: 'Ticketreservationen',
-    description: 'Pro Spielegruppe und Spiel: wer wie viele Tickets reserviert hat, Zustellung und Adresse, Betrag; mit Zwischensumme pro Spiel.',
+    description:
+      'Pro Spielegruppe und Spiel: wer wie viele Tickets reserviert hat, Zustellung und Adresse, Betrag; mit Zwischensumme pro Spiel.',
     fileBase: 'Ticketreservationen',
   },
   {

@@ -64,7 +64,11 @@ function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
       submitLabel="Beiträge speichern"
       pending={update.isPending}
       onSubmit={async ({ membershipFee, parkingFee }) => {
-        await update.mutateAsync({ id: season.id, membershipFee: { currency: 'CHF', amount: membershipFee }, parkingFee: { currency: 'CHF', amount: parkingFee } });
+        await update.mutateAsync({
+          id: season.id,
+          membershipFee: { currency: 'CHF', amount: membershipFee },
+          parkingFee: { currency: 'CHF', amount: parkingFee },
+        });
         onDone();
       }}
       onCancel={onDone}
@@ -79,7 +83,10 @@ export default function AdminSeasonsPage() {
   const [selected, setSelected] = useState<number | null>(null);
 
   const header = (
-    <PageHeader title="Saisons" intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge und Parkgebühren starten.">
+    <PageHeader
+      title="Saisons"
+      intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge und Parkgebühren starten."
+    >
       {!creating && seasons.data ? (
         <Button onClick={() => setCreating(true)} className="mt-2">
           Neue Saison
@@ -201,7 +208,12 @@ function SeasonRow({
           <Button size="sm" variant="outline-primary" className="me-2" onClick={onEdit} aria-label={`Beiträge der Saison ${s.name} ändern`}>
             Beiträge
           </Button>
-          <Button size="sm" variant={selected ? 'primary' : 'outline-secondary'} onClick={onSelect} aria-label={`Läufe der Saison ${s.name} zeigen`}>
+          <Button
+            size="sm"
+            variant={selected ? 'primary' : 'outline-secondary'}
+            onClick={onSelect}
+            aria-label={`Läufe der Saison ${s.name} zeigen`}
+          >
             Läufe
           </Button>
         </td>

@@ -17,10 +17,15 @@ export default function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Excel Listen" intro="Listen pro Saison als Excel- oder PDF-Datei: Mitglieder, Beiträge, Parkgebühren, Ticketreservationen und Anmeldungen." />
+      <PageHeader
+        title="Excel Listen"
+        intro="Listen pro Saison als Excel- oder PDF-Datei: Mitglieder, Beiträge, Parkgebühren, Ticketreservationen und Anmeldungen."
+      />
       {seasons.isPending ? <PageSpinner label="Saisons werden geladen…" /> : null}
       {seasons.isError ? <ErrorAlert title="Die Saisons konnten nicht geladen werden." error={seasons.error} /> : null}
-      {seasons.isSuccess && !season ? <p className="text-body-secondary">Es ist noch keine Saison erfasst. Eröffnen Sie zuerst eine Saison.</p> : null}
+      {seasons.isSuccess && !season ? (
+        <p className="text-body-secondary">Es ist noch keine Saison erfasst. Eröffnen Sie zuerst eine Saison.</p>
+      ) : null}
       {season ? (
         <>
           <Form.Group controlId="report-season" className="mb-4" style={{ maxWidth: '20rem' }}>

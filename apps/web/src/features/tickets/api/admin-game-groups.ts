@@ -48,7 +48,10 @@ export async function saveGameGroup({ id, group, deliveryOptionIds }: SaveGameGr
     : unwrapItem(await api.post<ItemEnvelope<GameGroup>>(base, group));
   await api.delete(`${base}${saved.id}/deliveryoptions/`);
   const options = unwrapList(
-    await api.put<ListEnvelope<DeliveryOption>>(`${base}${saved.id}/deliveryoptions/`, deliveryOptionIds.map((optionId) => ({ id: optionId }))),
+    await api.put<ListEnvelope<DeliveryOption>>(
+      `${base}${saved.id}/deliveryoptions/`,
+      deliveryOptionIds.map((optionId) => ({ id: optionId })),
+    ),
   );
   return { ...saved, deliveryOptions: options };
 }

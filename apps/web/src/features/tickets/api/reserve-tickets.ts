@@ -17,9 +17,13 @@ export interface ReserveTicketsInput {
 /** `POST /api/v1/games/{id}/deliveryoptions/{optionId}/ticketreservations/` with an Idempotency-Key header. */
 export async function reserveTickets(input: ReserveTicketsInput): Promise<TicketReservation> {
   const body = { amount: input.amount, ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}) };
-  const answer = await api.post<ItemEnvelope<TicketReservation>>(`/api/v1/games/${input.gameId}/deliveryoptions/${input.deliveryOptionId}/ticketreservations/`, body, {
-    headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
-  });
+  const answer = await api.post<ItemEnvelope<TicketReservation>>(
+    `/api/v1/games/${input.gameId}/deliveryoptions/${input.deliveryOptionId}/ticketreservations/`,
+    body,
+    {
+      headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
+    },
+  );
   return unwrapItem(answer);
 }
 
@@ -29,7 +33,10 @@ export function useReserveTickets() {
     mutationFn: reserveTickets,
     onSettled: async () => {
       // Tickets left change with every answer (also a refusal tells of a changed count).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: gamesKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: gamesKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
     },
   });
 }

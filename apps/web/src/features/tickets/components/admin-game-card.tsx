@@ -37,10 +37,20 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             </div>
           </div>
           <div className="d-flex gap-2">
-            <Button variant="outline-primary" size="sm" onClick={onEdit} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} bearbeiten`}>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              onClick={onEdit}
+              aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} bearbeiten`}
+            >
               Bearbeiten
             </Button>
-            <Button variant="outline-danger" size="sm" onClick={onDelete} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} löschen`}>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={onDelete}
+              aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} löschen`}
+            >
               Löschen
             </Button>
           </div>
@@ -87,7 +97,8 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
                   return (
                     <tr key={r.id}>
                       <td>
-                        {r.member.firstName} {r.member.lastName} <span className="text-body-secondary small">(Nr. {r.member.memberNumber})</span>
+                        {r.member.firstName} {r.member.lastName}{' '}
+                        <span className="text-body-secondary small">(Nr. {r.member.memberNumber})</span>
                       </td>
                       <td className="text-end">{r.amount}</td>
                       <td>{r.deliveryOption.name}</td>

@@ -74,7 +74,13 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
           </Modal.Header>
           <Modal.Body>
             <div className="row g-3">
-              <FormField<GameFormValues> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} type="datetime-local" />
+              <FormField<GameFormValues>
+                className="col-md-6"
+                name="start"
+                label="Spielbeginn (Datum und Zeit)"
+                idPrefix={prefix}
+                type="datetime-local"
+              />
               <FormField<GameFormValues>
                 className="col-md-6"
                 name="opponent"
@@ -93,7 +99,13 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 <legend className="form-label fs-6">Spielart</legend>
                 {GAME_KINDS.map((kind) => (
                   <div className="form-check form-check-inline" key={kind.value}>
-                    <input className="form-check-input" type="radio" id={`${prefix}-${kind.value}`} value={kind.value} {...form.register('homeGame')} />
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      id={`${prefix}-${kind.value}`}
+                      value={kind.value}
+                      {...form.register('homeGame')}
+                    />
                     <label className="form-check-label" htmlFor={`${prefix}-${kind.value}`}>
                       {kind.label}
                     </label>
@@ -101,8 +113,22 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 ))}
               </fieldset>
               <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-              <FormField<GameFormValues> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} type="datetime-local" help="Leer: sofort." />
-              <FormField<GameFormValues> className="col-md-6" name="salesCloseAt" label="Verkaufsende (optional)" idPrefix={prefix} type="datetime-local" help="Leer: bis Spielbeginn." />
+              <FormField<GameFormValues>
+                className="col-md-6"
+                name="salesOpenAt"
+                label="Verkaufsstart (optional)"
+                idPrefix={prefix}
+                type="datetime-local"
+                help="Leer: sofort."
+              />
+              <FormField<GameFormValues>
+                className="col-md-6"
+                name="salesCloseAt"
+                label="Verkaufsende (optional)"
+                idPrefix={prefix}
+                type="datetime-local"
+                help="Leer: bis Spielbeginn."
+              />
             </div>
             <FormError error={error} title="Nicht gespeichert." />
           </Modal.Body>

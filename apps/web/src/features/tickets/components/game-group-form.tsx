@@ -69,9 +69,39 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
       <form onSubmit={submit} noValidate>
         <div className="row g-3 align-items-end">
           <FormField<GameGroupFormValues> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
-          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} type="number" step="0.05" min="0" inputMode="decimal" valueAsNumber />
-          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="availableTicketsPerGame" label="Tickets pro Spiel" idPrefix={prefix} type="number" min="0" step="1" inputMode="numeric" valueAsNumber />
-          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="freeTicketAmount" label="Tickets pro Mitglied" idPrefix={prefix} type="number" min="1" step="1" inputMode="numeric" valueAsNumber />
+          <FormField<GameGroupFormValues>
+            className={NUMBER_CLASS}
+            name="price"
+            label="Preis pro Ticket (CHF)"
+            idPrefix={prefix}
+            type="number"
+            step="0.05"
+            min="0"
+            inputMode="decimal"
+            valueAsNumber
+          />
+          <FormField<GameGroupFormValues>
+            className={NUMBER_CLASS}
+            name="availableTicketsPerGame"
+            label="Tickets pro Spiel"
+            idPrefix={prefix}
+            type="number"
+            min="0"
+            step="1"
+            inputMode="numeric"
+            valueAsNumber
+          />
+          <FormField<GameGroupFormValues>
+            className={NUMBER_CLASS}
+            name="freeTicketAmount"
+            label="Tickets pro Mitglied"
+            idPrefix={prefix}
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            valueAsNumber
+          />
         </div>
         <fieldset className="mt-3">
           <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
@@ -81,7 +111,13 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           <div className="d-flex flex-wrap column-gap-4">
             {options.data?.map((option) => (
               <div className="form-check" key={option.id}>
-                <input className="form-check-input" type="checkbox" id={`${prefix}-option-${option.id}`} value={String(option.id)} {...form.register('deliveryOptionIds')} />
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  id={`${prefix}-option-${option.id}`}
+                  value={String(option.id)}
+                  {...form.register('deliveryOptionIds')}
+                />
                 <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
                   {option.name}
                 </label>

@@ -9,19 +9,34 @@ import { matchup, ticketCount } from '../lib/games';
  * What the member reserved, right after the server said yes. The focus moves to it (the form
  * with the button that had it is gone), so keyboard and screen-reader users land on the answer.
  */
-export function ReservationConfirmation({ reservation, onAnother }: { reservation: TicketReservation; onAnother?: (() => void) | undefined }) {
+export function ReservationConfirmation({
+  reservation,
+  onAnother,
+}: {
+  reservation: TicketReservation;
+  onAnother?: (() => void) | undefined;
+}) {
   const a = reservation.deliveryAddress;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" aria-live="polite" aria-labelledby="reservation-confirmed" className="alert alert-success mb-0" data-testid="reservation-confirmation">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      aria-labelledby="reservation-confirmed"
+      className="alert alert-success mb-0"
+      data-testid="reservation-confirmation"
+    >
       <h3 id="reservation-confirmed" className="alert-heading h5">
         Reservation bestätigt
       </h3>
       <p className="mb-2">
-        {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr sind für Sie reserviert.
+        {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr sind für Sie
+        reserviert.
       </p>
       <dl className="game-facts mb-3">
         <dt>Zustellung</dt>

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { gameFormSchema, gameGroupFormSchema } from './game-form';
 
 describe('the game form', () => {
-  const inputs = { start: '2027-01-12T19:45', opponent: ' scb ', homeGame: 'home', venue: 'Swiss Life Arena, Zürich', salesOpenAt: '', salesCloseAt: '2027-01-12T18:00' } as const;
+  const inputs = {
+    start: '2027-01-12T19:45',
+    opponent: ' scb ',
+    homeGame: 'home',
+    venue: 'Swiss Life Arena, Zürich',
+    salesOpenAt: '',
+    salesCloseAt: '2027-01-12T18:00',
+  } as const;
 
   it('turns Zurich wall-clock inputs and the radio into the body the contract accepts', () => {
     const body = gameFormSchema.parse(inputs);
@@ -28,14 +35,29 @@ describe('the game form', () => {
 
 describe('the game group form', () => {
   it('gives the contract’s group once the price becomes money', () => {
-    const values = gameGroupFormSchema.parse({ name: 'Playoffs', price: 35.5, availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: ['3', '7'] });
+    const values = gameGroupFormSchema.parse({
+      name: 'Playoffs',
+      price: 35.5,
+      availableTicketsPerGame: 30,
+      freeTicketAmount: 4,
+      deliveryOptionIds: ['3', '7'],
+    });
     expect(values.deliveryOptionIds).toEqual([3, 7]);
     const { price, deliveryOptionIds: _ids, ...rest } = values;
     expect(gameGroupInputSchema.safeParse({ ...rest, defaultPricePerTicket: { currency: 'CHF', amount: price } }).success).toBe(true);
   });
 
   it('refuses a quota that is no whole number with the contract’s message', () => {
-    const result = gameGroupFormSchema.safeParse({ name: 'Playoffs', price: 35, availableTicketsPerGame: 1.5, freeTicketAmount: 4, deliveryOptionIds: [] });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['availableTicketsPerGame'], message: 'Tickets pro Spiel: Bitte eine ganze Zahl angeben.' });
+    const result = gameGroupFormSchema.safeParse({
+      name: 'Playoffs',
+      price: 35,
+      availableTicketsPerGame: 1.5,
+      freeTicketAmount: 4,
+      deliveryOptionIds: [],
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['availableTicketsPerGame'],
+      message: 'Tickets pro Spiel: Bitte eine ganze Zahl angeben.',
+    });
   });
 });

@@ -20,4 +20,3 @@ export const gameGroupFormSchema = gameGroupInputSchema.pick({ name: true, avail
 });
 export type GameGroupFormValues = z.input<typeof gameGroupFormSchema>;
 export type GameGroupFormOutput = z.output<typeof gameGroupFormSchema>;
-

@@ -1,6 +1,15 @@
 import type { Game } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { gameAvailabilityText, groupByGameGroup, isoToZurichLocal, matchup, multiplyMoney, salesText, ticketsLeftText, zurichLocalToIso } from './games';
+import {
+  gameAvailabilityText,
+  groupByGameGroup,
+  isoToZurichLocal,
+  matchup,
+  multiplyMoney,
+  salesText,
+  ticketsLeftText,
+  zurichLocalToIso,
+} from './games';
 
 const game = (over: Partial<Game>): Game => ({
   id: 1,
@@ -42,7 +51,9 @@ describe('ticket screen helpers', () => {
 
   it('describes the sales window and the tickets left in German', () => {
     expect(salesText(game({}))).toBe('Verkauf bis 12.01.2027, 19:45 Uhr');
-    expect(salesText(game({ salesState: 'NOT_YET_OPEN', salesOpenAt: '2027-01-01T09:00:00.000Z' }))).toBe('Verkauf ab 01.01.2027, 10:00 Uhr');
+    expect(salesText(game({ salesState: 'NOT_YET_OPEN', salesOpenAt: '2027-01-01T09:00:00.000Z' }))).toBe(
+      'Verkauf ab 01.01.2027, 10:00 Uhr',
+    );
     expect(salesText(game({ salesState: 'CLOSED' }))).toBe('Verkauf geschlossen');
     expect([0, 1, 5].map(ticketsLeftText)).toEqual(['Ausverkauft', 'Noch 1 Ticket', 'Noch 5 Tickets']);
     expect(multiplyMoney(35.55, 3)).toBe(106.65);

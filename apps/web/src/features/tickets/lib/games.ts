@@ -36,7 +36,12 @@ export function ticketCount(n: number): string {
 }
 
 /** What the sales window means for someone looking at the game now. */
-export function salesText(game: { salesState: SalesState; salesOpenAt: string | null; salesCloseAt: string | null; start: string }): string {
+export function salesText(game: {
+  salesState: SalesState;
+  salesOpenAt: string | null;
+  salesCloseAt: string | null;
+  start: string;
+}): string {
   switch (game.salesState) {
     case 'NOT_YET_OPEN':
       return `Verkauf ab ${formatDateTime(game.salesOpenAt)} Uhr`;
@@ -48,7 +53,12 @@ export function salesText(game: { salesState: SalesState; salesOpenAt: string | 
 }
 
 /** The sales window as a short fact: `offen bis …`, `ab …`, `geschlossen`. */
-export function salesWindowText(game: { salesState: SalesState; salesOpenAt: string | null; salesCloseAt: string | null; start: string }): string {
+export function salesWindowText(game: {
+  salesState: SalesState;
+  salesOpenAt: string | null;
+  salesCloseAt: string | null;
+  start: string;
+}): string {
   switch (game.salesState) {
     case 'NOT_YET_OPEN':
       return `ab ${formatDateTime(game.salesOpenAt)} Uhr`;

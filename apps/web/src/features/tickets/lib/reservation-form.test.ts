@@ -13,9 +13,19 @@ describe('the reservation form', () => {
 
   it('sends another address checked by the contract, with its messages beside the fields', () => {
     const values = reservationFormSchema.parse({ deliveryOptionId: '4', amount: 1, otherAddress: true, address });
-    expect(ticketReservationInputSchema.parse({ amount: values.amount, deliveryAddress: values.deliveryAddress }).deliveryAddress).toEqual(values.deliveryAddress);
-    const bad = reservationFormSchema.safeParse({ deliveryOptionId: '4', amount: 1, otherAddress: true, address: { ...address, postalCode: '800' } });
-    expect(bad.error?.issues[0]).toMatchObject({ path: ['address', 'postalCode'], message: 'PLZ: Schweizer Postleitzahlen haben vier Ziffern.' });
+    expect(ticketReservationInputSchema.parse({ amount: values.amount, deliveryAddress: values.deliveryAddress }).deliveryAddress).toEqual(
+      values.deliveryAddress,
+    );
+    const bad = reservationFormSchema.safeParse({
+      deliveryOptionId: '4',
+      amount: 1,
+      otherAddress: true,
+      address: { ...address, postalCode: '800' },
+    });
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['address', 'postalCode'],
+      message: 'PLZ: Schweizer Postleitzahlen haben vier Ziffern.',
+    });
   });
 
   it('asks for a delivery option', () => {

@@ -29,4 +29,3 @@ export const reservationFormSchema = ticketReservationInputSchema
   }));
 export type ReservationFormInput = z.input<typeof reservationFormSchema>;
 export type ReservationFormOutput = z.output<typeof reservationFormSchema>;
-

@@ -27,7 +27,19 @@ function usage(option: AdminDeliveryOption): string {
 }
 
 /** Name field with its save button: creates a new option, or renames one. */
-function NameForm({ id, initial, submitLabel, onDone, onCancel }: { id: string; initial: string; submitLabel: string; onDone: (name: string) => Promise<unknown>; onCancel?: () => void }) {
+function NameForm({
+  id,
+  initial,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  id: string;
+  initial: string;
+  submitLabel: string;
+  onDone: (name: string) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const form = useForm<DeliveryOptionInput>({ resolver: zodResolver(deliveryOptionInputSchema), defaultValues: { name: initial } });
   const [error, setError] = useState<unknown>(null);
   const { errors, isSubmitting } = form.formState;
@@ -118,7 +130,12 @@ export default function DeliveryOptionPage() {
                       <br />
                       <span className="small text-body-secondary">Verwendet: {usage(option)}</span>
                     </div>
-                    <Button variant="outline-primary" size="sm" onClick={() => setEditing(option.id)} aria-label={`${option.name} umbenennen`}>
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      onClick={() => setEditing(option.id)}
+                      aria-label={`${option.name} umbenennen`}
+                    >
                       Umbenennen
                     </Button>
                     <Button
@@ -150,8 +167,8 @@ export default function DeliveryOptionPage() {
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       >
         <p className="mb-0">
-          Soll die Zustelloption «{deleting?.name}» gelöscht werden? Eine Option, die eine Spielegruppe anbietet oder eine Reservation verwendet, kann
-          nicht gelöscht werden.
+          Soll die Zustelloption «{deleting?.name}» gelöscht werden? Eine Option, die eine Spielegruppe anbietet oder eine Reservation
+          verwendet, kann nicht gelöscht werden.
         </p>
       </ConfirmDialog>
     </>

@@ -60,7 +60,11 @@ export default function GameGroupIdPage() {
       <Card className="mb-4 shadow-sm">
         <Card.Body>
           <h2 className="h5">Einstellungen</h2>
-          <GameGroupForm key={`${g.id}-${g.name}-${g.availableTicketsPerGame}-${g.freeTicketAmount}`} group={g} onSaved={() => setSaved(true)} />
+          <GameGroupForm
+            key={`${g.id}-${g.name}-${g.availableTicketsPerGame}-${g.freeTicketAmount}`}
+            group={g}
+            onSaved={() => setSaved(true)}
+          />
           {saved ? (
             <p role="status" className="text-success mt-2 mb-0">
               Gespeichert.

@@ -23,8 +23,8 @@ function GroupCard({ group }: { group: GameGroup }) {
           <Link to={paths.gameGroupId.href(group.id)}>{group.name}</Link>
         </h2>
         <p className="mb-2">
-          {formatMoney(group.defaultPricePerTicket)} pro Ticket · {group.availableTicketsPerGame} Tickets pro Spiel · höchstens {group.freeTicketAmount} pro
-          Mitglied
+          {formatMoney(group.defaultPricePerTicket)} pro Ticket · {group.availableTicketsPerGame} Tickets pro Spiel · höchstens{' '}
+          {group.freeTicketAmount} pro Mitglied
         </p>
         <p className="small text-body-secondary">
           Zustellung: {group.deliveryOptions.length ? group.deliveryOptions.map((o) => o.name).join(', ') : 'keine Zustelloption gewählt'}
@@ -88,7 +88,9 @@ export default function GameGroupPage() {
       {groups.isPending ? <PageSpinner /> : null}
       {groups.isError ? <ErrorAlert error={groups.error} /> : null}
       {groups.data && groups.data.length === 0 ? <p>Noch keine Spielegruppen erfasst.</p> : null}
-      {groups.data?.map((group) => <GroupCard key={group.id} group={group} />)}
+      {groups.data?.map((group) => (
+        <GroupCard key={group.id} group={group} />
+      ))}
     </>
   );
 }

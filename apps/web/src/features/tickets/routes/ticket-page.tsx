@@ -16,7 +16,10 @@ export default function TicketPage() {
 
   return (
     <>
-      <PageHeader title="Tickets" intro="Die Spiele, für die Mitglieder Tickets aus dem Stadionkontingent des Vereins reservieren können." />
+      <PageHeader
+        title="Tickets"
+        intro="Die Spiele, für die Mitglieder Tickets aus dem Stadionkontingent des Vereins reservieren können."
+      />
       {visitor ? (
         <div role="alert" className="alert alert-info d-flex flex-wrap align-items-center justify-content-between gap-2">
           <span>Tickets reservieren können nur Mitglieder. Bitte melden Sie sich an.</span>
@@ -33,7 +36,9 @@ export default function TicketPage() {
           </button>
         </ErrorAlert>
       ) : null}
-      {games.data && games.data.length === 0 ? <p className="lead">Zurzeit sind keine Spiele geplant. Schauen Sie bald wieder vorbei.</p> : null}
+      {games.data && games.data.length === 0 ? (
+        <p className="lead">Zurzeit sind keine Spiele geplant. Schauen Sie bald wieder vorbei.</p>
+      ) : null}
       {games.data
         ? groupByGameGroup(games.data).map((section) => (
             <section key={section.id} className="mb-5" aria-labelledby={`group-${section.id}`}>
