@@ -1,6 +1,5 @@
 // Closed-loop HTTP load: keep-alive connections, each sends its next request when the answer
-// is in. Shared by the read-path and member benchmarks.
-import { createHmac } from 'node:crypto';
+// is in. Shared by the read-path and member benchmarks (session cookies: rush.mjs).
 import http from 'node:http';
 
 /** One GET with optional cookie; resolves with status, body text and milliseconds. */
@@ -50,10 +49,4 @@ export async function closedLoop(port, urlPath, { connections, seconds, cookies 
     p99: latencies[Math.floor(latencies.length * 0.99)],
     errors,
   };
-}
-
-/** The cookie express-session accepts for a session id signed with the server's SESSION_SECRET. */
-export function sessionCookie(secret, sid) {
-  const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }

@@ -64,7 +64,7 @@ export function call(agent, port, method, urlPath, cookie, body) {
           } catch {
             json = text;
           }
-          resolve({ status: res.statusCode, body: json, ms: performance.now() - t0 });
+          resolve({ status: res.statusCode, body: json, ms: performance.now() - t0, end: performance.now() });
         });
       },
     );

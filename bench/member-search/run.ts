@@ -21,7 +21,8 @@ import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
-import { closedLoop, sessionCookie } from '../lib/closed-loop.mjs';
+import { closedLoop } from '../lib/closed-loop.mjs';
+import { sessionCookie } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);

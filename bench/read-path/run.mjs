@@ -12,12 +12,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
-import { closedLoop, get, sessionCookie } from '../lib/closed-loop.mjs';
+import { closedLoop, get } from '../lib/closed-loop.mjs';
+import { freePort, sessionCookie } from '../lib/rush.mjs';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const express = createRequire(path.join(apiDir, 'package.json'))('express');
@@ -27,17 +27,6 @@ const SECONDS = Number(process.env.SECONDS ?? 5);
 const GAMES = Number(process.env.GAMES ?? 8);
 const SECRET = randomBytes(32).toString('hex');
 const round = (n, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A bare Express 5 app answering each path with the given JSON (parsed and sent with res.json, as a route would). */
 async function bareServer(bodies) {

@@ -13,15 +13,15 @@
 // WAVE2_CONNECTIONS (20), KEEP_DB=1 keeps the database, SERVER_LOG_LEVEL (warn),
 // SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { call, freePort, percentile, round, sessionCookie } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 500);
@@ -35,69 +35,6 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP = Number(process.env.WARMUP ?? 10);
 const WAVE1_SALES = Number(process.env.WAVE1_SALES ?? 5);
 const SECRET = randomBytes(32).toString('hex');
-
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** express-session's signed cookie value: `s:<sid>.<base64 HMAC-SHA256>` (cookie-signature). */
-function sessionCookie(sid) {
-  const mac = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-  return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
-}
-
-function percentile(sorted, p) {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** One JSON request over the given agent; resolves with status, body and latency in ms. */
-function call(agent, port, method, urlPath, cookie, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const t0 = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        agent,
-        headers: {
-          accept: 'application/json',
-          cookie,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json = null;
-          try {
-            json = text ? JSON.parse(text) : null;
-          } catch {
-            json = text;
-          }
-          resolve({ status: res.statusCode, body: json, ms: performance.now() - t0, end: performance.now() });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
 
 /** The server's process and its workers (node:cluster forks them as children). */
 function processTree(pid) {
@@ -265,7 +202,7 @@ try {
     `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
     [sids, sessionData],
   );
-  ids.forEach((id, i) => cookies.set(id, sessionCookie(sids[i])));
+  ids.forEach((id, i) => cookies.set(id, sessionCookie(SECRET, sids[i])));
   console.log(
     `${MEMBERS} Mitglieder und 1 Vorstand mit Sitzungen in ${Date.now() - t0} ms angelegt (Sitzungen direkt in der Tabelle sessions im Format des Session-Stores, signierte sid-Cookies; nicht über den Login)`,
   );

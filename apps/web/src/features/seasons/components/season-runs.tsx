@@ -1,4 +1,5 @@
-import type { Season } from '@club/contract';
+import type { Money, Season } from '@club/contract';
+import type { ComponentProps } from 'react';
 import Card from 'react-bootstrap/Card';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useRenewMemberships } from '../api/renew-memberships';
@@ -9,10 +10,6 @@ import { RunButton } from './run-button';
 export function SeasonRuns({ season, previousName }: { season: Season; previousName: string | undefined }) {
   const renew = useRenewMemberships();
   const fees = useRunFees();
-  const m = season.membershipFees;
-  const p = season.parkingFees;
-  const membershipTotal = m.toBill * season.membershipFee.amount;
-  const parkingTotal = p.toBill * season.parkingFee.amount;
   return (
     <section aria-labelledby="runs-heading" className="mt-4">
       <h2 id="runs-heading" className="h4">
@@ -45,71 +42,71 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
             </Card.Body>
           </Card>
         </div>
-        <div className="col-lg-4">
-          <Card className="h-100">
-            <Card.Body>
-              <Card.Title as="h3" className="h6">
-                Mitgliederbeiträge
-              </Card.Title>
-              <p className="small">
-                {formatNumber(m.issued)} Rechnungen erstellt, {formatNumber(m.paid)} bezahlt; noch zu verrechnen: {formatNumber(m.toBill)}{' '}
-                Mitglieder à {formatMoney(season.membershipFee)}.
-              </p>
-              <RunButton
-                label="Mitgliederbeiträge verrechnen"
-                noun="Rechnungen"
-                disabled={m.toBill === 0 || season.membershipFee.amount === 0}
-                disabledReason={
-                  season.membershipFee.amount === 0
-                    ? 'Kein Mitgliederbeitrag festgelegt.'
-                    : m.toBill === 0
-                      ? 'Alle Mitglieder sind verrechnet.'
-                      : undefined
-                }
-                confirmText={
-                  <p className="mb-0">
-                    {formatNumber(m.toBill)} Mitglieder erhalten eine Rechnung über {formatMoney(season.membershipFee)}, total{' '}
-                    <strong>{formatMoney(membershipTotal)}</strong>. Jede Rechnung wird mit PDF per E-Mail verschickt.
-                  </p>
-                }
-                run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })}
-              />
-            </Card.Body>
-          </Card>
-        </div>
-        <div className="col-lg-4">
-          <Card className="h-100">
-            <Card.Body>
-              <Card.Title as="h3" className="h6">
-                Parkgebühren
-              </Card.Title>
-              <p className="small">
-                {formatNumber(p.issued)} Rechnungen erstellt, {formatNumber(p.paid)} bezahlt; noch zu verrechnen: {formatNumber(p.toBill)}{' '}
-                Parkkarten à {formatMoney(season.parkingFee)}.
-              </p>
-              <RunButton
-                label="Parkgebühren verrechnen"
-                noun="Rechnungen"
-                disabled={p.toBill === 0 || season.parkingFee.amount === 0}
-                disabledReason={
-                  season.parkingFee.amount === 0
-                    ? 'Keine Parkgebühr festgelegt.'
-                    : p.toBill === 0
-                      ? 'Alle Parkkarten sind verrechnet.'
-                      : undefined
-                }
-                confirmText={
-                  <p className="mb-0">
-                    {formatNumber(p.toBill)} Mitglieder mit Parkkarte erhalten eine Rechnung über {formatMoney(season.parkingFee)}, total{' '}
-                    <strong>{formatMoney(parkingTotal)}</strong>. Jede Rechnung wird mit PDF per E-Mail verschickt.
-                  </p>
-                }
-                run={() => fees.mutateAsync({ seasonId: season.id, kind: 'parkingfees' })}
-              />
-            </Card.Body>
-          </Card>
-        </div>
+        <FeeRunCard
+          title="Mitgliederbeiträge"
+          counts={season.membershipFees}
+          fee={season.membershipFee}
+          billed="Mitglieder"
+          recipients="Mitglieder"
+          noFee="Kein Mitgliederbeitrag festgelegt."
+          allBilled="Alle Mitglieder sind verrechnet."
+          run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })}
+        />
+        <FeeRunCard
+          title="Parkgebühren"
+          counts={season.parkingFees}
+          fee={season.parkingFee}
+          billed="Parkkarten"
+          recipients="Mitglieder mit Parkkarte"
+          noFee="Keine Parkgebühr festgelegt."
+          allBilled="Alle Parkkarten sind verrechnet."
+          run={() => fees.mutateAsync({ seasonId: season.id, kind: 'parkingfees' })}
+        />
       </div>
     </section>
+  );
+}
+
+/** One fee run (membership or parking fees): what is billed and paid, and the run with its confirmation. */
+function FeeRunCard(props: {
+  title: string;
+  counts: Season['membershipFees'];
+  fee: Money;
+  /** What is counted («Mitglieder», «Parkkarten»). */
+  billed: string;
+  /** Who gets an invoice, in the confirmation. */
+  recipients: string;
+  noFee: string;
+  allBilled: string;
+  run: ComponentProps<typeof RunButton>['run'];
+}) {
+  const { title, counts, fee, billed } = props;
+  return (
+    <div className="col-lg-4">
+      <Card className="h-100">
+        <Card.Body>
+          <Card.Title as="h3" className="h6">
+            {title}
+          </Card.Title>
+          <p className="small">
+            {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
+            {formatNumber(counts.toBill)} {billed} à {formatMoney(fee)}.
+          </p>
+          <RunButton
+            label={`${title} verrechnen`}
+            noun="Rechnungen"
+            disabled={counts.toBill === 0 || fee.amount === 0}
+            disabledReason={fee.amount === 0 ? props.noFee : counts.toBill === 0 ? props.allBilled : undefined}
+            confirmText={
+              <p className="mb-0">
+                {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über {formatMoney(fee)}, total{' '}
+                <strong>{formatMoney(counts.toBill * fee.amount)}</strong>. Jede Rechnung wird mit PDF per E-Mail verschickt.
+              </p>
+            }
+            run={props.run}
+          />
+        </Card.Body>
+      </Card>
+    </div>
   );
 }
