@@ -79,6 +79,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own content type (a bank file), instead of a JSON `body`. */
+  file?: { content: Blob; type: string };
   signal?: AbortSignal;
   /** Query parameters; `undefined` values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
@@ -100,7 +102,10 @@ function withParams(path: string, params: RequestOptions['params']): string {
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
   const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal ?? null };
-  if (options.body !== undefined) {
+  if (options.file) {
+    headers['Content-Type'] = options.file.type;
+    init.body = options.file.content;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
