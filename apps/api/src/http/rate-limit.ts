@@ -1,6 +1,6 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
-import type { ErrorBody } from '@club/contract';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * An IPv6 client counts by its /64 network: one connection usually holds a whole /64, so
@@ -12,12 +12,11 @@ export const IPV6_SUBNET = 64;
  * A per-client limit for a public route (counted in this process's memory; with several
  * instances each counts on its own). The client is the source address, or with TRUST_PROXY
  * the address the proxies name (X-Forwarded-For). Refused requests get 429 with
- * Retry-After and the German message in the error envelope.
+ * Retry-After and the German message, answered by the one error handler.
  */
 export function clientLimit(
   options: { windowMs: number; limit: number; message: string } & Pick<Partial<Options>, 'skipFailedRequests' | 'skipSuccessfulRequests'>,
 ) {
-  const body: ErrorBody = { error: { code: 'RATE_LIMITED', message: options.message } };
   return rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
@@ -26,11 +25,9 @@ export function clientLimit(
     legacyHeaders: false,
     ...(options.skipFailedRequests ? { skipFailedRequests: true } : {}),
     ...(options.skipSuccessfulRequests ? { skipSuccessfulRequests: true } : {}),
-    handler: (_req: Request, res: Response) => {
-      res
-        .set('Retry-After', String(Math.ceil(options.windowMs / 1000)))
-        .status(429)
-        .json(body);
+    handler: (_req: Request, res: Response, next: NextFunction) => {
+      res.set('Retry-After', String(Math.ceil(options.windowMs / 1000)));
+      next(new AppError('RATE_LIMITED', options.message));
     },
   });
 }

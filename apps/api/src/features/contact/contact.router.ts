@@ -1,14 +1,13 @@
-import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { Router } from 'express';
 import {
   contactMessageInputSchema,
   contactReceiptSchema,
   contactRecipientAdminSchema,
   contactRecipientSchema,
   contactRecipientsInputSchema,
-  type ErrorBody,
 } from '@club/contract';
 import { sendItem, sendList } from '../../http/envelope.ts';
+import { clientLimit } from '../../http/rate-limit.ts';
 import { requireBoard } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
@@ -17,25 +16,14 @@ import { listRecipients, listRecipientsForBoard, sendContactMessage, setRecipien
 /** Contact messages per client IP and hour (refused forms do not count). */
 export const CONTACT_MESSAGES_PER_HOUR = 5;
 
-const RATE_LIMITED: ErrorBody = {
-  error: {
-    code: 'RATE_LIMITED',
-    message:
-      'Von Ihrem Anschluss sind in der letzten Stunde schon mehrere Nachrichten eingegangen. Bitte versuchen Sie es später noch einmal.',
-  },
-};
-
 /** Spam protection of the contact form; the counter lives in this process (as for applications). */
 function messageLimit() {
-  return rateLimit({
+  return clientLimit({
     windowMs: 3_600_000,
     limit: CONTACT_MESSAGES_PER_HOUR,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    message:
+      'Von Ihrem Anschluss sind in der letzten Stunde schon mehrere Nachrichten eingegangen. Bitte versuchen Sie es später noch einmal.',
     skipFailedRequests: true,
-    handler: (_req: Request, res: Response) => {
-      res.status(429).set('Retry-After', '3600').json(RATE_LIMITED);
-    },
   });
 }
 
