@@ -3,6 +3,7 @@ import passport from 'passport';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sendPage, STYLESHEET } from '../../http/html.ts';
 import type { Idp } from '../idp/index.ts';
 import { isNetworkError, memberOfLogin } from './login.service.ts';
@@ -157,8 +158,7 @@ export function authRouter(deps: AuthRouterDeps): Router {
     // (refused like the write calls: the browser says where the request comes from).
     const site = req.get('sec-fetch-site');
     if (site === 'cross-site' || site === 'same-site') {
-      res.status(403).json({ error: { code: 'CSRF_REJECTED', message: 'Die Abmeldung stammt nicht von dieser Website.' } });
-      return;
+      throw new AppError('CSRF_REJECTED', 'Die Abmeldung stammt nicht von dieser Website.');
     }
     const current = req.session as Request['session'] | undefined;
     const memberId = current?.memberId;
