@@ -7,8 +7,6 @@ export const invoiceKeys = {
   list: (filter: object) => [...invoiceKeys.lists(), filter] as const,
 };
 
-export const seasonKeys = { list: ['seasons', 'list'] as const };
-
 export const adminInvoicesBase = '/api/v1/admin/invoices';
 
 /** After a payment, an import, a cancellation or a reminder run: every list and its totals may have changed. */

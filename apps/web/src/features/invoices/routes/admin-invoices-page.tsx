@@ -10,7 +10,7 @@ import { useCancelInvoice } from '../api/cancel-invoice';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { invoicesQueryOptions, useInvoices, type InvoiceFilter } from '../api/get-invoices';
 import { filterOf, paramsOf } from '../lib/filter-params';
-import { seasonsQueryOptions, useSeasons } from '../api/get-seasons';
+import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
 import { CamtImport } from '../components/camt-import';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceTable } from '../components/invoice-table';

@@ -9,8 +9,6 @@ export const memberKeys = {
   detail: (id: number) => [...memberKeys.all, 'detail', id] as const,
 };
 
-export const seasonKeys = { list: ['seasons', 'list'] as const };
-
 export const adminMembersBase = '/api/v1/admin/members';
 
 /**

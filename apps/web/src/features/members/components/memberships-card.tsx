@@ -12,7 +12,7 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate, todayInZurich } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
-import { useSeasons } from '../api/get-seasons';
+import { useSeasons } from '@/lib/seasons';
 import { useUpdateMembership } from '../api/update-membership';
 import { SavedNote, SectionCard } from '@/components/ui/section-card';
 

@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDate, formatMoney, formatNumber, todayInZurich } from '@/lib/format';
 import { useCreateSeason } from '../api/create-season';
-import { seasonsQueryOptions, useSeasonList } from '../api/get-seasons';
+import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
 import { useUpdateSeason } from '../api/update-season';
 import { FeesForm } from '../components/fees-form';
 import { SeasonRuns } from '../components/season-runs';
@@ -77,7 +77,7 @@ function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
 }
 
 export default function AdminSeasonsPage() {
-  const seasons = useSeasonList();
+  const seasons = useSeasons();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);

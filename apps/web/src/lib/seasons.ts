@@ -1,0 +1,20 @@
+import type { ListEnvelope, Season } from '@club/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrapList } from './api-client';
+
+/** Every query of the seasons starts with this key; a change of seasons, fees or memberships invalidates it. */
+export const seasonsKey = ['seasons'] as const;
+
+/** `GET /api/v1/admin/seasons/` (the board's): newest first, with memberships and fee invoices counted. */
+export async function getSeasons({ signal }: { signal?: AbortSignal } = {}): Promise<Season[]> {
+  return unwrapList(await api.get<ListEnvelope<Season>>('/api/v1/admin/seasons/', { signal }));
+}
+
+/** The one query of the season list: the seasons screen, the invoice filter and a member's memberships read it. */
+export function seasonsQueryOptions() {
+  return queryOptions({ queryKey: [...seasonsKey, 'list'] as const, queryFn: ({ signal }) => getSeasons({ signal }) });
+}
+
+export function useSeasons(enabled = true) {
+  return useQuery({ ...seasonsQueryOptions(), enabled });
+}
