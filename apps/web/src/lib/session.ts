@@ -11,7 +11,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
 
@@ -75,10 +74,6 @@ export function createSessionStore(initial: SessionState = initialSession): Sess
  * ---------------------------------------------------------------------------------------- */
 
 export const sessionQueryKey = ['member', 'own'] as const;
-
-function isSessionKey(key: readonly unknown[]): boolean {
-  return key.length === sessionQueryKey.length && sessionQueryKey.every((part, i) => key[i] === part);
-}
 
 export async function fetchOwnMember({ signal }: { signal?: AbortSignal } = {}): Promise<OwnMember | null> {
   try {
@@ -193,34 +188,23 @@ export async function logout(): Promise<string | null> {
 }
 
 /**
- * Logs out, clears the session and every cached query, then goes Home. Plain state rather
- * than useMutation: the navigation bar is part of every first load, the mutation machinery
- * is not needed there.
+ * Logs out, then loads Home afresh: nothing of the member stays in the page's memory, and no
+ * members-only screen is left to react to the ended session (a screen kept on display while
+ * Home's chunk loads would otherwise send the browser to the login). Plain state rather than
+ * useMutation: the navigation bar is part of every first load, the mutation machinery is not
+ * needed there.
  */
 export function useLogout(): { mutate: () => void; isPending: boolean; isError: boolean } {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [state, setState] = useState<'idle' | 'pending' | 'error'>('idle');
   const mutate = useCallback(() => {
     setState('pending');
     logout().then(
-      async (endSessionUrl) => {
-        // Leave the current screen first: a members-only screen must not react to the
-        // cleared session by sending the browser to the login.
-        if (endSessionUrl) {
-          // The provider ends its own session too and sends the browser back to us.
-          window.location.assign(endSessionUrl);
-          return;
-        }
-        await navigate(paths.home.href());
-        await queryClient.cancelQueries();
-        // Everything personal goes; the public site facts and the session entry itself stay.
-        queryClient.removeQueries({ predicate: (query) => !isSessionKey(query.queryKey) && query.queryKey[0] !== 'site' });
-        queryClient.setQueryData(sessionQueryKey, null);
-        setState('idle');
+      (endSessionUrl) => {
+        // An external provider ends its own session too and sends the browser back to us.
+        window.location.assign(endSessionUrl ?? paths.home.href());
       },
       () => setState('error'),
     );
-  }, [navigate, queryClient]);
+  }, []);
   return { mutate, isPending: state === 'pending', isError: state === 'error' };
 }
