@@ -30,6 +30,30 @@ export function freePort() {
 }
 
 /** express-session's signed cookie value: `s:<sid>.<base64 HMAC-SHA256>` (cookie-signature). */
+/** Deterministic pseudo-random numbers in [0, 1), so every run works on the same data. */
+export function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Waits until the server's /healthz answers 200 (at most two minutes); fails when its process ends first. */
+export async function waitForHealth(baseUrl, child) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export function sessionCookie(secret, sid) {
   const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
   return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
@@ -125,16 +149,7 @@ export async function startBenchServer({ adminUrl, name, secret, pool = 10, work
   });
   const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
   const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`Server beendet mit Code ${server.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealth(`http://127.0.0.1:${port}`, server);
   return {
     port,
     db,
@@ -159,6 +174,35 @@ export async function startBenchServer({ adminUrl, name, secret, pool = 10, work
 }
 
 /**
+ * A session for each member id (an id may come several times: a member on several devices),
+ * written straight into the session table in the session store's format, as a login would
+ * leave it. Returns the signed cookie of each, in the order of the ids.
+ */
+export async function sessionsFor(db, secret, memberIds) {
+  const sids = memberIds.map(() => randomBytes(24).toString('base64url'));
+  const now = Date.now();
+  const data = memberIds.map((memberId) =>
+    JSON.stringify({
+      cookie: {
+        originalMaxAge: 7_200_000,
+        expires: new Date(now + 7_200_000).toISOString(),
+        secure: false,
+        httpOnly: true,
+        path: '/',
+        sameSite: 'lax',
+      },
+      memberId,
+      loginAt: now,
+    }),
+  );
+  await db.query(
+    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
+    [sids, data],
+  );
+  return sids.map((sid) => sessionCookie(secret, sid));
+}
+
+/**
  * `count` members and one board member with current addresses and sessions, written straight
  * into the database in the session store's format (not through the login). Returns their ids
  * (the board member last) and a cookie per id.
@@ -178,26 +222,7 @@ export async function membersWithSessions(db, count, secret) {
      SELECT unnest($1::int[]), 'Hardturmstrasse', '1', '8005', 'Zürich', DATE '2020-01-01', true`,
     [ids],
   );
-  const sids = ids.map(() => randomBytes(24).toString('base64url'));
-  const now = Date.now();
-  const data = ids.map((memberId) =>
-    JSON.stringify({
-      cookie: {
-        originalMaxAge: 7_200_000,
-        expires: new Date(now + 7_200_000).toISOString(),
-        secure: false,
-        httpOnly: true,
-        path: '/',
-        sameSite: 'lax',
-      },
-      memberId,
-      loginAt: now,
-    }),
-  );
-  await db.query(
-    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
-    [sids, data],
-  );
-  const cookies = new Map(ids.map((id, i) => [id, sessionCookie(secret, sids[i])]));
+  const list = await sessionsFor(db, secret, ids);
+  const cookies = new Map(ids.map((id, i) => [id, list[i]]));
   return { memberIds: ids.slice(0, count), boardId: ids[count], cookies };
 }

@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,7 +21,7 @@ import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { closedLoop } from '../lib/closed-loop.mjs';
-import { sessionCookie } from '../lib/rush.mjs';
+import { freePort, percentile, rng, sessionsFor, waitForHealth } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
@@ -138,32 +137,8 @@ const CITIES: [string, string][] = [
   ['8800', 'Thalwil'],
 ];
 
-/** Deterministic pseudo-random numbers, so every run searches the same data. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const random = rng(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 const round = (n: number) => Math.round(n * 10) / 10;
 const ascii = (s: string) =>
@@ -171,45 +146,6 @@ const ascii = (s: string) =>
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server not ready');
-}
-
-/** Sessions as the login writes them (signed cookies for the server's secret), one per connection. */
-async function sessions(db: pg.Client, secret: string, memberIds: number[]): Promise<string[]> {
-  const now = Date.now();
-  const sids = memberIds.map(() => randomBytes(24).toString('base64url'));
-  const data = memberIds.map((memberId) =>
-    JSON.stringify({
-      cookie: {
-        originalMaxAge: 7_200_000,
-        expires: new Date(now + 7_200_000).toISOString(),
-        secure: false,
-        httpOnly: true,
-        path: '/',
-        sameSite: 'lax',
-      },
-      memberId,
-      loginAt: now,
-    }),
-  );
-  await db.query(
-    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
-    [sids, data],
-  );
-  return sids.map((sid) => sessionCookie(secret, sid));
-}
 
 async function seed(
   db: pg.Client,
@@ -403,8 +339,8 @@ async function main(): Promise<void> {
     for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
     console.log('\nPlan der Trefferzahl einer seltenen Suche (%anna.keller%):');
     for (const row of rare.rows) console.log(`  ${row['QUERY PLAN']}`);
-    const memberCookies = await sessions(db, secret, ids.slice(0, CONNECTIONS));
-    const boardCookies = await sessions(
+    const memberCookies = await sessionsFor(db, secret, ids.slice(0, CONNECTIONS));
+    const boardCookies = await sessionsFor(
       db,
       secret,
       Array.from({ length: CONNECTIONS }, () => boardId),

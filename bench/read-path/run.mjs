@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { closedLoop, get } from '../lib/closed-loop.mjs';
-import { freePort, sessionCookie } from '../lib/rush.mjs';
+import { freePort, membersWithSessions, waitForHealth } from '../lib/rush.mjs';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const express = createRequire(path.join(apiDir, 'package.json'))('express');
@@ -58,19 +58,7 @@ async function startServer(env) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() - started > 120_000) throw new Error('Server nicht rechtzeitig bereit');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealth(`http://127.0.0.1:${port}`, child);
   return {
     port,
     async stop() {
@@ -123,39 +111,14 @@ if (process.env.ONLY !== 'pglite') {
   const server = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, DEMO_DATA: 'false' });
   const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
   try {
-    const { rows } = await db.query(
-      `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt")
-       SELECT 'leser' || g, 'Leser', 'Mitglied ' || g, 'leser' || g || '@example.ch', now() FROM generate_series(0, $1) g RETURNING id`,
-      [CONNECTIONS],
-    );
-    const ids = rows.map((r) => r.id);
-    await db.query(`INSERT INTO member_roles ("memberId", role) SELECT unnest($1::int[]), 'MEMBER'`, [ids]);
-    await db.query(`INSERT INTO member_roles ("memberId", role) VALUES ($1, 'MEMBER_OF_THE_BOARD')`, [ids[0]]);
-    const sids = ids.map(() => randomBytes(24).toString('base64url'));
-    const now = Date.now();
-    const data = ids.map((memberId) =>
-      JSON.stringify({
-        cookie: {
-          originalMaxAge: 7_200_000,
-          expires: new Date(now + 7_200_000).toISOString(),
-          secure: false,
-          httpOnly: true,
-          path: '/',
-          sameSite: 'lax',
-        },
-        memberId,
-        loginAt: now,
-      }),
-    );
-    await db.query(
-      `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
-      [sids, data],
-    );
-    const cookies = sids.map((sid) => sessionCookie(SECRET, sid));
+    // Members with a current address and a session each (one per connection), and a board member.
+    const people = await membersWithSessions(db, CONNECTIONS, SECRET);
+    const cookies = people.memberIds.map((id) => people.cookies.get(id));
+    const boardCookie = people.cookies.get(people.boardId);
     const board = async (method, p, body) => {
       const res = await fetch(`http://127.0.0.1:${server.port}${p}`, {
         method,
-        headers: { cookie: cookies[0], 'content-type': 'application/json' },
+        headers: { cookie: boardCookie, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
@@ -189,8 +152,8 @@ if (process.env.ONLY !== 'pglite') {
       );
     }
     // Some tickets already reserved, by some of the members.
-    for (let i = 1; i < ids.length; i += 3) {
-      await fetch(
+    for (let i = 0; i < cookies.length; i += 3) {
+      const made = await fetch(
         `http://127.0.0.1:${server.port}/api/v1/games/${games[i % GAMES].id}/deliveryoptions/${options[0].id}/ticketreservations/`,
         {
           method: 'POST',
@@ -198,6 +161,7 @@ if (process.env.ONLY !== 'pglite') {
           body: JSON.stringify({ amount: 2 }),
         },
       );
+      if (made.status !== 201) throw new Error(`Reservation: ${made.status} ${await made.text()}`);
     }
     const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
     const paths = ['/api/v1/games/', `/api/v1/games/${games[0].id}`, `/api/v1/games/${games[0].id}/deliveryoptions/`];
@@ -205,7 +169,7 @@ if (process.env.ONLY !== 'pglite') {
       `PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`,
       server.port,
       paths,
-      cookies.slice(1),
+      cookies,
     );
     await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, Besucher`, server.port, paths, []);
   } finally {

@@ -16,13 +16,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { freePort, rng, waitForHealth } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
@@ -92,42 +92,10 @@ const CITIES: [string, string][] = [
 ];
 const OPPONENTS = ['HCD', 'SCB', 'HCAP', 'HCA', 'EHCB', 'HCFG', 'HCGS', 'SCLT', 'LHC', 'HCL', 'SCRJ', 'EVZ', 'EHCK'];
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 const random = rng(7);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const round = (n: number) => Math.round(n * 10) / 10;
 const mb = (kb: number) => round(kb / 1024);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server not ready');
-}
 
 async function seed(
   db: pg.Client,

@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
-import { call, freePort, percentile, round, sessionCookie } from '../lib/rush.mjs';
+import { call, freePort, membersWithSessions, percentile, round } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 500);
@@ -165,44 +165,7 @@ try {
 
   // --- members and sessions, straight into the database ------------------------------
   const t0 = Date.now();
-  const { rows: memberRows } = await db.query(
-    `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt")
-     SELECT 'bench' || g, 'Bench', 'Mitglied ' || g, 'bench' || g || '@example.ch', now() FROM generate_series(0, $1) g
-     RETURNING id, username`,
-    [MEMBERS],
-  );
-  const ids = memberRows.map((r) => r.id);
-  const boardId = ids[MEMBERS];
-  const memberIds = ids.slice(0, MEMBERS);
-  await db.query(`INSERT INTO member_roles ("memberId", role) SELECT unnest($1::int[]), 'MEMBER'`, [ids]);
-  await db.query(`INSERT INTO member_roles ("memberId", role) VALUES ($1, 'MEMBER_OF_THE_BOARD')`, [boardId]);
-  await db.query(
-    `INSERT INTO addresses ("memberId", street, "houseNumber", "postalCode", city, "validFrom", current)
-     SELECT unnest($1::int[]), 'Hardturmstrasse', '1', '8005', 'Zürich', DATE '2020-01-01', true`,
-    [ids],
-  );
-  const cookies = new Map();
-  const sids = ids.map(() => randomBytes(24).toString('base64url'));
-  const now = Date.now();
-  const sessionData = ids.map((memberId) =>
-    JSON.stringify({
-      cookie: {
-        originalMaxAge: 7_200_000,
-        expires: new Date(now + 7_200_000).toISOString(),
-        secure: false,
-        httpOnly: true,
-        path: '/',
-        sameSite: 'lax',
-      },
-      memberId,
-      loginAt: now,
-    }),
-  );
-  await db.query(
-    `INSERT INTO sessions (sid, data, "expiresAt") SELECT unnest($1::text[]), unnest($2::text[])::jsonb, now() + interval '2 hours'`,
-    [sids, sessionData],
-  );
-  ids.forEach((id, i) => cookies.set(id, sessionCookie(SECRET, sids[i])));
+  const { memberIds, boardId, cookies } = await membersWithSessions(db, MEMBERS, SECRET);
   console.log(
     `${MEMBERS} Mitglieder und 1 Vorstand mit Sitzungen in ${Date.now() - t0} ms angelegt (Sitzungen direkt in der Tabelle sessions im Format des Session-Stores, signierte sid-Cookies; nicht über den Login)`,
   );
