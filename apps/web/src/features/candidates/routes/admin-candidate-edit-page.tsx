@@ -72,8 +72,8 @@ function NoticeAlert({ notice }: { notice: Notice }) {
 
 export default function AdminCandidateEditPage() {
   const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = positiveId(rawId) ?? 0;
+  const valid = id > 0;
   const query = useCandidate(id);
   const [notice, setNotice] = useState<Notice>(null);
 

@@ -31,8 +31,8 @@ function fileName(title: string): string {
 
 export default function EventAdminPage() {
   const { id } = useParams();
-  const eventId = Number(id);
-  const valid = Number.isInteger(eventId) && eventId > 0;
+  const eventId = positiveId(id) ?? 0;
+  const valid = eventId > 0;
   const event = useAdminEvent(valid ? eventId : 0, valid);
   const subscribers = useEventSubscribers(valid ? eventId : 0, valid);
   const download = useDownloadSubscribers();

@@ -14,8 +14,8 @@ import { positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function EventPage() {
   const { id } = useParams();
-  const eventId = Number(id);
-  const valid = Number.isInteger(eventId) && eventId > 0;
+  const eventId = positiveId(id) ?? 0;
+  const valid = eventId > 0;
   const event = useEvent(valid ? eventId : 0, valid);
 
   if (!valid || event.isError) {

@@ -24,8 +24,8 @@ function BackLink() {
 
 export default function MemberAdminPage() {
   const params = useParams();
-  const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = positiveId(params.id) ?? 0;
+  const valid = id > 0;
   const detail = useMember(valid ? id : 0, valid);
 
   if (!valid || (isApiError(detail.error) && detail.error.status === 404)) {

@@ -20,8 +20,8 @@ import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
 
 export default function GameGroupIdPage() {
   const { id } = useParams();
-  const groupId = Number(id);
-  const valid = Number.isInteger(groupId) && groupId > 0;
+  const groupId = positiveId(id) ?? 0;
+  const valid = groupId > 0;
   const group = useGameGroup(valid ? groupId : 0);
   const navigate = useNavigate();
   const deleteGroup = useDeleteGameGroup();

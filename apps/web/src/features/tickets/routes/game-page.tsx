@@ -66,8 +66,8 @@ function ReservationPanel({ game }: { game: Game }) {
 
 export default function GamePage() {
   const { id } = useParams();
-  const gameId = Number(id);
-  const valid = Number.isInteger(gameId) && gameId > 0;
+  const gameId = positiveId(id) ?? 0;
+  const valid = gameId > 0;
   const game = useGame(valid ? gameId : 0, valid);
 
   if (!valid || game.isError) {
