@@ -253,11 +253,6 @@ export async function readHeldOfMember(db: DbOrTx, memberId: number): Promise<Ma
   return new Map(rows.map((r) => [r.gameId, r.held]));
 }
 
-/** Games starting after `now`, soonest first. */
-export function listGamesStartingAfter(db: DbOrTx, now: Date): Promise<GameRow[]> {
-  return db.game.findMany({ where: { start: { gt: now } }, include: gameInclude, orderBy: [{ start: 'asc' }, { id: 'asc' }] });
-}
-
 export function insertGame(db: DbOrTx, gameGroupId: number, data: GameFields & { createdAt: Date }) {
   return db.game.create({ data: { ...data, gameGroupId } });
 }
