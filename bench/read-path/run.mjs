@@ -1,43 +1,61 @@
 // Read path of a sale: GET /api/v1/games/, /games/{id} and /games/{id}/deliveryoptions/ of the
 // real server (the bundle, as `pnpm start` runs it) against a bare Express 5 route serving the
-// same JSON, with the same load generator in the same run: first on PostgreSQL (members with
-// sessions, as during a sale, and visitors), then on the embedded database (visitors, demo data).
+// same JSON in a process of its own (bare-server.mjs), with the same load generator in the same
+// run: first on PostgreSQL (members with sessions, as during a sale, and visitors), then on the
+// embedded database (visitors, demo data). Both servers are warmed up on every path first; each
+// line gives requests/s, p99 and the CPU time the serving process spent per answer.
 //
 //   node bench/read-path/run.mjs
 //
 // Environment: BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/postgres), CONNECTIONS (50),
-// SECONDS (5 per measurement), GAMES (8), ONLY=pg|pglite, SERVER_NODE_ARGS (e.g.
-// `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server).
+// SECONDS (5 per measurement), WARMUP_SECONDS (1 per path and server), GAMES (8), ONLY=pg|pglite,
+// WHO=members|visitors (on PostgreSQL only these; both by default), NO_BUILD=1 (the bundle as it
+// is, e.g. to try a change made in it), ACCEPT_ENCODING (sent with every measured request, e.g.
+// `gzip, deflate, br, zstd` as a browser: the site compresses, the bare route does not), SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+// for a CPU profile of the server).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { closedLoop, get } from '../lib/closed-loop.mjs';
+import { cpuMs } from '../lib/process.mjs';
 import { freePort, membersWithSessions, waitForHealth } from '../lib/rush.mjs';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
-const express = createRequire(path.join(apiDir, 'package.json'))('express');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 1);
+const WHO = process.env.WHO ?? 'both';
+const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING;
 const GAMES = Number(process.env.GAMES ?? 8);
 const SECRET = randomBytes(32).toString('hex');
 const round = (n, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
 
-/** A bare Express 5 app answering each path with the given JSON (parsed and sent with res.json, as a route would). */
+/** The bare Express 5 app (bare-server.mjs) in a process of its own, answering each path with the given JSON. */
 async function bareServer(bodies) {
-  const app = express();
-  for (const [p, body] of Object.entries(bodies)) app.get(p, (_req, res) => res.json(body));
-  const port = await freePort();
-  const srv = await new Promise((resolve) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+  const dir = mkdtempSync(path.join(tmpdir(), 'club-bench-bare-'));
+  const file = path.join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  srv.keepAliveTimeout = 65_000;
-  return { port, close: () => new Promise((r) => srv.close(r)) };
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (code) => reject(new Error(`bare-server.mjs exited with ${code}`)));
+  });
+  return {
+    port,
+    pid: child.pid,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startServer(env) {
@@ -61,6 +79,7 @@ async function startServer(env) {
   await waitForHealth(`http://127.0.0.1:${port}`, child);
   return {
     port,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -70,29 +89,41 @@ async function startServer(env) {
   };
 }
 
+/** closedLoop with the CPU time the serving process spent per answer (µs). */
+async function measure(port, pid, p, cookies) {
+  const cpu = cpuMs(pid);
+  const run = await closedLoop(port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies, acceptEncoding: ACCEPT_ENCODING });
+  return { ...run, cpuUs: (1000 * (cpuMs(pid) - cpu)) / run.requests };
+}
+
 /** Every read of a sale against the bare route with the same JSON, side by side; prints a table. */
-async function compare(label, port, paths, cookies) {
+async function compare(label, server, paths, cookies) {
   const bodies = {};
   for (const p of paths) {
-    const r = await get(undefined, port, p, cookies[0]);
+    const r = await get(undefined, server.port, p, cookies[0]);
     if (r.status !== 200) throw new Error(`${p}: ${r.status} ${r.text}`);
     bodies[p] = JSON.parse(r.text);
   }
   const bare = await bareServer(bodies);
-  console.log(`\n${label} (${CONNECTIONS} Verbindungen, je ${SECONDS} s)`);
-  console.log('| Anfrage | Server Anfragen/s | p99 ms | Express pur Anfragen/s | p99 ms | Anteil |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  // Steady state: both servers answer every path for a while before anything is measured (JIT, caches).
   for (const p of paths) {
-    const site = await closedLoop(port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
-    const plain = await closedLoop(bare.port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies });
+    for (const port of [server.port, bare.port])
+      await closedLoop(port, p, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, cookies, acceptEncoding: ACCEPT_ENCODING });
+  }
+  console.log(`\n${label} (${CONNECTIONS} Verbindungen, je ${SECONDS} s)`);
+  console.log('| Anfrage | Server Anfragen/s | p99 ms | CPU µs/Anfrage | Express pur Anfragen/s | p99 ms | CPU µs/Anfrage | Anteil |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const p of paths) {
+    const site = await measure(server.port, server.pid, p, cookies);
+    const plain = await measure(bare.port, bare.pid, p, cookies);
     console.log(
-      `| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`,
+      `| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(site.cpuUs)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round(plain.cpuUs)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`,
     );
   }
   await bare.close();
 }
 
-buildServer();
+if (!process.env.NO_BUILD) buildServer();
 console.log(
   `Maschine: ${cpus().length} CPUs, Last ${loadavg()
     .map((l) => round(l, 2))
@@ -165,13 +196,15 @@ if (process.env.ONLY !== 'pglite') {
     }
     const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
     const paths = ['/api/v1/games/', `/api/v1/games/${games[0].id}`, `/api/v1/games/${games[0].id}/deliveryoptions/`];
-    await compare(
-      `PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`,
-      server.port,
-      paths,
-      cookies,
-    );
-    await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, Besucher`, server.port, paths, []);
+    if (WHO !== 'visitors') {
+      await compare(
+        `PostgreSQL ${pgVersion}, ${GAMES} Spiele, angemeldete Mitglieder (je Verbindung eine Sitzung)`,
+        server,
+        paths,
+        cookies,
+      );
+    }
+    if (WHO !== 'members') await compare(`PostgreSQL ${pgVersion}, ${GAMES} Spiele, Besucher`, server, paths, []);
   } finally {
     await server.stop();
     await db.end().catch(() => {});
@@ -191,7 +224,7 @@ if (process.env.ONLY !== 'pg') {
     const id = list[0].data.id;
     await compare(
       `Eingebettete Datenbank (PGlite), Demodaten mit ${list.length} Spielen, Besucher`,
-      server.port,
+      server,
       ['/api/v1/games/', `/api/v1/games/${id}`, `/api/v1/games/${id}/deliveryoptions/`],
       [],
     );

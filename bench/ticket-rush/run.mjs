@@ -14,13 +14,14 @@
 // SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { cpuMs, peakRssMb } from '../lib/process.mjs';
 import { call, freePort, membersWithSessions, percentile, round } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -35,43 +36,6 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP = Number(process.env.WARMUP ?? 10);
 const WAVE1_SALES = Number(process.env.WAVE1_SALES ?? 5);
 const SECRET = randomBytes(32).toString('hex');
-
-/** The server's process and its workers (node:cluster forks them as children). */
-function processTree(pid) {
-  let children = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // gone, or no children
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-/** Peak RSS (VmHWM) of each server process, in MB. */
-function peakRssMb(pid) {
-  return processTree(pid).map((p) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
-    } catch {
-      return 0;
-    }
-  });
-}
-
-/** CPU time (user + system) the server's processes have used so far, in ms. */
-function cpuMs(pid) {
-  let total = 0;
-  for (const p of processTree(pid)) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    } catch {
-      // a process that ended in between
-    }
-  }
-  return total;
-}
 
 function describe(label, results, ms) {
   const lat = results.map((r) => r.ms).sort((a, b) => a - b);

@@ -1,0 +1,39 @@
+// What a server process (and its node:cluster workers) uses, read from /proc.
+import { readFileSync } from 'node:fs';
+
+/** The process and its workers (node:cluster forks them as children). */
+export function processTree(pid) {
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or no children
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Peak RSS (VmHWM) of each process of the tree, in MB. */
+export function peakRssMb(pid) {
+  return processTree(pid).map((p) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      return Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/** CPU time (user + system) the process tree has used so far, in ms (10 ms steps). */
+export function cpuMs(pid) {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // a process that ended in between
+    }
+  }
+  return total;
+}
