@@ -15,7 +15,7 @@ import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { eventsRouter } from './features/events/events.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
-import { compressAnswers } from './http/compress.ts';
+import { compressAnswers, compressSentBodies } from './http/compress.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
 import { requestLog } from './http/request-log.ts';
@@ -78,7 +78,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   app.use(requestLog(log, (req) => req.url === '/healthz'));
   app.use(securityHeaders(config.secureCookies));
-  app.use(compressAnswers());
+  compressSentBodies(app);
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -93,7 +93,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const writes = new WriteSignal();
   const auth = await createAuth({ config, database, log, clock, writes });
   // The identity provider parses its own bodies; it is mounted before ours.
-  if (auth.idp) app.use('/idp', auth.idp);
+  if (auth.idp) app.use('/idp', compressAnswers(), auth.idp);
 
   app.use(express.json({ limit: '1mb' }));
   app.use(auth.session);

@@ -2,14 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { repoRoot } from '../lib/paths.ts';
+import { chooseEncoding, encodings } from './compress.ts';
 
 export const webDist = path.join(repoRoot, 'apps/web/dist');
-
-/** Encodings the build writes next to a file (`apps/web/build/precompress.ts`), best first. */
-const encodings = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
 
 /** Types of the files the build pre-compresses (express.static would name the `.br` file's type otherwise). */
 const precompressedTypes: Record<string, string> = {
@@ -23,38 +18,6 @@ const precompressedTypes: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
-
-/**
- * The encoding to send, from the request's `Accept-Encoding` and the copies that exist:
- * highest q-value first; among equals the server's order (brotli, gzip, then the file as
- * it is). Browsers list `gzip, deflate, br, zstd` with equal weight, so brotli wins there.
- * Returns undefined for the file itself.
- */
-export function chooseEncoding(header: string | undefined, available: readonly string[]): (typeof encodings)[number] | undefined {
-  if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    const weight = q === undefined ? 1 : Number(q);
-    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  // The file as it is is acceptable unless refused explicitly (RFC 9110 §12.5.3).
-  const identity = weights.get('identity') ?? (weights.get('*') === 0 ? 0 : 1);
-  let best: (typeof encodings)[number] | undefined;
-  let bestWeight = 0;
-  for (const encoding of encodings) {
-    const weight = available.includes(encoding.name) ? weightOf(encoding.name) : 0;
-    if (weight > bestWeight) {
-      best = encoding;
-      bestWeight = weight;
-    }
-  }
-  // Strictly preferred over the plain file (e.g. `identity;q=1, br;q=0.5` sends the plain file).
-  return best && bestWeight >= identity ? best : undefined;
-}
 
 /**
  * Which of a file's pre-compressed copies exist. The build writes them once and the

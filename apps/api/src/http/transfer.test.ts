@@ -5,8 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressAnswers } from './compress.ts';
-import { chooseEncoding, spa } from './spa.ts';
+import { chooseEncoding, compressSentBodies } from './compress.ts';
+import { spa } from './spa.ts';
 
 /** The body as bytes whatever its type (superagent has undone the Content-Encoding). */
 function raw(req: request.Test): request.Test {
@@ -43,7 +43,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 function site() {
   const app = express();
-  app.use(compressAnswers());
+  compressSentBodies(app);
   app.use(spa(dist));
   return app;
 }
@@ -135,11 +135,16 @@ describe('index.html', () => {
 
 describe('answers made on the fly', () => {
   const big = { data: Array.from({ length: 100 }, (_, id) => ({ data: { id, opponent: 'HCD', venue: 'Swiss Life Arena' } })) };
+  // Above the size that is compressed on the thread pool.
+  const huge = { data: Array.from({ length: 3000 }, (_, id) => ({ data: { id, lastName: `Müller ${id}`, town: 'Zürich' } })) };
+  const page = `<!doctype html><html lang="de"><body>${'<p>Anmelden</p>'.repeat(200)}</body></html>`;
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 'x')]);
   function api() {
     const app = express();
-    app.use(compressAnswers());
+    compressSentBodies(app);
     app.get('/big', (_req, res) => res.json(big));
+    app.get('/huge', (_req, res) => res.json(huge));
+    app.get('/page', (_req, res) => res.type('html').send(page));
     app.get('/small', (_req, res) => res.json({ data: { id: 1 } }));
     app.get('/file.pdf', (_req, res) => res.type('application/pdf').send(pdf));
     app.get('/file.xlsx', (_req, res) => {
@@ -151,13 +156,42 @@ describe('answers made on the fly', () => {
     return app;
   }
 
-  it('compresses JSON above 1 KB', async () => {
-    const res = await raw(request(api()).get('/big').set('Accept-Encoding', 'gzip'));
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(decoded(res))).toEqual(big);
-    const br = await raw(request(api()).get('/big').set('Accept-Encoding', 'br'));
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(decoded(br))).toEqual(big);
+  it('compresses JSON above 1 KB with brotli or gzip, keeping its type and naming Vary', async () => {
+    for (const [accept, encoding] of [
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+    ]) {
+      for (const [url, body] of [
+        ['/big', big],
+        ['/huge', huge],
+      ] as const) {
+        const res = await raw(request(api()).get(url).set('Accept-Encoding', accept!));
+        expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(Number(res.headers['content-length'])).toBeLessThan(JSON.stringify(body).length / 3);
+        expect(JSON.parse(decoded(res))).toEqual(body);
+      }
+    }
+  });
+
+  it('compresses pages sent as text', async () => {
+    const res = await raw(request(api()).get('/page').set('Accept-Encoding', 'br'));
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(decoded(res)).toBe(page);
+  });
+
+  it('sends the body as it is to a client without Accept-Encoding, and answers HEAD without compressing', async () => {
+    const plain = await raw(request(api()).get('/big').set('Accept-Encoding', 'identity'));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse((plain.body as Buffer).toString())).toEqual(big);
+    const head = await request(api()).head('/big').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(big)));
   });
 
   it('leaves small answers, PDF and XLSX downloads as they are', async () => {

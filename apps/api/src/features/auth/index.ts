@@ -22,7 +22,7 @@ export interface AuthDeps {
 
 export interface Auth {
   /** express-session (table sessions) for /api and /oauth, then req.actor from the session with fresh roles. */
-  session: RequestHandler[];
+  session: RequestHandler;
   /** Mounted at /oauth: GET /login?returnTo=/path, GET /callback, GET /logout. */
   router: Router;
   /** The embedded identity provider, mounted at /idp; absent with an external provider. */
@@ -58,7 +58,7 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
   const stopCleanup = startLoginDataCleanup({ db, store: session.store, log, clock });
 
   return {
-    session: session.handlers,
+    session: session.handler,
     router,
     ...(idp ? { idp: idp.router } : {}),
     async close() {

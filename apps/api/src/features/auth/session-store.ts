@@ -88,17 +88,24 @@ export class PrismaSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.read(sid)
-      .then((row) => {
-        if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return callback(null, null);
-        // A fresh object per request: express-session changes it in place.
-        callback(null, {
-          ...(row.data as unknown as SessionData),
-          storedExpiresAt: row.expiresAt.getTime(),
-          memberRoles: row.memberExists ? [...row.roles] : null,
-        });
-      })
-      .catch((err: unknown) => callback(err));
+    this.sessionData(sid).then(
+      (data) => callback(null, data),
+      (err: unknown) => callback(err),
+    );
+  }
+
+  /**
+   * The session as express-session gets it (null: no such session, or expired), from a kept
+   * read when there is a fresh one. A fresh object each time: express-session changes it in place.
+   */
+  async sessionData(sid: string): Promise<SessionData | null> {
+    const row = await this.read(sid);
+    if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return null;
+    return {
+      ...(row.data as unknown as SessionData),
+      storedExpiresAt: row.expiresAt.getTime(),
+      memberRoles: row.memberExists ? [...row.roles] : null,
+    };
   }
 
   /** Drops every kept read (after a change that may touch any session or member). */

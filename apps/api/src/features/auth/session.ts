@@ -1,7 +1,9 @@
 import type { Request, RequestHandler } from 'express';
-import session from 'express-session';
+import { parseCookie } from 'cookie';
+import { unsign } from 'cookie-signature';
+import session, { type SessionData } from 'express-session';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../lib/ctx.ts';
+import type { Actor, DbOrTx } from '../../lib/ctx.ts';
 import type { WriteSignal } from '../../lib/write-signal.ts';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore } from './session-store.ts';
 
@@ -9,19 +11,46 @@ export const SESSION_COOKIE = 'sid';
 
 export interface SiteSession {
   /** express-session (table sessions) for /api and /oauth, then req.actor from the session with fresh roles. */
-  handlers: RequestHandler[];
+  handler: RequestHandler;
   store: PrismaSessionStore;
   /** Options of the session cookie, to clear it with. */
   cookieOptions: { path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean };
 }
 
-const COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+/** More signed cookie values than this remembered at once: all are forgotten and checked again. */
+const MAX_KNOWN_COOKIES = 20_000;
 
-/** Whether the request carries a cookie named like the session's (signed or not: express-session checks). */
-function hasSessionCookie(req: Request): boolean {
-  const header = req.headers.cookie;
-  if (!header) return false;
-  return header.split(';').some((part) => part.trimStart().startsWith(COOKIE_PREFIX));
+/**
+ * The session id in a request's session cookie, or null (no cookie, not signed, a bad signature):
+ * what express-session reads from it. Each signed value is checked once (an HMAC) and remembered.
+ */
+function sessionIdReader(secret: string): (req: Request) => string | null {
+  const known = new Map<string, string | false>();
+  return (req) => {
+    const header = req.headers.cookie;
+    if (!header?.includes(`${SESSION_COOKIE}=`)) return null;
+    const value = parseCookie(header)[SESSION_COOKIE];
+    if (!value?.startsWith('s:')) return null;
+    let sid = known.get(value);
+    if (sid === undefined) {
+      sid = unsign(value.slice(2), secret);
+      if (known.size >= MAX_KNOWN_COOKIES) known.clear();
+      known.set(value, sid);
+    }
+    return sid || null;
+  };
+}
+
+/**
+ * What a session means for the request: who acts, and what must be written first. `end`: the
+ * absolute timeout passed or the member is gone (the session is ended: a visitor); `renew`: the
+ * expiry is to move on (needsRenewal).
+ */
+function verdict(data: SessionData | null | undefined, now: Date): { actor: Actor | null; write?: 'end' | 'renew' } {
+  if (data?.memberId === undefined) return { actor: null };
+  if (!data.loginAt || now.getTime() - data.loginAt >= ABSOLUTE_TIMEOUT_MS || !data.memberRoles) return { actor: null, write: 'end' };
+  const actor = { memberId: data.memberId, roles: data.memberRoles };
+  return needsRenewal(data, now) ? { actor, write: 'renew' } : { actor };
 }
 
 /** The server-side session (DESIGN.md §5) and the actor middleware. */
@@ -44,44 +73,51 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
     ...(config.secureCookies || config.trustProxy > 0 ? { proxy: true } : {}),
     cookie: { ...cookieOptions, maxAge: IDLE_TIMEOUT_MS },
   });
+  const sessionIdOf = sessionIdReader(config.sessionSecret);
 
-  // Only the API and the login need the session: the SPA's files and pages are the same
-  // for everyone, and loading a session for each of them would cost a query apiece.
-  // The API never starts a session (only the login does): a request to it without the session
-  // cookie is a visitor's, and needs neither a new session object nor a read.
-  const needsSession = (req: Request) => /^\/(api|oauth)(\/|$)/.test(req.path);
-  const sessionWhereNeeded: RequestHandler = (req, res, next) => {
-    if (!needsSession(req) || (req.path.startsWith('/api/') && !hasSessionCookie(req))) return next();
+  /** express-session, then req.actor from the session it loaded (ending or renewing it where due). */
+  const fullSession: RequestHandler = (req, res, next) => {
     sessionMiddleware(req, res, (err?: unknown) => {
-      // The session could not be read (the database away): the answer is a 503, and the
-      // session must stay as it is. Without its id, express-session would take the missing
-      // req.session for a logout and delete the row at the end of the answer (unset: 'destroy').
-      if (err) delete (req as { sessionID?: string }).sessionID;
-      next(err);
+      if (err) {
+        // The session could not be read (the database away): the answer is a 503, and the
+        // session must stay as it is. Without its id, express-session would take the missing
+        // req.session for a logout and delete the row at the end of the answer (unset: 'destroy').
+        delete (req as { sessionID?: string }).sessionID;
+        return next(err);
+      }
+      const now = clock();
+      const current = req.session as Request['session'] | undefined;
+      const { actor, write } = verdict(current, now);
+      if (write === 'end') return regenerateSession(req).then(() => next(), next);
+      if (write === 'renew') current!.renewedAt = now.getTime();
+      req.actor = actor;
+      next();
     });
   };
 
-  /** The session's member with the roles the store read with the session; a visitor is null. */
-  const actor: RequestHandler = async (req, _res, next) => {
+  // Only the API and the login need the session: the SPA's files and pages are the same for
+  // everyone, and loading a session for each of them would cost a query apiece.
+  const handler: RequestHandler = (req, res, next) => {
     req.actor = null;
-    const current = req.session as Request['session'] | undefined;
-    if (current?.memberId === undefined) return next();
-    const now = clock();
-    if (!current.loginAt || now.getTime() - current.loginAt >= ABSOLUTE_TIMEOUT_MS) {
-      await regenerateSession(req);
-      return next();
-    }
-    const roles = current.memberRoles;
-    if (!roles) {
-      await regenerateSession(req);
-      return next();
-    }
-    if (needsRenewal(current, now)) current.renewedAt = now.getTime();
-    req.actor = { memberId: current.memberId, roles };
-    next();
+    if (req.path.startsWith('/oauth/') || req.path === '/oauth') return fullSession(req, res, next);
+    if (!req.path.startsWith('/api/')) return next();
+    // The API never starts a session (only the login does): a request without a valid session
+    // cookie is a visitor's, and needs neither a session object nor a read.
+    const sid = sessionIdOf(req);
+    if (sid === null) return next();
+    // No API route touches req.session. A session that needs no write (the common case, many per
+    // second during a sale) gives what express-session would (resave and rolling off: nothing
+    // stored, no cookie sent) without its session object, hashing and wrapped answer; ending or
+    // renewing a session goes through express-session.
+    store.sessionData(sid).then((data) => {
+      const { actor, write } = verdict(data, clock());
+      if (write) return fullSession(req, res, next);
+      req.actor = actor;
+      next();
+    }, next);
   };
 
-  return { handlers: [sessionWhereNeeded, actor], store, cookieOptions };
+  return { handler, store, cookieOptions };
 }
 
 export function regenerateSession(req: Request): Promise<void> {

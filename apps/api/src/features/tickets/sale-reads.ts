@@ -1,3 +1,4 @@
+import type { Game, SalesState } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { WriteSignal } from '../../lib/write-signal.ts';
 import { readGameDeliveryOptions, readGames, readHeldOfMember, type GameReadRow } from './tickets.repository.ts';
@@ -30,6 +31,8 @@ export class SaleReads {
   private games: (Copy<GameReadRow[]> & { after: number }) | null = null;
   private readonly options = new Map<number, Copy<{ id: number; name: string }[] | null>>();
   private readonly held = new Map<number, Copy<Map<number, number>>>();
+  /** Views of kept game rows: per row, by sales state and the member's holding. */
+  private readonly views = new WeakMap<GameReadRow, Map<string, Game>>();
 
   constructor(
     signal: WriteSignal,
@@ -73,6 +76,20 @@ export class SaleReads {
   /** Tickets the member holds, per game. */
   heldOf(db: DbOrTx, memberId: number): Promise<Map<number, number>> {
     return this.cached(this.held, memberId, () => readHeldOfMember(db, memberId));
+  }
+
+  /**
+   * The game as a member holding `held` tickets (null: a visitor) sees it in sales state `state`:
+   * made by `make` once per kept row, state and holding, then handed out again as the same
+   * object (so that the answer's check, parsedOnce, runs once too). A new copy has new rows.
+   */
+  view(row: GameReadRow, state: SalesState, held: number | null, make: () => Game): Game {
+    let byKey = this.views.get(row);
+    if (!byKey) this.views.set(row, (byKey = new Map()));
+    const key = `${state}:${held ?? '-'}`;
+    let game = byKey.get(key);
+    if (!game) byKey.set(key, (game = make()));
+    return game;
   }
 
   private fresh(copy: Copy<unknown>): boolean {

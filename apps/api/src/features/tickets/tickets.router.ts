@@ -22,7 +22,7 @@ import {
   wantsExpand,
   type GameGroup,
 } from '@club/contract';
-import { sendItem, sendList } from '../../http/envelope.ts';
+import { parsedOnce, sendItem, sendList } from '../../http/envelope.ts';
 import { requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -72,21 +72,19 @@ export function ticketsRouter(deps: Deps): Router {
   const router = Router();
   const reads = new SaleReads(deps.writes);
   const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock });
+  const checkedGame = parsedOnce(gameSchema);
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
     '/games/',
     handle({}, async (_input, req, res) => {
-      sendList(
-        res,
-        (await listUpcomingGames(ctxOf(deps, req), reads)).map((g) => gameSchema.parse(g)),
-      );
+      sendList(res, (await listUpcomingGames(ctxOf(deps, req), reads)).map(checkedGame));
     }),
   );
   router.get(
     '/games/:id',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id, reads)));
+      sendItem(res, checkedGame(await getGame(ctxOf(deps, req), params.id, reads)));
     }),
   );
   router.get(

@@ -20,6 +20,7 @@ import {
   reservedByGame,
   updateReservationAmount,
   type LockedGame,
+  type GameReadRow,
 } from './tickets.repository.ts';
 import type { SaleReads } from './sale-reads.ts';
 import {
@@ -66,13 +67,21 @@ function memberIdOf(ctx: Ctx): number {
 /** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
 export async function listUpcomingGames(ctx: Ctx, reads: SaleReads): Promise<Game[]> {
   const [rows, held] = await Promise.all([reads.upcomingGames(ctx.db, ctx.now), heldOfActor(ctx, reads)]);
-  return rows.map((g) => toGame(g, ctx.now, g.reserved, held ? { held: held.get(g.id) ?? 0 } : null));
+  return rows.map((row) => gameView(reads, row, ctx.now, held));
 }
 
 export async function getGame(ctx: Ctx, id: number, reads: SaleReads): Promise<Game> {
   const [row, held] = await Promise.all([reads.game(ctx.db, id, ctx.now), heldOfActor(ctx, reads)]);
   if (!row) throw notFound(GAME_NOT_FOUND);
-  return toGame(row, ctx.now, row.reserved, held ? { held: held.get(row.id) ?? 0 } : null);
+  return gameView(reads, row, ctx.now, held);
+}
+
+/** A game as the visitor or member sees it now; the same object again while the row is kept. */
+function gameView(reads: SaleReads, row: GameReadRow, now: Date, held: Map<number, number> | null): Game {
+  const memberHeld = held ? (held.get(row.id) ?? 0) : null;
+  return reads.view(row, salesState(row, now), memberHeld, () =>
+    toGame(row, now, row.reserved, memberHeld === null ? null : { held: memberHeld }),
+  );
 }
 
 /** The delivery options offered for a game (those of its group). */
