@@ -69,7 +69,8 @@ export function compressSentBodies(app: Express): void {
   app.response.send = function sendCompressed(this: Response, body?: unknown): Response {
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body);
     // A string of this many characters has at least as many bytes.
-    if (body.length < MIN_COMPRESSED_BYTES || this.req.method === 'HEAD' || this.getHeader('Content-Encoding') !== undefined) {
+    const unchanged = this.req.method === 'HEAD' || this.statusCode === 204 || this.statusCode === 304;
+    if (body.length < MIN_COMPRESSED_BYTES || unchanged || this.getHeader('Content-Encoding') !== undefined) {
       return send.call(this, body);
     }
     const type = this.getHeader('Content-Type');

@@ -62,6 +62,17 @@ export function needsRenewal(data: Pick<SessionData, 'loginAt' | 'storedExpiresA
   return data.storedExpiresAt === undefined || sessionExpiresAt(data, now).getTime() - data.storedExpiresAt > TOUCH_GRANULARITY_MS;
 }
 
+/** A session as read, with the expiry and its member's roles; shared by the requests that use the read. */
+export type StoredSession = Readonly<SessionData & { storedExpiresAt: number; memberRoles: readonly Role[] | null }>;
+
+function storedSession(row: SessionRow): StoredSession {
+  return {
+    ...(row.data as SessionData),
+    storedExpiresAt: row.expiresAt.getTime(),
+    memberRoles: row.memberExists ? row.roles : null,
+  };
+}
+
 /**
  * express-session store in table sessions (through Prisma), so every instance sees every
  * session. Expiry is decided here, with the site's clock: an expired row reads as no session.
@@ -70,7 +81,7 @@ export class PrismaSessionStore extends session.Store {
   /** Sessions of requests that come together are read with one query. */
   private readonly rows;
   /** Recent reads by session id (null: no such session), with when they were made. */
-  private readonly recent = new Map<string, { row: SessionRow | null; readAt: number }>();
+  private readonly recent = new Map<string, { session: StoredSession | null; readAt: number }>();
   /** Counts the changes of this process: a read that started before one is not kept. */
   private generation = 0;
 
@@ -88,24 +99,27 @@ export class PrismaSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.sessionData(sid).then(
-      (data) => callback(null, data),
+    this.session(sid).then(
+      // A copy: express-session changes it in place.
+      (found) => callback(null, found && { ...found, memberRoles: found.memberRoles && [...found.memberRoles] }),
       (err: unknown) => callback(err),
     );
   }
 
-  /**
-   * The session as express-session gets it (null: no such session, or expired), from a kept
-   * read when there is a fresh one. A fresh object each time: express-session changes it in place.
-   */
-  async sessionData(sid: string): Promise<SessionData | null> {
-    const row = await this.read(sid);
-    if (!row || row.expiresAt.getTime() <= this.clock().getTime()) return null;
-    return {
-      ...(row.data as unknown as SessionData),
-      storedExpiresAt: row.expiresAt.getTime(),
-      memberRoles: row.memberExists ? [...row.roles] : null,
-    };
+  /** The session, to read only (null: no such session, or expired), from a kept read when there is a fresh one. */
+  async session(sid: string): Promise<StoredSession | null> {
+    return this.unexpired(await this.read(sid));
+  }
+
+  /** The session from a read kept less than SESSION_READ_MAX_AGE_MS ago, to read only; undefined when there is none. */
+  keptSession(sid: string): StoredSession | null | undefined {
+    const kept = this.recent.get(sid);
+    if (!kept || performance.now() - kept.readAt >= SESSION_READ_MAX_AGE_MS) return undefined;
+    return this.unexpired(kept.session);
+  }
+
+  private unexpired(found: StoredSession | null): StoredSession | null {
+    return found && found.storedExpiresAt > this.clock().getTime() ? found : null;
   }
 
   /** Drops every kept read (after a change that may touch any session or member). */
@@ -120,17 +134,18 @@ export class PrismaSessionStore extends session.Store {
     this.recent.delete(sid);
   }
 
-  private async read(sid: string): Promise<SessionRow | null> {
+  private async read(sid: string): Promise<StoredSession | null> {
     const kept = this.recent.get(sid);
-    if (kept && performance.now() - kept.readAt < SESSION_READ_MAX_AGE_MS) return kept.row;
+    if (kept && performance.now() - kept.readAt < SESSION_READ_MAX_AGE_MS) return kept.session;
     const generation = this.generation;
     const readAt = performance.now();
     const row = await this.rows.load(sid);
+    const session = row && storedSession(row);
     if (generation === this.generation) {
       if (this.recent.size >= MAX_KEPT_READS) this.recent.clear();
-      this.recent.set(sid, { row, readAt });
+      this.recent.set(sid, { session, readAt });
     }
-    return row;
+    return session;
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {

@@ -5,7 +5,7 @@ import session, { type SessionData } from 'express-session';
 import type { Config } from '../../config.ts';
 import type { Actor, DbOrTx } from '../../lib/ctx.ts';
 import type { WriteSignal } from '../../lib/write-signal.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore } from './session-store.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore, type StoredSession } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -109,12 +109,15 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
     // second during a sale) gives what express-session would (resave and rolling off: nothing
     // stored, no cookie sent) without its session object, hashing and wrapped answer; ending or
     // renewing a session goes through express-session.
-    store.sessionData(sid).then((data) => {
-      const { actor, write } = verdict(data, clock());
+    const decide = (found: StoredSession | null) => {
+      const { actor, write } = verdict(found, clock());
       if (write) return fullSession(req, res, next);
       req.actor = actor;
       next();
-    }, next);
+    };
+    const kept = store.keptSession(sid);
+    if (kept !== undefined) return decide(kept);
+    store.session(sid).then(decide, next);
   };
 
   return { handler, store, cookieOptions };
