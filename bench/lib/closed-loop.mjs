@@ -32,7 +32,8 @@ export function get(agent, port, urlPath, cookie, acceptEncoding) {
 /**
  * `connections` keep-alive connections for `seconds` after a warm-up round; connection i sends
  * cookies[i % cookies.length] (none when the list is empty) and `acceptEncoding` if given (as a
- * browser: `gzip, deflate, br, zstd`). Requests, requests/s, p50, p99, non-200 answers.
+ * browser: `gzip, deflate, br, zstd`). Requests, duration (ms), the latencies sorted, requests/s,
+ * p50, p99, non-200 answers.
  */
 export async function closedLoop(port, urlPath, { connections, seconds, cookies = [], acceptEncoding }) {
   const agents = Array.from({ length: connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
@@ -56,6 +57,8 @@ export async function closedLoop(port, urlPath, { connections, seconds, cookies 
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    ms,
+    latencies,
     rps: latencies.length / (ms / 1000),
     p50: latencies[Math.floor(latencies.length * 0.5)],
     p99: latencies[Math.floor(latencies.length * 0.99)],

@@ -2,17 +2,19 @@
 // real server (the bundle, as `pnpm start` runs it) against a bare Express 5 route serving the
 // same JSON in a process of its own (bare-server.mjs), with the same load generator in the same
 // run: first on PostgreSQL (members with sessions, as during a sale, and visitors), then on the
-// embedded database (visitors, demo data). Both servers are warmed up on every path first; each
-// line gives requests/s, p99 and the CPU time the serving process spent per answer.
+// embedded database (visitors, demo data). Both servers are warmed up on every path first, then
+// measured in alternating slices; each line gives requests/s, p99 and the CPU time the serving
+// process spent per answer.
 //
 //   node bench/read-path/run.mjs
 //
 // Environment: BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/postgres), CONNECTIONS (50),
-// SECONDS (5 per measurement), WARMUP_SECONDS (1 per path and server), GAMES (8), ONLY=pg|pglite,
-// WHO=members|visitors (on PostgreSQL only these; both by default), NO_BUILD=1 (the bundle as it
-// is, e.g. to try a change made in it), ACCEPT_ENCODING (sent with every measured request, e.g.
-// `gzip, deflate, br, zstd` as a browser: the site compresses, the bare route does not), SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
-// for a CPU profile of the server).
+// SECONDS (5 per path and server, in ROUNDS=5 slices alternating between the two),
+// WARMUP_SECONDS (1 per path and server), GAMES (8), ONLY=pg|pglite, WHO=members|visitors (on
+// PostgreSQL only these; both by default), NO_BUILD=1 (the bundle as it is, e.g. to try a change
+// made in it), ACCEPT_ENCODING (sent with every measured request, e.g. `gzip, deflate, br, zstd`
+// as a browser: the site compresses, the bare route does not), SERVER_NODE_ARGS (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,14 @@ import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { closedLoop, get } from '../lib/closed-loop.mjs';
 import { cpuMs } from '../lib/process.mjs';
-import { freePort, membersWithSessions, waitForHealth } from '../lib/rush.mjs';
+import { freePort, membersWithSessions, percentile, waitForHealth } from '../lib/rush.mjs';
 import { referenceLoopMs } from '../lib/reference-loop.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 1);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const WHO = process.env.WHO ?? 'both';
 const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING;
 const GAMES = Number(process.env.GAMES ?? 8);
@@ -89,11 +92,34 @@ async function startServer(env) {
   };
 }
 
-/** closedLoop with the CPU time the serving process spent per answer (µs). */
-async function measure(port, pid, p, cookies) {
-  const cpu = cpuMs(pid);
-  const run = await closedLoop(port, p, { connections: CONNECTIONS, seconds: SECONDS, cookies, acceptEncoding: ACCEPT_ENCODING });
-  return { ...run, cpuUs: (1000 * (cpuMs(pid) - cpu)) / run.requests };
+/**
+ * The site and the bare route on one path, in ROUNDS alternating slices (the order swapped each
+ * round), so that the machine's changing speed weighs on both alike: requests/s, p99 and the CPU
+ * time the serving process spent per answer (µs) of each.
+ */
+async function measurePair(targets, p, cookies) {
+  const totals = targets.map(() => ({ requests: 0, ms: 0, cpu: 0, latencies: [], errors: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const cpu = cpuMs(targets[i].pid);
+      const run = await closedLoop(targets[i].port, p, {
+        connections: CONNECTIONS,
+        seconds: SECONDS / ROUNDS,
+        cookies,
+        acceptEncoding: ACCEPT_ENCODING,
+      });
+      const total = totals[i];
+      total.cpu += cpuMs(targets[i].pid) - cpu;
+      total.requests += run.requests;
+      total.ms += run.ms;
+      total.errors += run.errors;
+      total.latencies.push(...run.latencies);
+    }
+  }
+  return totals.map((t) => {
+    t.latencies.sort((a, b) => a - b);
+    return { rps: t.requests / (t.ms / 1000), p99: percentile(t.latencies, 99), cpuUs: (1000 * t.cpu) / t.requests, errors: t.errors };
+  });
 }
 
 /** Every read of a sale against the bare route with the same JSON, side by side; prints a table. */
@@ -114,8 +140,7 @@ async function compare(label, server, paths, cookies) {
   console.log('| Anfrage | Server Anfragen/s | p99 ms | CPU µs/Anfrage | Express pur Anfragen/s | p99 ms | CPU µs/Anfrage | Anteil |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const p of paths) {
-    const site = await measure(server.port, server.pid, p, cookies);
-    const plain = await measure(bare.port, bare.pid, p, cookies);
+    const [site, plain] = await measurePair([server, bare], p, cookies);
     console.log(
       `| GET ${p.replace(/\/\d+/, '/{id}')} | ${round(site.rps)} | ${round(site.p99, 1)} | ${round(site.cpuUs)} | ${round(plain.rps)} | ${round(plain.p99, 1)} | ${round(plain.cpuUs)} | ${round((100 * site.rps) / plain.rps)} % |${site.errors ? ` ${site.errors} Fehler` : ''}`,
     );

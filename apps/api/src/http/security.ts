@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
 
@@ -6,12 +6,37 @@ import { AppError } from '../lib/app-error.ts';
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), browsing-topics=()';
 
+/**
+ * Helmet's headers (and the Permissions-Policy) on every answer. Helmet runs once, at start, and
+ * its headers are then set in one call per answer: with static options, as here, its headers are
+ * the same for every answer. (A CSP with per-request parts, such as nonces, would need helmet per
+ * request again.)
+ */
 export function securityHeaders(secure: boolean): RequestHandler {
-  const headers = helmetHeaders(secure);
-  return (req, res, next) => {
-    res.set('Permissions-Policy', PERMISSIONS_POLICY);
-    headers(req, res, next);
+  const { headers, removed } = headersOf(helmetHeaders(secure));
+  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  return (_req, res, next) => {
+    res.setHeaders(headers);
+    for (const name of removed) res.removeHeader(name);
+    next();
   };
+}
+
+/** The headers a middleware that only sets and removes headers sets, and those it removes. */
+function headersOf(middleware: RequestHandler): { headers: Map<string, string>; removed: string[] } {
+  const headers = new Map<string, string>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, value),
+    removeHeader: (name: string) => {
+      headers.delete(name);
+      removed.push(name);
+    },
+  };
+  let done = false;
+  void middleware({} as Request, recorder as unknown as Response, () => (done = true));
+  if (!done) throw new Error('The security headers could not be read.');
+  return { headers, removed };
 }
 
 function helmetHeaders(secure: boolean): RequestHandler {

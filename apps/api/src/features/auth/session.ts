@@ -17,40 +17,49 @@ export interface SiteSession {
   cookieOptions: { path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean };
 }
 
-/** More signed cookie values than this remembered at once: all are forgotten and checked again. */
-const MAX_KNOWN_COOKIES = 20_000;
+/** More cookie headers than this remembered at once: all are forgotten and read again. */
+const MAX_KNOWN_HEADERS = 20_000;
+/** Longer cookie headers are read each time rather than remembered. */
+const MAX_KNOWN_HEADER_LENGTH = 1024;
 
-/**
- * The session id in a request's session cookie, or null (no cookie, not signed, a bad signature):
- * what express-session reads from it. Each signed value is checked once (an HMAC) and remembered.
- */
+/** The session id in a Cookie header, or null (no session cookie, not signed, a bad signature): what express-session reads from it. */
+function sessionIdIn(header: string, secret: string): string | null {
+  if (!header.includes(`${SESSION_COOKIE}=`)) return null;
+  const value = parseCookie(header)[SESSION_COOKIE];
+  return (value?.startsWith('s:') && unsign(value.slice(2), secret)) || null;
+}
+
+/** sessionIdIn for requests: a browser sends the same Cookie header again and again, so each is read (and its HMAC checked) once. */
 function sessionIdReader(secret: string): (req: Request) => string | null {
-  const known = new Map<string, string | false>();
+  const known = new Map<string, string | null>();
   return (req) => {
     const header = req.headers.cookie;
-    if (!header?.includes(`${SESSION_COOKIE}=`)) return null;
-    const value = parseCookie(header)[SESSION_COOKIE];
-    if (!value?.startsWith('s:')) return null;
-    let sid = known.get(value);
+    if (!header) return null;
+    let sid = known.get(header);
     if (sid === undefined) {
-      sid = unsign(value.slice(2), secret);
-      if (known.size >= MAX_KNOWN_COOKIES) known.clear();
-      known.set(value, sid);
+      sid = sessionIdIn(header, secret);
+      if (header.length <= MAX_KNOWN_HEADER_LENGTH) {
+        if (known.size >= MAX_KNOWN_HEADERS) known.clear();
+        known.set(header, sid);
+      }
     }
-    return sid || null;
+    return sid;
   };
 }
 
 /**
- * What a session means for the request: who acts, and what must be written first. `end`: the
- * absolute timeout passed or the member is gone (the session is ended: a visitor); `renew`: the
- * expiry is to move on (needsRenewal).
+ * What a session means for the request: a visitor's, a member's, or one that must be written
+ * first: `end` (the absolute timeout passed or the member is gone: then a visitor's) or `renew`
+ * (the expiry is to move on, needsRenewal).
  */
-function verdict(data: SessionData | null | undefined, now: Date): { actor: Actor | null; write?: 'end' | 'renew' } {
-  if (data?.memberId === undefined) return { actor: null };
-  if (!data.loginAt || now.getTime() - data.loginAt >= ABSOLUTE_TIMEOUT_MS || !data.memberRoles) return { actor: null, write: 'end' };
-  const actor = { memberId: data.memberId, roles: data.memberRoles };
-  return needsRenewal(data, now) ? { actor, write: 'renew' } : { actor };
+function stateOf(data: SessionData | null | undefined, now: Date): 'visitor' | 'member' | 'end' | 'renew' {
+  if (data?.memberId === undefined) return 'visitor';
+  if (!data.loginAt || now.getTime() - data.loginAt >= ABSOLUTE_TIMEOUT_MS || !data.memberRoles) return 'end';
+  return needsRenewal(data, now) ? 'renew' : 'member';
+}
+
+function actorOf(data: SessionData): Actor {
+  return { memberId: data.memberId!, roles: data.memberRoles! };
 }
 
 /** The server-side session (DESIGN.md §5) and the actor middleware. */
@@ -74,6 +83,13 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
     cookie: { ...cookieOptions, maxAge: IDLE_TIMEOUT_MS },
   });
   const sessionIdOf = sessionIdReader(config.sessionSecret);
+  /** The actor of each kept session read, made once. */
+  const actors = new WeakMap<StoredSession, Actor>();
+  const actorOfKept = (found: StoredSession) => {
+    let actor = actors.get(found);
+    if (!actor) actors.set(found, (actor = actorOf(found)));
+    return actor;
+  };
 
   /** express-session, then req.actor from the session it loaded (ending or renewing it where due). */
   const fullSession: RequestHandler = (req, res, next) => {
@@ -87,10 +103,10 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
       }
       const now = clock();
       const current = req.session as Request['session'] | undefined;
-      const { actor, write } = verdict(current, now);
-      if (write === 'end') return regenerateSession(req).then(() => next(), next);
-      if (write === 'renew') current!.renewedAt = now.getTime();
-      req.actor = actor;
+      const state = stateOf(current, now);
+      if (state === 'end') return regenerateSession(req).then(() => next(), next);
+      if (state === 'renew') current!.renewedAt = now.getTime();
+      req.actor = state === 'visitor' ? null : actorOf(current!);
       next();
     });
   };
@@ -110,9 +126,9 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
     // stored, no cookie sent) without its session object, hashing and wrapped answer; ending or
     // renewing a session goes through express-session.
     const decide = (found: StoredSession | null) => {
-      const { actor, write } = verdict(found, clock());
-      if (write) return fullSession(req, res, next);
-      req.actor = actor;
+      const state = stateOf(found, clock());
+      if (state === 'end' || state === 'renew') return fullSession(req, res, next);
+      req.actor = state === 'member' ? actorOfKept(found!) : null;
       next();
     };
     const kept = store.keptSession(sid);
