@@ -10,7 +10,8 @@
 //   pnpm exec tsx bench/member-search/run.ts
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
-// MEMBERS (10000), SEARCHES (200), CONNECTIONS (50), SECONDS (5), KEEP_DB=1 keeps the database.
+// MEMBERS (10000), SEARCHES (200), CONNECTIONS (50), SECONDS (5), KEEP_DB=1 keeps the database,
+// SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -276,7 +277,11 @@ async function main(): Promise<void> {
       SESSION_SECRET: secret,
     };
     buildServer();
-    child = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/server.mjs'], {
+      cwd: apiDir,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     await waitForHealth(baseUrl, child);
     await db.connect();
     const t0 = Date.now();
