@@ -27,7 +27,7 @@ export interface TableBlock {
   /** e.g. the game: shown above its rows in the PDF, and as the label of its subtotal row. */
   heading?: string;
   /** Rows in batches (each row one cell per column). */
-  rows: AsyncIterable<Cell[][]>;
+  rows: AsyncIterable<Iterable<Cell[]>>;
 }
 
 export interface TableSection {

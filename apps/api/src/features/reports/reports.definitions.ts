@@ -50,14 +50,20 @@ export interface ReportDefinition<R> {
   sections(db: DbOrTx, season: SeasonRow, seasonLabel: string): AsyncIterable<RawSection<R>>;
 }
 
-/** Rows in batches by keyset: each batch starts after the key of the last row before it. */
+/**
+ * Rows in batches by keyset: each batch starts after the key of the last row before it. The key
+ * is taken before a batch is handed on: the receiver may let the batch's rows go as it uses them.
+ */
 export async function* batches<R, K>(read: (key: K | null) => Promise<R[]>, keyOf: (row: R) => K, size = BATCH_SIZE): AsyncIterable<R[]> {
   let key: K | null = null;
   for (;;) {
     const rows = await read(key);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    key = keyOf(rows[rows.length - 1] as R);
+    const last = rows.at(-1);
+    if (last === undefined) return;
+    const more = rows.length >= size;
+    key = keyOf(last);
+    yield rows;
+    if (!more) return;
   }
 }
 

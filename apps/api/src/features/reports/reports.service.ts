@@ -3,7 +3,7 @@ import { isReportFormat, isReportType, type ReportFormat } from '@club/contract'
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { PDF_TYPE, writePdfReport } from './pdf-table.ts';
-import type { TableBlock, TableReport, TableSection } from './report-model.ts';
+import type { Cell, TableBlock, TableReport, TableSection } from './report-model.ts';
 import { reportDefinitions, type Column, type RawBlock, type RawSection } from './reports.definitions.ts';
 import { findSeason } from './reports.repository.ts';
 import { SharedRenders } from './shared-renders.ts';
@@ -70,8 +70,22 @@ async function* projectBlocks<R>(blocks: AsyncIterable<RawBlock<R>>, columns: re
     yield {
       ...(block.heading ? { heading: block.heading } : {}),
       rows: (async function* () {
-        for await (const batch of block.rows) yield batch.map((row) => columns.map((c) => c.value(row) ?? null));
+        for await (const batch of block.rows) yield cellsOf(batch, columns);
       })(),
     };
+  }
+}
+
+/**
+ * A batch's rows as cells, made one row at a time as the writer takes them; each row read from
+ * the database is let go once it is made into cells. So neither the batch's database rows nor
+ * its cells outlive the drawing of their own row, and they die young (a batch held whole while
+ * it is drawn was most of what a large report left in the old generation).
+ */
+function* cellsOf<R>(batch: (R | undefined)[], columns: readonly Column<R>[]): Iterable<Cell[]> {
+  for (let i = 0; i < batch.length; i++) {
+    const row = batch[i] as R;
+    batch[i] = undefined;
+    yield columns.map((c) => c.value(row) ?? null);
   }
 }
