@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate, useParams, type NavigateOptions } from 'react-router-dom';
+import { BrowserRouter, matchPath, Route, Routes, useLocation, useNavigate, useParams, type NavigateOptions } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageSpinner } from '@/components/ui/loading-spinner';
@@ -56,13 +56,41 @@ const screens: Screen[] = [
   { key: 'notFound', load: () => import('@/features/errors/routes/not-found-page') },
 ];
 
+/** The modules of screens whose chunk is in, by screen. */
+const loadedScreens = new Map<RouteKey, PageModule>();
+
+function loadScreen(screen: Screen): Promise<PageModule> {
+  return screen.load().then((module) => {
+    loadedScreens.set(screen.key, module);
+    return module;
+  });
+}
+
+/**
+ * Loads the chunk of the screen at `pathname` (the page preloads it with the entry): the entry
+ * waits for it, at most a second, before its first render, so that a screen without a loader
+ * (Home, say) opens with its content rather than with the spinner first.
+ */
+export function loadFirstScreen(pathname: string): Promise<void> {
+  const screen = screens.find((s) => matchPath({ path: paths[s.key].path, end: true }, pathname));
+  if (!screen) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    loadScreen(screen).then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A screen's chunk, then its loader's data (at most DATA_WAIT_MS): what the screen needs to
  * open with its content. A chunk that fails rejects (the error boundary shows it); data that
  * fails does not: the screen reads the failed query and shows its own error.
  */
 async function screenReady(screen: Screen, queryClient: ReturnType<typeof useQueryClient>, route: ScreenRoute): Promise<ComponentType> {
-  const module = await screen.load();
+  const module = await loadScreen(screen);
   const started = module.prefetch?.(queryClient, route) ?? [];
   if (started.length) {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,6 +109,11 @@ function ScreenContent({ screen }: { screen: Screen }) {
   const params = useParams();
   const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
+  // A screen without a loader whose chunk is in has nothing to wait for. Suspending all the same
+  // would show the spinner first, and React reveals suspended content no sooner than 300 ms
+  // after its fallback.
+  const Loaded = loadedScreens.get(screen.key);
+  if (Loaded && !Loaded.prefetch) return <Loaded.default />;
   let pending = readyScreens.get(pathname);
   if (!pending) {
     if (readyScreens.size >= MAX_READY_SCREENS) readyScreens.clear();
