@@ -1,4 +1,5 @@
 # The club site: Node.js serving the SPA and the API (WORKERS processes, see README).
+# scripts/check-image-build.mjs runs this file's build steps without Docker (CI).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm
@@ -7,16 +8,29 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY prisma prisma
+# pnpm applies the patches in patches/ while installing (patchedDependencies in pnpm-workspace.yaml)
+COPY patches patches
 RUN pnpm install --frozen-lockfile --ignore-scripts
 COPY . .
 RUN pnpm --filter @club/api generate && pnpm build
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+# pg_dump and pg_restore of the PostgreSQL major version that docker-compose.yml runs (a newer
+# server than the client cannot be dumped): from PostgreSQL's own Debian repository, set up by
+# Debian's postgresql-common.
+ARG PG_MAJOR=16
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-${PG_MAJOR} \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data PG_DUMP=/usr/lib/postgresql/${PG_MAJOR}/bin/pg_dump PG_RESTORE=/usr/lib/postgresql/${PG_MAJOR}/bin/pg_restore
 WORKDIR /app
 COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
+# Never as root: the site runs as the image's unprivileged user node.
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Ready, not only alive: database reachable, migrations applied, outbox moving, disk not full.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:3000/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "apps/api/dist/server.mjs"]

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camtPayingInvoices } from '../apps/api/src/features/payments/camt054.writer.ts';
+import { buildCamt, camtPayingInvoices } from '../apps/api/src/features/payments/camt.writer.ts';
 import type { InvoiceOverviewItem, InvoiceOverviewResult } from '../packages/contract/src/payments.ts';
 import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
 
@@ -58,12 +58,12 @@ describe("the treasurer's invoice overview", () => {
     await row.getByText('Offen', { exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
     await page.getByRole('button', { name: 'Einlesen' }).click();
     const result = page.getByTestId('camt-result');
     await result.getByText(/1 Rechnung bezahlt/).waitFor();
     await result.getByRole('heading', { name: 'Unbekannte Referenz (1)' }).waitFor();
-    await result.getByRole('heading', { name: /Keine Zahlung .* \(1\)/ }).waitFor();
+    await result.getByRole('heading', { name: /Nicht verbucht .* \(1\)/ }).waitFor();
     expect(await result.getByText('Verbucht und bezahlt (1)').count()).toBe(1);
     await screenshot(page, 'invoices-admin-import-result-desktop');
 
@@ -74,7 +74,7 @@ describe("the treasurer's invoice overview", () => {
     expect(after).toMatchObject({ id: invoice.id, status: 'PAID', paidAmount: invoice.total });
 
     // The same file again books nothing twice.
-    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
     await page.getByRole('button', { name: 'Einlesen' }).click();
     await result.getByText(/0 Rechnungen bezahlt/).waitFor();
     await result.getByText('Schon früher eingelesen (3)').waitFor();
@@ -106,10 +106,65 @@ describe("the treasurer's invoice overview", () => {
       broken,
       '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt/></Document>',
     );
-    await page.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(broken);
+    await page.getByLabel(/Datei der Bank/).setInputFiles(broken);
     await page.getByRole('button', { name: 'Einlesen' }).click();
-    await page.getByText(/keine camt\.054-Datei, sondern camt\.053/).waitFor();
+    await page.getByText(/Der Datei fehlt die Nachrichten-ID \(GrpHdr\/MsgId\)/).waitFor();
     await context.close();
+  });
+
+  it('a credit without reference is suggested for the open invoice of its payer and booked with one click, once', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+    const open = (await listInvoices(context, 'status=OPEN&pageSize=200')).find(
+      (i) => i.paidAmount.amount === 0 && i.memberName !== 'Martina Muster',
+    );
+    expect(open, 'the demo data has an open invoice left').toBeTruthy();
+    const invoice = open!;
+    // The member paid by e-banking without the QR reference, the name written the other way round.
+    const [first, ...rest] = invoice.memberName.split(' ');
+    const xml = buildCamt({
+      msgId: `E2E-NOREF-${Date.now().toString(36)}`,
+      entries: [
+        {
+          amount: invoice.total.amount.toFixed(2),
+          bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+          debtorName: `${rest.join(' ').toUpperCase()} ${first!.toUpperCase()}`,
+          message: 'Jahresbeitrag',
+        },
+      ],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-e2e-')), 'ohne-referenz.xml');
+    writeFileSync(file, xml);
+    await page.goto(`/admin/invoices?q=${encodeURIComponent(invoice.number)}`);
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await page.getByTestId('camt-result').getByRole('heading', { name: 'Unbekannte Referenz (1)' }).waitFor();
+
+    const credits = page.getByTestId('unmatched-credits');
+    const book = credits.getByRole('button', { name: `Auf Rechnung ${invoice.number} buchen` });
+    await book.waitFor();
+    expect(await credits.getByText(/Betrag passt, Name passt/).count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'invoices-admin-credits-1280');
+    await book.click();
+    await credits.getByText(`Gutschrift auf Rechnung ${invoice.number} (${invoice.memberName}) verbucht`).waitFor();
+    await page.locator(`tr[data-invoice-number="${invoice.number}"]`).getByText('Bezahlt', { exact: true }).waitFor();
+    expect(await credits.getByRole('button', { name: `Auf Rechnung ${invoice.number} buchen` }).count()).toBe(0);
+    const after = (await listInvoices(context, `q=${invoice.number}`))[0]!;
+    expect(after).toMatchObject({ status: 'PAID', paidAmount: invoice.total });
+    await context.close();
+
+    const phone = await loggedInContext(browser, 'vorstand', 'phone');
+    const small = await phone.newPage();
+    await small.goto('/admin/invoices');
+    await small
+      .getByTestId('unmatched-credits')
+      .getByRole('heading', { name: /Gutschriften ohne passende Referenz/ })
+      .waitFor();
+    await noHorizontalScroll(small);
+    expect(await seriousA11yViolations(small)).toEqual([]);
+    await screenshot(small, 'invoices-admin-credits-360');
+    await phone.close();
   });
 
   it('looks right on a phone and a desktop', async () => {

@@ -103,4 +103,28 @@ describe('board: member administration', () => {
     await page.getByText('Aktives Mitglied').waitFor();
     await context.close();
   });
+  it('shows the retention overview on the member list and refuses to anonymise a member whose membership runs, with the reason', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/members');
+      const overview = page.getByRole('region', { name: 'Datenschutz: Aufbewahrung' });
+      await overview.getByText(/Nächster Lauf: \d{2}\.\d{2}\.\d{4}/).waitFor();
+      await overview.getByText(/Abgelehnte Anträge, die gelöscht werden: \d+\./).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `member-retention-${viewport}`);
+
+      await openMember(page, 'reto schmid', 'Schmid, Reto');
+      const card = page.getByRole('region', { name: 'Datenschutz' });
+      await card.getByRole('button', { name: 'Jetzt anonymisieren…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mitglied anonymisieren?' });
+      await dialog.getByRole('button', { name: 'Endgültig anonymisieren' }).click();
+      await dialog.getByText('Dieses Mitglied hat eine laufende Mitgliedschaft. Bitte die Mitgliedschaft zuerst beenden.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `member-erasure-refused-${viewport}`);
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reto Schmid' }).waitFor();
+      await context.close();
+    }
+  });
 });

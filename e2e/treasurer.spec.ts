@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camtPayingInvoices } from '../apps/api/src/features/payments/camt054.writer.ts';
+import { camtPayingInvoices } from '../apps/api/src/features/payments/camt.writer.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { launchBrowser, loggedInContext, screenshot, screenshotDir, seriousA11yViolations } from './support/browser.ts';
 
@@ -108,7 +108,7 @@ describe("the treasurer's spring", () => {
     const admin = await board.newPage();
     await admin.goto('/admin/invoices');
     await admin.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
-    await admin.getByLabel('Datei der Bank (XML, camt.054)').setInputFiles(file);
+    await admin.getByLabel(/Datei der Bank/).setInputFiles(file);
     await admin.getByRole('button', { name: 'Einlesen' }).click();
     await admin
       .getByTestId('camt-result')
@@ -121,6 +121,17 @@ describe("the treasurer's spring", () => {
     await page.goto('/account');
     const row = page.getByRole('row').filter({ hasText: paying.number });
     await row.getByText('Bezahlt', { exact: true }).waitFor();
+    // The paid invoice's PDF says so and invites no second payment.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /als PDF herunterladen/ }).click(),
+    ]);
+    const pdfFile = path.join(screenshotDir, 'invoice-paid.pdf');
+    await download.saveAs(pdfFile);
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', pdfFile, path.join(screenshotDir, 'invoice-paid-page')]);
+    const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
+    expect(text).toMatch(/– bezahlt/);
+    expect(text).not.toContain('Zahlteil');
     await context.close();
   });
 });

@@ -14,8 +14,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { buildCamt054, chf, type CamtEntrySpec } from '../../apps/api/src/features/payments/camt054.writer.ts';
-import { makeQrReference } from '../../apps/api/src/lib/payment-reference.ts';
+import { buildCamt, chf, type CamtEntrySpec } from '../../apps/api/src/features/payments/camt.writer.ts';
+import { qrReference as makeQrReference } from '../../apps/api/src/features/payments/payments.test-support.ts';
 import { createMember } from '../../apps/api/src/test/factories.ts';
 import { startTestServer } from '../../apps/api/src/test/harness.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
         debtorIban: 'CH9300762011623852957',
       };
     });
-    const xml = buildCamt054({ version: '08', msgId: `BENCH-${dbName}`, entries });
+    const xml = buildCamt({ version: '08', msgId: `B-${Date.now().toString(36)}`, entries });
 
     const server = await startTestServer({
       database: { ...database, close: async () => {} },

@@ -8,43 +8,22 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
 // MEMBERS (10000), RENDERS (200).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { demoInvoiceSettings } from '../../apps/api/src/features/invoices/invoices.demo.ts';
 import { findInvoice } from '../../apps/api/src/features/invoices/invoices.repository.ts';
 import { invoiceDocument, runFeeInvoices } from '../../apps/api/src/features/invoices/invoices.service.ts';
 import { renderInvoicePdf } from '../../apps/api/src/features/invoices/invoice.pdf.ts';
 import { seasonDates } from '../../apps/api/src/lib/dates.ts';
 import { createLogger } from '../../apps/api/src/lib/logger.ts';
+import { msSince as ms, withScratchDatabase } from '../lib/scratch-database.ts';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const RENDERS = Number(process.env.RENDERS ?? 200);
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
-const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 
-const name = `club_bench_fees_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-try {
-  await migrate(database.raw);
+await withScratchDatabase('club_bench_fees', async (database) => {
   const db = database.prisma;
   const season = await db.season.create({ data: { ...seasonDates(2030), membershipFeeRappen: 6000, parkingFeeRappen: 12000 } });
   const board = await db.member.create({
@@ -91,7 +70,4 @@ try {
   console.log(
     `invoice PDF (${RENDERS} renders): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
   );
-} finally {
-  await database.close();
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
+});

@@ -4,7 +4,9 @@
 // season of ticket reservations (40 games) and event subscriptions, in a database of its own
 // that is dropped again. One board member logs in through the real login; then:
 //   - `members` as xlsx and as PDF: one cold run, then 3 timed runs each (TIMED_RUNS);
-//   - the server's resident memory (VmRSS, sampled every 20 ms) before and at its peak;
+//   - the server's resident memory (VmRSS, sampled every 20 ms) before and at its peak, and the CPU
+//     time it spent on each download (user + system: unlike the wall time, hardly moved by other
+//     work on the machine);
 //   - ten downloads at once against one alone;
 //   - the other reports once each.
 //
@@ -22,6 +24,7 @@ import pg from 'pg';
 import { hashPassword } from '../../apps/api/src/features/idp/passwords.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
+import { cpuMs } from '../lib/process.mjs';
 import { freePort, rng, waitForHealth } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -295,27 +298,32 @@ async function main(): Promise<void> {
 
     const get = async (type: string, format: string, keep = false) => {
       const started = performance.now();
+      const cpuBefore = cpuMs(pid);
       const res = await fetch(`${baseUrl}/api/v1/admin/seasons/${seasonId}/${type}/.${format}`, { headers: { cookie } });
       if (res.status !== 200) throw new Error(`${type}.${format}: ${res.status} ${await res.text()}`);
       const body = Buffer.from(await res.arrayBuffer());
       const ms = performance.now() - started;
+      const cpu = cpuMs(pid) - cpuBefore;
       if (keep && OUT) writeFileSync(path.join(OUT, `${type}.${format}`), body);
-      return { ms, bytes: body.length };
+      return { ms, cpu, bytes: body.length };
     };
 
     for (const format of ['xlsx', 'pdf']) {
       const cold = await withRss(pid, () => get('members', format, true));
       const runs: number[] = [];
+      const cpus: number[] = [];
       const peaks = [cold.peak];
       for (let i = 0; i < TIMED_RUNS; i++) {
         const r = await withRss(pid, () => get('members', format));
         runs.push(r.result.ms);
+        cpus.push(r.result.cpu);
         peaks.push(r.peak);
       }
       const peak = Math.max(...peaks);
       runs.sort((a, b) => a - b);
       console.log(
         `members.${format}: kalt ${round(cold.result.ms)} ms, danach ${runs.map((m) => round(m)).join(' / ')} ms (Median ${round(runs[Math.floor(runs.length / 2)]!)} ms), ${round(cold.result.bytes / 1024)} KB; ` +
+          `CPU des Servers kalt ${cold.result.cpu} ms, danach ${cpus.join(' / ')} ms; ` +
           `RSS vorher ${mb(cold.before)} MB, Spitze ${mb(peak)} MB (+${mb(peak - cold.before)} MB; Spitze je Lauf über vorher: ${peaks.map((p) => `+${mb(p - cold.before)}`).join(' / ')} MB)`,
       );
     }
@@ -324,19 +332,20 @@ async function main(): Promise<void> {
       const one = (await get('members', format)).ms;
       const ten = await withRss(pid, async () => {
         const started = performance.now();
+        const cpuBefore = cpuMs(pid);
         const each = await Promise.all(Array.from({ length: 10 }, () => get('members', format)));
-        return { wall: performance.now() - started, slowest: Math.max(...each.map((e) => e.ms)) };
+        return { wall: performance.now() - started, slowest: Math.max(...each.map((e) => e.ms)), cpu: cpuMs(pid) - cpuBefore };
       });
       console.log(
         `members.${format} zehnmal gleichzeitig: alle fertig nach ${round(ten.result.wall)} ms (langsamste ${round(ten.result.slowest)} ms) gegen ${round(one)} ms für eine allein ` +
-          `= ${round(ten.result.slowest / one)}×; RSS ${mb(ten.before)} → Spitze ${mb(ten.peak)} MB (+${mb(ten.peak - ten.before)} MB)`,
+          `= ${round(ten.result.slowest / one)}×; CPU des Servers ${ten.result.cpu} ms; RSS ${mb(ten.before)} → Spitze ${mb(ten.peak)} MB (+${mb(ten.peak - ten.before)} MB)`,
       );
     }
 
     for (const type of ['membershipfees', 'parkingfees', 'ticketreservations', 'eventsubscriptions']) {
       for (const format of ['xlsx', 'pdf']) {
         const r = await get(type, format, true);
-        console.log(`${type}.${format}: ${round(r.ms)} ms, ${round(r.bytes / 1024)} KB`);
+        console.log(`${type}.${format}: ${round(r.ms)} ms (CPU ${r.cpu} ms), ${round(r.bytes / 1024)} KB`);
       }
     }
     console.log(`RSS des Servers am Ende: ${mb(rss(pid))} MB`);

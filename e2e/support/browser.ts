@@ -9,7 +9,8 @@ export const baseUrl = (): string => inject('baseUrl');
 const stateDir = fileURLToPath(new URL('../.state', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('../.state/screenshots', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as the journeys use it; `extraArgs` adds switches (a fake camera, say). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
@@ -21,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
       '--no-first-run',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -8,14 +8,16 @@ import { newslettersRouter } from './features/newsletters/newsletters.router.ts'
 import { paymentsRouter } from './features/payments/payments.router.ts';
 import { invoicesRouter } from './features/invoices/invoices.router.ts';
 import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
-import { memberAdminRouter } from './features/member-admin/member-admin.router.ts';
+import { accountRouter } from './features/account/account.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
 import { reportsRouter } from './features/reports/reports.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
 import { eventsRouter } from './features/events/events.router.ts';
+import { opsRouter } from './features/ops/ops.router.ts';
+import { handoverRouter } from './features/handover/handover.router.ts';
 import { ticketsRouter } from './features/tickets/tickets.router.ts';
-import { compressAnswers, compressSentBodies } from './http/compress.ts';
+import { compressAnswers } from './http/compress.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { requireBoard } from './http/require-role.ts';
 import { requestLog } from './http/request-log.ts';
@@ -23,10 +25,10 @@ import { listRoutes, type RouteInfo } from './http/routes.ts';
 import { csrfGuard, noStore, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
 import { inputGuard } from './http/validate.ts';
-import { signalWrites } from './http/write-signal.ts';
 import { startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
-import { WriteSignal } from './lib/write-signal.ts';
+import { noticeSpaceAgain } from './lib/disk-full.ts';
+import { requestMetrics } from './lib/metrics.ts';
 import type { Logger } from './lib/logger.ts';
 
 export interface AppDeps {
@@ -45,8 +47,8 @@ const features: ((deps: Deps) => Router)[] = [
   ticketsRouter,
   siteRouter,
   candidatesRouter,
+  accountRouter,
   membersRouter,
-  memberAdminRouter,
   seasonsRouter,
   newslettersRouter,
   contactRouter,
@@ -54,7 +56,11 @@ const features: ((deps: Deps) => Router)[] = [
   reportsRouter,
   paymentsRouter,
   invoicesRouter,
+  handoverRouter,
 ];
+
+/** Paths that monitoring asks every few seconds: not logged. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface App {
   /** The Express handler (supertest drives it; index.ts listens with it). */
@@ -76,27 +82,23 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // API answers are never cached (below), and the login pages are no-store: an ETag would only cost.
   app.set('etag', false);
 
-  app.use(requestLog(log, (req) => req.url === '/healthz'));
+  app.use(requestMetrics);
+  app.use(noticeSpaceAgain);
+  app.use(requestLog(log, (req) => PROBES.has(req.path)));
   app.use(securityHeaders(config.secureCookies));
-  compressSentBodies(app);
+  app.use(compressAnswers());
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.raw.query('SELECT 1');
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).set('Retry-After', '5').json({ status: 'unavailable' });
-    }
-  });
+  // /healthz, /readyz and /metrics (features/ops).
+  const ops = opsRouter({ config, database, clock });
+  app.use(ops.router);
 
-  // Successful write answers of the API tell the copies this process keeps (sessions, sale reads).
-  const writes = new WriteSignal();
-  const auth = await createAuth({ config, database, log, clock, writes });
+  const auth = await createAuth({ config, database, log, clock });
   // The identity provider parses its own bodies; it is mounted before ours.
-  if (auth.idp) app.use('/idp', compressAnswers(), auth.idp);
+  if (auth.idp) app.use('/idp', auth.idp);
 
   app.use(express.json({ limit: '1mb' }));
-  app.use(auth.session);
+  // Only the API and the login need the session: the SPA's files and pages are the same for everyone.
+  app.use(['/api', '/oauth'], auth.session);
   app.use('/oauth', auth.router);
 
   const api = express.Router();
@@ -105,8 +107,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   api.use(inputGuard);
   // Everything under /admin needs the board role, whatever a feature forgets.
   api.use('/admin', requireBoard);
-  api.use(signalWrites(writes));
-  const featureDeps: Deps = { config, database, log, clock, writes };
+  const featureDeps: Deps = { config, database, log, clock };
   for (const feature of features) api.use(feature(featureDeps));
   api.use(apiNotFound);
   app.use('/api/v1', api);
@@ -121,12 +122,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     renderAttachment: invoiceAttachmentRenderer(database.prisma, invoiceSettingsOf(config)),
+    logLinks: !config.production,
   });
 
   return {
     handler: app,
     apiRoutes: listRoutes(api),
     async close() {
+      ops.close();
       await outbox.stop();
       await auth.close();
     },

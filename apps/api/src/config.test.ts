@@ -38,6 +38,15 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('https://fanclub.example.ch');
   });
 
+  it('requires two-factor login for the board in production unless REQUIRE_2FA_FOR_BOARD says otherwise', () => {
+    expect(loadConfig(base).requireTwoFactorForBoard).toBe(false);
+    expect(loadConfig({ ...base, PRODUCTION: 'true' }).requireTwoFactorForBoard).toBe(true);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://fanclub.example.ch' }).requireTwoFactorForBoard).toBe(true);
+    expect(loadConfig({ ...base, PRODUCTION: 'true', REQUIRE_2FA_FOR_BOARD: 'false' }).requireTwoFactorForBoard).toBe(false);
+    expect(loadConfig({ ...base, REQUIRE_2FA_FOR_BOARD: 'true' }).requireTwoFactorForBoard).toBe(true);
+    expect(() => loadConfig({ ...base, REQUIRE_2FA_FOR_BOARD: 'vielleicht' })).toThrow(/REQUIRE_2FA_FOR_BOARD/);
+  });
+
   it('wants an external provider completely or not at all', () => {
     expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://login.example.ch' })).toThrow(/OIDC/);
     const c = loadConfig({ ...base, OIDC_ISSUER: 'https://login.example.ch', OIDC_CLIENT_ID: 'club', OIDC_CLIENT_SECRET: 's' });
@@ -75,6 +84,16 @@ describe('configuration', () => {
       expect(problems).toContain('CLUB_COUNTRY');
       expect(problems).toContain('CLUB_CITY');
     }
+  });
+
+  it("reads the club's account as QR-IBAN and IBAN of the same account: invoices print the QR-IBAN, bank files may be for either", () => {
+    expect(loadConfig(base)).toMatchObject({ clubIban: 'CH4431999123000889012', clubAccounts: ['CH4431999123000889012'] });
+    const both = loadConfig({ ...base, CLUB_IBAN: 'CH93 0076 2011 6238 5295 7, CH44 3199 9123 0008 8901 2' });
+    expect(both.clubIban).toBe('CH4431999123000889012');
+    expect(both.clubAccounts).toEqual(['CH9300762011623852957', 'CH4431999123000889012']);
+    expect(loadConfig({ ...base, CLUB_IBAN: 'ch93 0076 2011 6238 5295 7' }).clubIban).toBe('CH9300762011623852957');
+    expect(() => loadConfig({ ...base, CLUB_IBAN: 'CH93 0076 2011 6238 5295 8' })).toThrow(/CLUB_IBAN: keine gültige IBAN/);
+    expect(() => loadConfig({ ...base, CLUB_IBAN: 'CH4431999123000889012,' })).toThrow(/CLUB_IBAN/);
   });
 
   it('ignores empty variables, as docker compose passes them', () => {

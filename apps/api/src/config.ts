@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isIBANValid, isQRIBAN } from 'swissqrbill/utils';
 import { z } from 'zod';
 
 /**
@@ -29,10 +30,14 @@ const envSchema = z.object({
   DEMO_DATA: boolish.optional(),
   CLUB_NAME: z.string().min(1).default('ZSC Fanclub Limmat'),
   CLUB_ADDRESS: z.string().min(1).default('Postfach 1234, 8050 Zürich'),
+  /** The club's account: its QR-IBAN and/or IBAN, separated by a comma (invoices print the QR-IBAN when there is one). */
   CLUB_IBAN: z
     .string()
-    .regex(/^[A-Z]{2}[0-9A-Z ]{13,32}$/, { error: 'keine gültige IBAN' })
-    .default('CH44 3199 9123 0008 8901 2'),
+    .transform((v) => v.split(/[,;]/).map((iban) => iban.replace(/\s+/g, '').toUpperCase()))
+    .refine((list) => list.length <= 4 && list.every((iban) => /^[A-Z]{2}[0-9]{2}[0-9A-Z]{11,30}$/.test(iban) && isIBANValid(iban)), {
+      error: 'keine gültige IBAN (mehrere durch Komma getrennt)',
+    })
+    .default(['CH4431999123000889012']),
   /** The creditor's structured address on the QR-bill (type S, implementation guidelines v2.3). */
   CLUB_STREET: z.string().trim().min(1).max(70, { error: 'höchstens 70 Zeichen' }).default('Postfach 1234'),
   CLUB_HOUSE_NUMBER: z.string().trim().max(16, { error: 'höchstens 16 Zeichen' }).default(''),
@@ -48,8 +53,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** true in production deployments (implied by an https PUBLIC_URL): SESSION_SECRET is required, no demo data. */
   PRODUCTION: boolish.default(false),
+  /** Board members must log in with a second factor (embedded provider); default: true in production. */
+  REQUIRE_2FA_FOR_BOARD: boolish.optional(),
   /** Number of reverse proxies in front of the site (for client IPs in rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** The embedded database only: where the server writes its nightly backup (unset: none). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many nightly backups in BACKUP_DIR are kept (the oldest go). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Bearer token for GET /metrics; unset: /metrics does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, { error: 'mindestens 16 Zeichen' }).optional(),
+  /** pg_dump and pg_restore for `pnpm backup` / `pnpm restore` with PostgreSQL (default: from PATH). */
+  PG_DUMP: z.string().min(1).default('pg_dump'),
+  PG_RESTORE: z.string().min(1).default('pg_restore'),
+  /** Years after the end of the last membership until a former member is anonymised (nDSG). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -72,7 +90,10 @@ export interface Config {
   readonly demoData: boolean | undefined;
   readonly clubName: string;
   readonly clubAddress: string;
+  /** The IBAN printed on invoices: the QR-IBAN when CLUB_IBAN names one, else its first. */
   readonly clubIban: string;
+  /** Every account of CLUB_IBAN: bank files must be for one of them. */
+  readonly clubAccounts: readonly string[];
   /** The creditor's structured address for the QR-bill. */
   readonly clubPostalAddress: {
     readonly street: string;
@@ -84,7 +105,17 @@ export interface Config {
   readonly membershipFormUrl: string;
   readonly logLevel: string;
   readonly production: boolean;
+  /** Board members log in with password and TOTP code (embedded provider only); default: production. */
+  readonly requireTwoFactorForBoard: boolean;
   readonly trustProxy: number;
+  /** Nightly backup of the embedded database by the server; undefined: none. */
+  readonly backup: { readonly dir: string; readonly keep: number } | undefined;
+  /** Bearer token of GET /metrics; undefined: no metrics endpoint. */
+  readonly metricsToken: string | undefined;
+  /** Years after the last membership ended until the member is anonymised. */
+  readonly retentionYears: number;
+  /** pg_dump and pg_restore binaries (PG_DUMP, PG_RESTORE; default from PATH). */
+  readonly pgTools: { readonly pgDump: string; readonly pgRestore: string };
 }
 
 export class ConfigError extends Error {
@@ -113,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: in Produktion (PRODUCTION=true oder https) nicht erlaubt');
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     problems.push('WORKERS: mehrere Prozesse brauchen PostgreSQL (DATABASE_URL); die eingebettete Datenbank gehört einem Prozess');
+  if (e.BACKUP_DIR && e.DATABASE_URL)
+    problems.push('BACKUP_DIR: nur für die eingebettete Datenbank; PostgreSQL sichern Sie mit pnpm backup (pg_dump), z. B. per cron');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -135,7 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     clubName: e.CLUB_NAME,
     clubAddress: e.CLUB_ADDRESS,
-    clubIban: e.CLUB_IBAN.replace(/\s+/g, ''),
+    clubIban: e.CLUB_IBAN.find((iban) => /^(CH|LI)/.test(iban) && isQRIBAN(iban)) ?? e.CLUB_IBAN[0]!,
+    clubAccounts: Object.freeze([...e.CLUB_IBAN]),
     clubPostalAddress: Object.freeze({
       street: e.CLUB_STREET,
       houseNumber: e.CLUB_HOUSE_NUMBER,
@@ -146,7 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     membershipFormUrl: e.MEMBERSHIP_FORM_URL,
     logLevel: e.LOG_LEVEL,
     production,
+    requireTwoFactorForBoard: e.REQUIRE_2FA_FOR_BOARD ?? production,
     trustProxy: e.TRUST_PROXY,
+    backup: e.BACKUP_DIR ? Object.freeze({ dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP }) : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    retentionYears: e.RETENTION_YEARS,
+    pgTools: Object.freeze({ pgDump: e.PG_DUMP, pgRestore: e.PG_RESTORE }),
   });
 }
 

@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.ts';
 import { createScratchDatabase, testDatabaseUrl } from './test/db.ts';
+import { createMember } from './test/factories.ts';
+import { loginAs } from './test/login.ts';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,9 +29,11 @@ function start(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
@@ -128,5 +134,92 @@ describe('the server process', () => {
         await scratch.drop();
       }
     },
+  );
+
+  // The session and the member's roles are read from the database on every request, in every process.
+  it.runIf(testDatabaseUrl)(
+    'with WORKERS=2 on PostgreSQL: a logout and a removed board role take effect on the very next request in every process',
+    async () => {
+      const scratch = await createScratchDatabase();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'club-workers-'));
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const run = start({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch.url,
+        WORKERS: '2',
+        PUBLIC_URL: base,
+        SESSION_SECRET: 'x'.repeat(40),
+        LOG_LEVEL: 'info',
+      });
+      const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+      /** Each request on a new connection: the primary hands connections to the workers in turn. */
+      const get = (urlPath: string, cookie: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(`${base}${urlPath}`, { agent: false, headers: { cookie, connection: 'close' } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      /** Which worker answered `urlPath` with which status, from the request log written since `from`. */
+      const answers = (urlPath: string, from: number) =>
+        run
+          .stdout()
+          .slice(from)
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg?: string; worker?: number; req?: { url?: string }; res?: { statusCode?: number } })
+          .filter((entry) => entry.msg === 'request completed' && entry.req?.url === urlPath)
+          .map((entry) => ({ worker: entry.worker, status: entry.res?.statusCode }));
+      /** Sends `urlPath` six times, each on a new connection; the statuses and, per status, the workers that answered. */
+      const probe = async (urlPath: string, cookie: string) => {
+        const from = run.stdout().length;
+        const statuses = [];
+        for (let i = 0; i < 6; i++) statuses.push(await get(urlPath, cookie));
+        await waitFor(() => answers(urlPath, from).length === 6, 'the request log');
+        const workers: Record<number, number[]> = {};
+        for (const { worker, status } of answers(urlPath, from)) {
+          const list = (workers[status ?? 0] ??= []);
+          if (worker !== undefined && !list.includes(worker)) list.push(worker);
+        }
+        for (const list of Object.values(workers)) list.sort();
+        return { statuses, workers };
+      };
+      try {
+        await waitFor(() => healthy(port), 'the site');
+        await waitFor(() => childrenOf(run.child.pid!).length === 2, 'two workers');
+        const member = await createMember(database.prisma);
+        const board = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
+        const other = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
+        const memberCookie = (await loginAs(base, member.username, member.password)).cookie;
+        const boardCookie = (await loginAs(base, board.username, board.password)).cookie;
+        const otherCookie = (await loginAs(base, other.username, other.password)).cookie;
+
+        // Both workers know the member's session; the member logs out through one of them.
+        expect(await probe('/api/v1/member/', memberCookie)).toEqual({ statuses: Array(6).fill(200), workers: { 200: [1, 2] } });
+        expect(await get('/oauth/logout', memberCookie)).toBe(204);
+        expect(await probe('/api/v1/member/', memberCookie)).toEqual({ statuses: Array(6).fill(401), workers: { 401: [1, 2] } });
+
+        // Both workers let the board member in; another board member takes the role away through one of them.
+        expect(await probe('/api/v1/admin/members/', boardCookie)).toEqual({ statuses: Array(6).fill(200), workers: { 200: [1, 2] } });
+        const removed = await fetch(`${base}/api/v1/admin/members/${board.id}/roles`, {
+          method: 'PUT',
+          headers: { cookie: otherCookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ roles: ['MEMBER'] }),
+        });
+        expect(removed.status).toBe(200);
+        expect(await probe('/api/v1/admin/members/', boardCookie)).toEqual({ statuses: Array(6).fill(403), workers: { 403: [1, 2] } });
+      } finally {
+        run.child.kill('SIGTERM');
+        await run.exited;
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch.drop();
+      }
+    },
+    120_000,
   );
 });

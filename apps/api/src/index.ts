@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { activeDemoLogins, demoLoginsExist, loadDemoData, shouldLoadDemoData } from './features/demo/index.ts';
 import { invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { joinClusterMetrics, serveClusterMetrics } from './lib/metrics.ts';
 
 /** A worker that dies more often than this within a minute is not restarted again. */
 const MAX_RESTARTS_PER_MINUTE = 5;
@@ -68,8 +69,10 @@ async function serve(config: Config, log: Logger, options: { prepare: boolean })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   if (options.prepare) await prepare(database, config, log);
   // Loaded here rather than at the top: the primary of several workers never serves.
-  const { createApp } = await import('./app.ts');
+  const [{ createApp }, { startOperations }] = await Promise.all([import('./app.ts'), import('./features/ops/nightly.ts')]);
+  if (cluster.isWorker) joinClusterMetrics();
   const app = await createApp({ config, database, log });
+  const operations = await startOperations({ config, database, log });
   // Idle connections stay open longer than a proxy or load balancer in front keeps its own
   // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,
   // which the member sees as a 502. Node's default is 5 s.
@@ -85,6 +88,7 @@ async function serve(config: Config, log: Logger, options: { prepare: boolean })
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await operations.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -106,6 +110,7 @@ async function supervise(config: Config, log: Logger): Promise<void> {
   const alive = new Set<Worker>();
   const crashes: number[] = [];
   let listening = 0;
+  serveClusterMetrics();
   const fork = () => alive.add(cluster.fork());
   cluster.on('listening', () => {
     listening += 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidateInputSchema } from './candidates.ts';
-import { memberUpdateBodySchema } from './member-admin.ts';
+import { memberUpdateBodySchema } from './members.ts';
 
 describe('one set of name rules', () => {
   it('an application refuses the names the board form refuses', () => {

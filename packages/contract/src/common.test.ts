@@ -81,7 +81,7 @@ describe('one set of person rules for an application and the member record', () 
   it('a date of birth is checked against today in Zurich, on both forms', async () => {
     const { todayInZurich } = await import('./dates.ts');
     const { candidateInputSchema } = await import('./candidates.ts');
-    const { memberUpdateBodySchema } = await import('./member-admin.ts');
+    const { memberUpdateBodySchema } = await import('./members.ts');
     expect(todayInZurich(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
     const today = todayInZurich();
     expect(birthDateSchema.parse(today)).toBe(today);
@@ -94,7 +94,7 @@ describe('one set of person rules for an application and the member record', () 
   });
   it('what an application accepts, the board form and the address change accept too', async () => {
     const { candidateInputSchema } = await import('./candidates.ts');
-    const { memberUpdateBodySchema, phonesUpdateBodySchema, addressCorrectionBodySchema } = await import('./member-admin.ts');
+    const { memberUpdateBodySchema, phonesUpdateBodySchema, addressCorrectionBodySchema } = await import('./members.ts');
     const application = candidateInputSchema.parse({
       firstName: 'Renée',
       lastName: "D'Andrea-Müller",

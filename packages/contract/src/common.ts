@@ -38,6 +38,12 @@ export const moneySchema = z.object({
 });
 export type Money = z.infer<typeof moneySchema>;
 
+/**
+ * Money in an answer: stored amounts and sums as they are, never capped (a club's totals pass one
+ * million; a bank line may be large). Requests keep `moneySchema`'s limits.
+ */
+export const storedMoneySchema = z.object({ currency: z.literal('CHF'), amount: z.number().finite() });
+
 /** A payment's amount: more than zero (the form checks the number, the body the whole money object). */
 export const positiveAmount = { check: (amount: number) => amount > 0, error: 'Der Betrag muss grösser als 0 sein.' } as const;
 

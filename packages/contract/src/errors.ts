@@ -21,11 +21,15 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
+  CARD_INVALID: 422,
+  CARD_EXPIRED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
   BUSY: 503,
+  /** The database's or the server's disk is full (SQLSTATE 53100, ENOSPC): nothing was written. */
+  DISK_FULL: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

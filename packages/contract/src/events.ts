@@ -1,6 +1,7 @@
 import './locale.ts';
 import { z } from 'zod';
 import { isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
+import { billingStatusFields } from './invoices.ts';
 
 /** Limits of an event and of one subscription. */
 export const eventLimits = {
@@ -86,6 +87,8 @@ export const memberEventSubscriptionSchema = ownEventSubscriptionSchema.extend({
   eventLocation: z.string(),
   /** The board cancelled the event. */
   eventCancelled: z.boolean(),
+  /** the TICKETS invoice that bills the places (null: not billed yet), its status, and when they were handed over */
+  ...billingStatusFields,
 });
 export type MemberEventSubscription = z.infer<typeof memberEventSubscriptionSchema>;
 

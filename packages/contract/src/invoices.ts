@@ -1,14 +1,16 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDate, moneySchema } from './common.ts';
+import { idParam, isoDate, isoDateTime, storedMoneySchema } from './common.ts';
 
 export const invoiceStatusSchema = z.enum(['OPEN', 'PAID', 'CANCELLED']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
-export const invoiceKindSchema = z.enum(['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER']);
+/** Kinds of invoices; a new kind is one more value here, in the database enum and in the screens' labels. */
+export const INVOICE_KINDS = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER', 'TICKETS'] as const;
+export const invoiceKindSchema = z.enum(INVOICE_KINDS, { error: 'Art: Bitte eine Rechnungsart wählen.' });
 export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
 
-export const invoiceLineSchema = z.object({ text: z.string(), amount: moneySchema });
+export const invoiceLineSchema = z.object({ text: z.string(), amount: storedMoneySchema });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /**
@@ -24,12 +26,12 @@ export const invoiceSchema = z.object({
   invoiceDate: isoDate,
   dueDate: isoDate,
   lines: z.array(invoiceLineSchema),
-  total: moneySchema,
+  total: storedMoneySchema,
   status: invoiceStatusSchema,
   /** payment reference as printed: QR reference (27 digits) or creditor reference (RF…), without spaces */
   reference: z.string(),
   paidAt: isoDate.nullable(),
-  paidAmount: moneySchema,
+  paidAmount: storedMoneySchema,
   /** highest reminder level sent (0: none; 1 Zahlungserinnerung, 2 and 3 Mahnung) */
   reminderLevel: z.number().int(),
 });
@@ -51,3 +53,34 @@ export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;
 
 /** German names of the reminder levels. */
 export const reminderTitles: Record<number, string> = { 1: 'Zahlungserinnerung', 2: '2. Mahnung', 3: '3. Mahnung' };
+
+/** A sum in an answer (totals of a season may pass the 1,000,000 a single amount may have). */
+const sumSchema = z.object({ currency: z.literal('CHF'), amount: z.number() });
+
+/**
+ * `GET /api/v1/admin/seasons/{id}/ticketfees/`: what the billing run would bill now (confirmed
+ * reservations of games whose sales have closed, confirmed places of events whose registration
+ * deadline has passed, not billed yet), what is not due yet, and the season's TICKETS invoices
+ * (cancelled ones left out).
+ */
+export const ticketBillingStateSchema = z.object({
+  seasonId: z.number(),
+  toBill: z.object({
+    reservations: z.number().int(),
+    tickets: z.number().int(),
+    subscriptions: z.number().int(),
+    places: z.number().int(),
+    /** tickets × price + delivery fees + places × price */
+    amount: sumSchema,
+  }),
+  notYetDue: z.object({ reservations: z.number().int(), subscriptions: z.number().int() }),
+  invoices: z.object({ issued: z.number().int(), paid: z.number().int(), billed: sumSchema, paidAmount: sumSchema }),
+});
+export type TicketBillingState = z.infer<typeof ticketBillingStateSchema>;
+
+/** What a reservation or an event place says about its billing and hand-over (null: not billed, not handed over). */
+export const billingStatusFields = {
+  invoiceId: z.number().nullable(),
+  invoiceStatus: invoiceStatusSchema.nullable(),
+  handedOverAt: isoDateTime.nullable(),
+};

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam } from './common.ts';
 
 /** The season reports of `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf` (DESIGN.md §6). */
-export const reportTypes = ['members', 'membershipfees', 'parkingfees', 'ticketreservations', 'eventsubscriptions'] as const;
+export const reportTypes = ['members', 'membershipfees', 'parkingfees', 'ticketreservations', 'eventsubscriptions', 'ticketfees'] as const;
 export type ReportType = (typeof reportTypes)[number];
 
 export const reportFormats = ['xlsx', 'pdf'] as const;

@@ -1,6 +1,7 @@
 import './locale.ts';
 import { z } from 'zod';
 import { addressSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
+import { billingStatusFields } from './invoices.ts';
 import { OWN_TEAM } from './teams.ts';
 
 /** Limits of a game group and of one reservation. */
@@ -15,11 +16,15 @@ export const ticketLimits = {
 // Delivery options
 // ---------------------------------------------------------------------------------------
 
-export const deliveryOptionSchema = z.object({ id: z.number(), name: z.string() });
+/** A delivery option; `fee` is charged once per reservation when it is billed (0: free). */
+export const deliveryOptionSchema = z.object({ id: z.number(), name: z.string(), fee: moneySchema });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 
-/** `POST /api/v1/admin/deliveryoptions/`, `PUT .../deliveryoptions/{id}`. */
-export const deliveryOptionInputSchema = z.object({ name: requiredText('Name', 80) });
+/** `POST /api/v1/admin/deliveryoptions/`, `PUT .../deliveryoptions/{id}`: the fee is optional (default 0). */
+export const deliveryOptionInputSchema = z.object({
+  name: requiredText('Name', 80),
+  fee: moneySchema.refine((m) => m.amount <= 1_000, { error: 'Gebühr: Höchstens CHF 1000.' }).optional(),
+});
 export type DeliveryOptionInput = z.input<typeof deliveryOptionInputSchema>;
 
 /** A delivery option in the board's list, with where it is used (deleting a used one is a 409). */
@@ -125,6 +130,8 @@ export const ticketReservationSchema = z.object({
   venue: z.string(),
   /** true while the game's sales are open: the member may cancel it. */
   cancellable: z.boolean(),
+  /** the TICKETS invoice that bills it (null: not billed yet), its status, and when the tickets were handed over */
+  ...billingStatusFields,
 });
 export type TicketReservation = z.infer<typeof ticketReservationSchema>;
 

@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { toIsoDate, zurichToday } from '../lib/dates.ts';
-import { camtPayingInvoices } from '../features/payments/camt054.writer.ts';
+import { camtPayingInvoices } from '../features/payments/camt.writer.ts';
 import { findOpenInvoicesToPay } from '../features/payments/payments.repository.ts';
 
 class UsageError extends Error {}

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 // Each database brings its own driver, loaded only when used (either one costs start-up time).
 const loadPglite = async () => {
@@ -37,8 +38,13 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly prisma: PrismaClient;
   readonly raw: RawSql;
-  /** PGlite only: the data directory as a tarball (test templates). */
-  dumpPglite?(): Promise<Blob>;
+  /**
+   * PGlite only: the data directory as a tarball (PGlite's own dump; gzip for backups, none for
+   * the test templates). Taken while no statement runs (PGlite's query lock), after a checkpoint.
+   */
+  dumpPglite?(compression?: 'none' | 'gzip'): Promise<Blob>;
+  /** PostgreSQL only (PGlite is one connection in the process): most, open, idle, waiting requests. */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -48,10 +54,12 @@ export interface DatabaseOptions {
   /** PGlite data directory; unset: in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite only: a dump (PGlite's tarball) to fill the new data directory with (restore). */
+  restoreFrom?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.restoreFrom);
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -93,6 +101,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     kind: 'postgres',
     prisma,
     raw,
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
@@ -106,18 +115,40 @@ export async function openPgliteFromDump(dump: Blob): Promise<Database> {
   return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions, startParams }), PrismaPGlite);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const { PGlite, extensions, startParams, PrismaPGlite } = await loadPglite();
-  const pglite = await PGlite.create({
-    dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
-    extensions,
-    startParams,
-  });
-  return wrapPglite(pglite, PrismaPGlite);
+/** Where PGlite keeps its files inside DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
 }
 
-function wrapPglite(pglite: PGlite, PrismaPGlite: Awaited<ReturnType<typeof loadPglite>>['PrismaPGlite']): Database {
+/**
+ * The embedded database in DATA_DIR. PGlite itself lets a second process open the same files
+ * (two PostgreSQL instances on one data directory ruin it), so the directory is locked for as
+ * long as it is open: a second opener waits for a crashed owner's lock to go stale, then gives up
+ * with DataDirInUse.
+ */
+async function openPglite(dataDir: string | undefined, restoreFrom?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? await lockDataDir(dataDir) : undefined;
+  try {
+    const { PGlite, extensions, startParams, PrismaPGlite } = await loadPglite();
+    const pglite = await PGlite.create({
+      dataDir: dataDir ? pgliteDir(dataDir) : undefined,
+      extensions,
+      startParams,
+      ...(restoreFrom ? { loadDataDir: restoreFrom } : {}),
+    });
+    return wrapPglite(pglite, PrismaPGlite, unlock);
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
+}
+
+function wrapPglite(
+  pglite: PGlite,
+  PrismaPGlite: Awaited<ReturnType<typeof loadPglite>>['PrismaPGlite'],
+  unlock?: () => Promise<void>,
+): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const raw: RawSql = {
     async execInTransaction(sql) {
@@ -135,10 +166,17 @@ function wrapPglite(pglite: PGlite, PrismaPGlite: Awaited<ReturnType<typeof load
     kind: 'pglite',
     prisma,
     raw,
-    dumpPglite: () => pglite.dumpDataDir('none') as Promise<Blob>,
+    async dumpPglite(compression = 'none') {
+      // The files then hold every committed change without replaying WAL; taken under PGlite's
+      // query lock, so no statement writes while they are read (an open transaction's
+      // uncommitted rows are left out on restore, as after a crash).
+      await pglite.exec('CHECKPOINT');
+      return (await pglite.dumpDataDir(compression)) as Blob;
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();
+      await unlock?.();
     },
   };
 }

@@ -10,6 +10,8 @@ import { AppError } from '../lib/app-error.ts';
 
 export const BUSY_MESSAGE = 'Gerade sind sehr viele Anfragen unterwegs. Bitte versuchen Sie es gleich noch einmal.';
 export const UNAVAILABLE_MESSAGE = 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es später noch einmal.';
+export const DISK_FULL_MESSAGE =
+  'Der Speicherplatz der Website ist voll, deshalb konnte nichts gespeichert werden. Bitte versuchen Sie es später noch einmal.';
 
 interface Facts {
   codes: Set<string>;
@@ -99,6 +101,13 @@ export function isUnavailable(error: unknown): boolean {
   );
 }
 
+/** A disk is full: PostgreSQL's disk_full (SQLSTATE 53100, also from PGlite) or ENOSPC from the file system. */
+export function isDiskFull(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'DISK_FULL';
+  const f = facts(error);
+  return has(f, '53100', 'ENOSPC') || said(f, /No space left on device/i);
+}
+
 /**
  * Database errors that only bad input causes: an invalid byte sequence (NUL), invalid text
  * for a type or for JSON, a value too long or out of range. 400 for what cannot be text at
@@ -166,6 +175,7 @@ export function toAppError(error: unknown): AppError | null {
   const f = facts(error);
   if (has(f, 'P2003', '23503') || f.kinds.has('ForeignKeyConstraintViolation'))
     return new AppError('IN_USE', 'Der Eintrag wird noch verwendet.');
+  if (isDiskFull(error)) return new AppError('DISK_FULL', DISK_FULL_MESSAGE);
   if (isUnavailable(error)) return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
   if (isBusy(error)) return new AppError('BUSY', BUSY_MESSAGE);
   return inputFault(f);

@@ -1,11 +1,15 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@club/contract';
-import { toAppError } from '../db/errors.ts';
+import { isDiskFull, toAppError } from '../db/errors.ts';
+import { noteDiskFull } from '../lib/disk-full.ts';
 import { InputError } from './validate.ts';
 
 function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
 }
+
+/** Seconds a client waits before it tries again: a restarting database is back soon, a full disk not. */
+const RETRY_AFTER_503: Record<string, string> = { UNAVAILABLE: '5', DISK_FULL: '60' };
 
 /** Unknown /api paths: 404 in the error envelope. */
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -21,7 +25,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     // E.g. the session could not be saved after the answer was written (express-session hands
     // that error on once the answer is on its way): the answer stands, the connection stays.
-    req.log.warn({ err: describe(err) }, 'error after the answer started');
+    if (isDiskFull(err)) noteDiskFull(req.log, err);
+    else req.log.warn({ err: describe(err) }, 'error after the answer started');
     if (!res.writableEnded) res.end();
     return;
   }
@@ -44,10 +49,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(500).json(body('INTERNAL', 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später noch einmal.'));
     return;
   }
-  if (known.code === 'UNAVAILABLE') req.log.warn({ err: describe(err) }, 'database unavailable');
+  if (known.code === 'DISK_FULL') noteDiskFull(req.log, err);
+  else if (known.code === 'UNAVAILABLE') req.log.warn({ err: describe(err) }, 'database unavailable');
   else if (known !== err && known.status >= 500) req.log.warn({ err: describe(err) }, 'database busy');
   if (known.status === 503 || known.status === 429) {
-    if (!res.get('Retry-After')) res.set('Retry-After', known.status === 503 ? (known.code === 'UNAVAILABLE' ? '5' : '1') : '60');
+    if (!res.get('Retry-After')) res.set('Retry-After', known.status === 503 ? (RETRY_AFTER_503[known.code] ?? '1') : '60');
   }
   // An answer to a request whose body was not read (refused early) must not leave it in the socket.
   if (known.status === 413 || known.status === 415) res.set('Connection', 'close');

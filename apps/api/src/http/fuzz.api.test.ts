@@ -5,6 +5,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createMember } from '../test/factories.ts';
 import { startTestServer, testDatabaseUrl, type TestServer } from '../test/harness.ts';
 import { loginAs } from '../test/login.ts';
+import { buildCamt } from '../features/payments/camt.writer.ts';
 
 /**
  * Walks every registered route (the app's route table, so a new route is covered without
@@ -28,8 +29,15 @@ const OTHER_ROUTES = [
   { method: 'GET', path: '/idp/session/end' },
   { method: 'GET', path: '/idp/interaction/:uid' },
   { method: 'POST', path: '/idp/interaction/:uid/login' },
+  { method: 'POST', path: '/idp/interaction/:uid/code' },
+  { method: 'POST', path: '/idp/interaction/:uid/enrol' },
+  { method: 'POST', path: '/idp/interaction/:uid/continue' },
   { method: 'GET', path: '/idp/invitation/:token' },
   { method: 'POST', path: '/idp/invitation/:token' },
+  { method: 'GET', path: '/idp/password/forgot' },
+  { method: 'POST', path: '/idp/password/forgot' },
+  { method: 'GET', path: '/idp/password/reset/:token' },
+  { method: 'POST', path: '/idp/password/reset/:token' },
   { method: 'GET', path: '/assets/:file' },
   { method: 'GET', path: '/:page' },
 ];
@@ -191,6 +199,116 @@ const rawBody = fc.constantFrom(
   'a=1&b=2',
   '<?xml version="1.0"?><a/>',
 );
+
+// --- hostile bank files: a readable camt.054 or camt.053 with one hostile change ----------------
+
+const hostileAmount = fc.constantFrom(
+  '1e5',
+  '-0',
+  '-5.00',
+  '0.000001',
+  '99999999999999999999',
+  '21474836.00',
+  '9007199254740993',
+  'NaN',
+  'Infinity',
+  '1,5',
+  ' 5 ',
+  '٣',
+  '0x10',
+  '5.',
+  '.5',
+  '00000000000000000050.00',
+  '5.0000000',
+  '',
+  '&#53;',
+  '<![CDATA[5.00]]>',
+  '5<!-- x -->.00',
+);
+const hostileXmlChange = fc.oneof(
+  // depth
+  fc.integer({ min: 30, max: 5000 }).map((n) => (xml: string) => xml.replace('<GrpHdr>', `<GrpHdr>${'<X>'.repeat(n)}${'</X>'.repeat(n)}`)),
+  fc
+    .integer({ min: 30, max: 3000 })
+    .map((n) => (xml: string) => xml.replace('<Ntry>', `<Ntry>${'<NtryDtls>'.repeat(n)}${'</NtryDtls>'.repeat(n)}`)),
+  // size
+  fc.constantFrom(1_000, 100_000, 9_000_000).map((n) => (xml: string) => xml.replace(/<MsgId>[^<]*/, `<MsgId>${'A'.repeat(n)}`)),
+  fc.constantFrom(200, 5_000).map((n) => (xml: string) => xml.replace(/<Nm>[^<]*/, `<Nm>${'ä'.repeat(n)}`)),
+  fc
+    .constantFrom(20_001, 30_000)
+    .map(
+      (n) => (xml: string) =>
+        xml.replace('<Ntry>', `${'<Ntry><Amt Ccy="CHF">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts></Ntry>'.repeat(n)}<Ntry>`),
+    ),
+  // entities and declarations
+  fc
+    .constantFrom(
+      '<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+      '<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE Document SYSTEM "http://127.0.0.1:9/evil.dtd">',
+    )
+    .map((decl) => (xml: string) => xml.replace('<Document', `${decl}<Document`).replace(/<Nm>[^<]*/, '<Nm>&c;&x;')),
+  fc
+    .constantFrom('&#0;', '&#x110000;', '&#xD800;', '&unknown;', '&', '&amp;&lt;&gt;', ']]>')
+    .map((e) => (xml: string) => xml.replace(/<Nm>[^<]*/, `<Nm>A${e}B`)),
+  // namespaces
+  fc
+    .integer({ min: 0, max: 99 })
+    .map((v) => (xml: string) => xml.replace(/camt\.05([34])\.001\.\d\d/, `camt.05$1.001.${String(v).padStart(2, '0')}`)),
+  fc
+    .constantFrom('urn:evil', '', 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09', 'urn:iso:std:iso:20022:tech:xsd:camt.052.001.08')
+    .map((ns) => (xml: string) => xml.replace(/xmlns="[^"]*"/, `xmlns="${ns}"`)),
+  fc.constantFrom(
+    (xml: string) => xml.replace('<Ntry>', '<evil:Ntry xmlns:evil="urn:evil">').replace('</Ntry>', '</evil:Ntry>'),
+    (xml: string) => xml.replace('<Ntry>', '<e:Ntry>').replace('</Ntry>', '</e:Ntry>'),
+    (xml: string) => xml.replace('<Ntry>', '<Ntry xmlns="urn:evil">'),
+    (xml: string) => xml.replace('<Document ', '<Document xmlns="urn:evil" '),
+    (xml: string) => xml.replace(/<(\/?)([A-Z])/g, '<$1c:$2').replace('xmlns=', 'xmlns:c='),
+  ),
+  // numbers
+  hostileAmount.map((a) => (xml: string) => xml.replace(/<Amt Ccy="CHF">[^<]*<\/Amt>/, `<Amt Ccy="CHF">${a}</Amt>`)),
+  hostileAmount.map((a) => (xml: string) => xml.replace(/(<TxDtls>[\s\S]*?)<Amt Ccy="CHF">[^<]*<\/Amt>/, `$1<Amt Ccy="CHF">${a}</Amt>`)),
+  fc.constantFrom('', 'chf', 'CHFF', '€', 'X"Y').map((c) => (xml: string) => xml.replace('Ccy="CHF"', `Ccy="${c}"`)),
+  fc
+    .constantFrom('2027-02-30', '0000-00-00', '99999-01-01', 'gestern', '2027-06-03T25:00:00')
+    .map((d) => (xml: string) => xml.replace(/<Dt>[^<]*<\/Dt>/g, `<Dt>${d}</Dt>`)),
+  // structure
+  fc.constantFrom(
+    (xml: string) => xml.slice(0, Math.floor(xml.length / 2)),
+    (xml: string) => xml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0" encoding="UTF-16"?>'),
+    (xml: string) => `\ufeff${xml}`,
+    (xml: string) => xml.replace('<CdtDbtInd>CRDT</CdtDbtInd>', '<CdtDbtInd>BOTH</CdtDbtInd>'),
+    (xml: string) => xml.replace(/<Sts>[\s\S]*?<\/Sts>/, '<Sts><Cd><Cd>BOOK</Cd></Cd></Sts>'),
+    (xml: string) => xml.replace('<UETR>', '<UETR>not-a-uuid').replace(/<UETR>not-a-uuid[^<]*/, '<UETR>not-a-uuid'),
+    (xml: string) => xml.replace('</Document>', '</Document><Document/>'),
+    (xml: string) => xml.replace('<Ntry>', '<Ntry><?php evil() ?>'),
+    (xml: string) => xml.replace('<Ntry>', '<Ntry attr="<>">'),
+  ),
+);
+const hostileBankFile = fc
+  .record({
+    message: fc.constantFrom('053' as const, '054' as const),
+    version: fc.constantFrom('04' as const, '08' as const),
+    changes: fc.array(hostileXmlChange, { minLength: 1, maxLength: 2 }),
+    amount: fc.integer({ min: 1, max: 100_000 }),
+  })
+  .map(({ message, version, changes, amount }) => {
+    const xml = buildCamt({
+      message,
+      version,
+      msgId: `FUZZ-${amount}`,
+      entries: [
+        {
+          amount: (amount / 100).toFixed(2),
+          reference: 'RF18539007547034',
+          debtorName: 'Fuzz',
+          uetr: '8a562c67-ca16-48ba-b074-65581be6f011',
+        },
+        { amount: '5.00', creditDebit: 'DBIT', transactions: [] },
+      ],
+    });
+    return changes.reduce((text, change) => change(text), xml);
+  });
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 const body: fc.Arbitrary<Body> = fc.oneof(
@@ -392,5 +510,34 @@ describe('fuzzing every route', () => {
     for (const line of errorLines.slice(0, 5)) console.log(`fuzz: error logged: ${line.slice(0, 400)}`);
     expect(failures.slice(0, 30), `seed ${SEED}`).toEqual([]);
     expect(errorLines.length, `seed ${SEED}: error-level log lines`).toBe(0);
+  }, 600_000);
+
+  it(`the bank import answers hostile bank files without a 5xx, a stack trace or a partial write (seed ${SEED}, scale ${SCALE})`, async () => {
+    const samples = fc.sample(hostileBankFile, { seed: SEED, numRuns: 60 * SCALE });
+    const failures: string[] = [];
+    const statuses: Record<number, number> = {};
+    let before = await fingerprint();
+    for (const xml of samples) {
+      const res = await fetch(`${server.url}/api/v1/admin/payments/camt054`, {
+        method: 'POST',
+        headers: { cookie: cookies.board, 'content-type': 'application/xml' },
+        body: xml,
+      });
+      const text = await res.text();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      const what = `${res.status} for ${xml.length} bytes: ${xml.slice(0, 200)}`;
+      if (res.status >= 500) failures.push(`${what}: ${text.slice(0, 200)}`);
+      if (STACK.test(text)) failures.push(`stack trace or internals: ${what}: ${text.slice(0, 300)}`);
+      if (res.status !== 200 && res.status !== 413 && res.status !== 422) failures.push(`unexpected status ${what}`);
+      const after = await fingerprint();
+      if (res.status >= 400) {
+        const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+        if (changed.length) failures.push(`refused with ${res.status} but changed ${changed.join(', ')}: ${what}`);
+      }
+      before = after;
+    }
+    console.log(`fuzz: ${samples.length} hostile bank files, answers ${JSON.stringify(statuses)}`);
+    expect(failures.slice(0, 20), `seed ${SEED}`).toEqual([]);
+    expect(statuses[422] ?? 0).toBeGreaterThan(0);
   }, 600_000);
 });

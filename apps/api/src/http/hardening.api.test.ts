@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATIONS_PER_HOUR } from '../features/candidates/candidates.router.ts';
 import { validApplication } from '../features/candidates/candidates.test-data.ts';
 import { createInvitation } from '../features/idp/invitations.ts';
-import { CONFIRMATIONS_FAILED_PER_QUARTER_HOUR } from '../features/members/members.router.ts';
+import { CONFIRMATIONS_FAILED_PER_QUARTER_HOUR } from '../features/account/account.router.ts';
 import { createMember, unique } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { loginAs } from '../test/login.ts';
@@ -39,7 +39,7 @@ describe('headers and bodies', () => {
   it('sends a Permissions-Policy on pages and API answers', async () => {
     for (const path of ['/api/v1/site', '/tickets', '/oauth/login']) {
       const res = await request(server.url).get(path).set('Accept', 'text/html');
-      expect(res.headers['permissions-policy'], path).toMatch(/camera=\(\).*geolocation=\(\)/);
+      expect(res.headers['permissions-policy'], path).toMatch(/camera=\(self\).*geolocation=\(\)/);
     }
   });
 

@@ -79,18 +79,20 @@ export function sendPage(res: Response, status: number, markup: string): void {
 /** Colours of the SPA (Bootstrap 5 with the club's blue), contrast AA throughout. */
 export const STYLESHEET = `
 *,*::before,*::after{box-sizing:border-box}
+[hidden]{display:none!important}
 html{font-size:100%}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:#f3f5f8;color:#212529;
   font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5}
 a{color:#0b4f9c}
 a:hover,a:focus{color:#0b2d5b}
+a:focus-visible{outline:3px solid #7fb2e5;outline-offset:2px}
 .site-header{background:#0b2d5b;padding:.6rem 1rem}
 .brand{display:inline-flex;align-items:center;gap:.6rem;color:#fff;text-decoration:none;font-weight:600;font-size:1.15rem}
 .brand:hover,.brand:focus{color:#fff;text-decoration:underline}
 .content{flex:1;display:flex;justify-content:center;align-items:flex-start;padding:2rem 1rem}
 .card{width:100%;max-width:26rem;background:#fff;border:1px solid #d5dbe3;border-radius:.5rem;padding:1.5rem;
   box-shadow:0 .125rem .25rem rgba(0,0,0,.075)}
-h1{font-size:1.5rem;margin:0 0 1rem;color:#0b2d5b}
+h1{font-size:1.5rem;margin:0 0 1rem;color:#0b2d5b;overflow-wrap:break-word;hyphens:auto}
 p{margin:0 0 1rem}
 .field{margin-bottom:1rem}
 label{display:block;font-weight:600;margin-bottom:.3rem}
@@ -107,4 +109,12 @@ input:focus{outline:3px solid #7fb2e5;outline-offset:1px;border-color:#0b4f9c}
 .alert-error{background:#f8d7da;border-color:#f1aeb5;color:#58151c}
 .alert-success{background:#d1e7dd;border-color:#a3cfbb;color:#0a3622}
 .site-footer{padding:1rem;text-align:center;font-size:.875rem}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.95rem}
+.steps{padding-left:1.25rem;margin:0 0 1rem}
+.steps li{margin-bottom:.75rem}
+.qr{margin:.5rem 0;width:12rem;max-width:100%}
+.qr svg{display:block;width:100%;height:auto}
+.secret{display:block;margin-top:.25rem;padding:.4rem .6rem;background:#f3f5f8;border-radius:.25rem;overflow-wrap:anywhere}
+.codes{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.4rem;list-style:none;padding:0;margin:0 0 1rem}
+.codes code{display:block;padding:.3rem .5rem;background:#f3f5f8;border-radius:.25rem;text-align:center}
 `;

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -7,6 +7,14 @@ import { AppError } from '../lib/app-error.ts';
  * counting single addresses would let it take a new address for every request.
  */
 export const IPV6_SUBNET = 64;
+
+/**
+ * The key a client counts under in a limit kept in the database (failed logins, the
+ * forgotten-password form): its address, an IPv6 address as its /64 network, as clientLimit counts.
+ */
+export function clientKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip, IPV6_SUBNET) : 'unknown';
+}
 
 /**
  * A per-client limit for a public route (counted in this process's memory; with several

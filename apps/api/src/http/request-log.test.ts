@@ -8,6 +8,7 @@ describe('loggableUrl', () => {
   it('hides the token of an invitation link and of an e-mail confirmation link', () => {
     expect(loggableUrl('/idp/invitation/abc123DEF')).toBe('/idp/invitation/[verborgen]');
     expect(loggableUrl('/idp/invitation/abc123DEF?x=1')).toBe('/idp/invitation/[verborgen]?x=1');
+    expect(loggableUrl('/idp/password/reset/abc123DEF')).toBe('/idp/password/reset/[verborgen]');
     expect(loggableUrl('/account/changeemail?token=s3cr3t')).toBe('/account/changeemail?token=[verborgen]');
   });
 

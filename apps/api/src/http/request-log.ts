@@ -15,8 +15,8 @@ declare global {
 const HIDDEN = '[verborgen]';
 /** Query parameters that carry secrets: mail links (token), the login's code and state. */
 const SECRET_PARAMS = /([?&](?:token|code|state)=)[^&#]*/gi;
-/** Path segments that are secrets: the invitation link. */
-const SECRET_SEGMENTS = /(\/invitation\/)[^/?#]+/i;
+/** Path segments that are secrets: the invitation and password-reset links. */
+const SECRET_SEGMENTS = /(\/(?:invitation|reset)\/)[^/?#]+/i;
 
 /** The URL as it may stand in a log: tokens of links and the login's code replaced. */
 export function loggableUrl(url: string): string {

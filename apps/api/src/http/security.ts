@@ -2,9 +2,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
 
-/** Browser features the site never uses, switched off for its pages and any content in them. */
+/** Browser features switched off for the site's pages and any content in them; the camera only for the site itself (the hand-over's card scanner). */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), browsing-topics=()';
+  'accelerometer=(), autoplay=(), camera=(self), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), browsing-topics=()';
 
 /**
  * Helmet's headers (and the Permissions-Policy) on every answer. Helmet runs once, at start, and
@@ -44,7 +44,8 @@ function helmetHeaders(secure: boolean): RequestHandler {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the hand-over's QR reader where the browser has no BarcodeDetector); no eval.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         // The login form posts to the identity provider, which may be elsewhere.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { repoRoot } from '../lib/paths.ts';
@@ -86,30 +86,6 @@ function decodable(p: string): boolean {
   }
 }
 
-/**
- * The page to send for a screen's path: the build writes one per screen that preloads that
- * screen's chunks with the entry (`apps/web/build/preload-routes.ts`, table `route-pages.json`);
- * Home and unknown paths get index.html. Patterns are those of the web's route table
- * (`/tickets/games/:id`); a trailing slash is ignored, as the router does.
- */
-export function routePageFinder(dist: string): (requestPath: string) => string {
-  const table = path.join(dist, 'route-pages.json');
-  let routes: { pattern: RegExp; file: string }[] = [];
-  if (existsSync(table)) {
-    const entries = JSON.parse(readFileSync(table, 'utf8')) as { path: string; file: string }[];
-    routes = entries.map((e) => ({
-      pattern: new RegExp(
-        `^${e.path
-          .split('/')
-          .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('/')}/?$`,
-      ),
-      file: `/${e.file}`,
-    }));
-  }
-  return (requestPath) => routes.find((r) => r.pattern.test(requestPath))?.file ?? '/index.html';
-}
-
 /** Not here: 404 as short text that no cache keeps (a missing chunk may exist after the next deploy). */
 const notHere: RequestHandler = (_req, res) => {
   res.status(404).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Diese Datei gibt es nicht.');
@@ -146,7 +122,6 @@ export function spa(dist = webDist): Router {
   router.use(negotiateEncoding(dist));
   router.use(express.static(dist, { index: false, maxAge: '1h', redirect: false, setHeaders: setEncodingHeaders }));
   const pageVariants = variantFinder(dist);
-  const pageOf = routePageFinder(dist);
   router.get(/.*/, (req: Request, res: Response, next) => {
     if (!req.accepts('html')) return next();
     // A file that is not there (favicon.png, robots.txt, an old chunk) is not a page of the app.
@@ -160,9 +135,8 @@ export function spa(dist = webDist): Router {
       return;
     }
     res.set('Cache-Control', 'no-cache');
-    const page = pageOf(req.path);
-    const available = pageVariants(page);
-    let file = path.join(dist, page);
+    const available = pageVariants('/index.html');
+    let file = index;
     if (available.length > 0) {
       res.vary('Accept-Encoding');
       const encoding = chooseEncoding(req.get('Accept-Encoding'), available);

@@ -36,3 +36,48 @@ export function seasonYearOf(day: Date): number {
   const y = day.getUTCFullYear();
   return day.getUTCMonth() >= 4 ? y : y - 1;
 }
+
+const zurichParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Zurich',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The Zurich wall clock at an instant, as a `Date.UTC` value (what Excel and the PDF show). */
+export function zurichWallClock(instant: Date): Date {
+  const p: Record<string, number> = {};
+  for (const part of zurichParts.formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return new Date(Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0));
+}
+
+/** The instant at which a business day (UTC midnight value) begins in Zurich. */
+export function zurichStartOfDay(day: Date): Date {
+  const local = day.getTime();
+  let instant = local;
+  // Two rounds settle the offset, also on the days the clocks change.
+  for (let i = 0; i < 2; i++) instant = local - (zurichWallClock(new Date(instant)).getTime() - instant);
+  return new Date(instant);
+}
+
+/**
+ * The instants a season covers: from the start of its first day to the start of the day
+ * after its last (a game or event belongs to the season its start falls into).
+ */
+export function seasonInstants(season: { validFrom: Date; validTo: Date }): { from: Date; until: Date } {
+  return {
+    from: zurichStartOfDay(season.validFrom),
+    until: zurichStartOfDay(new Date(season.validTo.getTime() + 86_400_000)),
+  };
+}
+
+/** `12.01.2027`: the Zurich date of an instant. */
+export function formatZurichDate(instant: Date): string {
+  const wall = zurichWallClock(instant);
+  const pad2 = (n: number) => String(n).padStart(2, '0');
+  return `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+}

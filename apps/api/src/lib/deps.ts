@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Ctx } from './ctx.ts';
 import type { Logger } from './logger.ts';
-import type { WriteSignal } from './write-signal.ts';
 
 /** What the app factory hands to every feature. */
 export interface Deps {
@@ -12,8 +11,6 @@ export interface Deps {
   log: Logger;
   /** Wall clock; tests may pin it. */
   clock: () => Date;
-  /** Told after every successful write answer; copies of database rows kept in the process subscribe. */
-  writes: WriteSignal;
 }
 
 /** The service context of one request; its logger is the request's, made when first used. */

@@ -31,9 +31,19 @@ export async function insertMail(db: DbOrTx, mail: OutboxInsert): Promise<void> 
   await db.mailOutbox.create({ data: toData(mail) });
 }
 
-/** Many mails in one statement. */
+/**
+ * Many mails in one statement, the columns as arrays (`unnest`): a run's thousands of mails cost
+ * a few parameters instead of seven per mail.
+ */
 export async function insertMails(db: DbOrTx, mails: readonly OutboxInsert[]): Promise<void> {
-  await db.mailOutbox.createMany({ data: mails.map(toData) });
+  if (mails.length === 0) return;
+  const col = <K extends keyof OutboxInsert>(k: K) => mails.map((m) => m[k]);
+  await db.$executeRaw`
+    INSERT INTO "mail_outbox" ("to", "subject", "text", "html", "replyTo", "attachments")
+    SELECT t."to", t."subject", t."text", t."html", t."replyTo", t."attachments"::jsonb
+      FROM unnest(${col('to')}::text[], ${col('subject')}::text[], ${col('text')}::text[], ${col('html')}::text[],
+                  ${col('replyTo')}::text[], ${mails.map((m) => JSON.stringify(m.attachments))}::text[])
+        AS t("to", "subject", "text", "html", "replyTo", "attachments")`;
 }
 
 /**
@@ -55,7 +65,7 @@ export function findPendingMailsAfter(db: DbOrTx, afterId: bigint, take: number)
     where: { status: 'PENDING', id: { gt: afterId } },
     orderBy: { id: 'asc' },
     take,
-    select: { id: true, to: true, subject: true },
+    select: { id: true, to: true, subject: true, text: true },
   });
 }
 

@@ -214,4 +214,45 @@ describe('mail outbox', () => {
       await worker.stop();
     }
   });
+
+  it('without SMTP_URL each mail is logged once, with its links only where links may be logged (not in production)', async () => {
+    const lines = (logLinks: boolean) => {
+      const out: Record<string, unknown>[] = [];
+      const logger = createLogger('info', { write: (line) => void out.push(JSON.parse(line) as Record<string, unknown>) });
+      return {
+        out,
+        worker: startOutboxWorker({
+          db: database.prisma,
+          log: logger,
+          smtpUrl: undefined,
+          from: 'x@example.ch',
+          intervalMs: 60_000,
+          logLinks,
+        }),
+      };
+    };
+    const demo = lines(true);
+    const production = lines(false);
+    try {
+      await enqueueMail(database.prisma, {
+        to: 'link@example.ch',
+        subject: 'Mit Link',
+        text: 'Bitte hier:\n\nhttp://localhost:3000/idp/password/reset/abc-DEF_123\n\nund https://example.ch/x?token=1.',
+      });
+      await demo.worker.runOnce();
+      await production.worker.runOnce();
+      const logged = (out: Record<string, unknown>[]) => out.filter((l) => l.to === 'link@example.ch');
+      expect(logged(demo.out)).toHaveLength(1);
+      expect(logged(demo.out)[0]?.links).toEqual(['http://localhost:3000/idp/password/reset/abc-DEF_123', 'https://example.ch/x?token=1']);
+      expect(logged(production.out)).toHaveLength(1);
+      expect(logged(production.out)[0]).not.toHaveProperty('links');
+      expect(JSON.stringify(production.out)).not.toContain('abc-DEF_123');
+      // A second pass logs nothing again.
+      await demo.worker.runOnce();
+      expect(logged(demo.out)).toHaveLength(1);
+    } finally {
+      await demo.worker.stop();
+      await production.worker.stop();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
+import { isDiskFull } from '../db/errors.ts';
+import { noteDiskFull } from './disk-full.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
 import {
@@ -75,6 +77,16 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Makes the attachments a mail describes (without: a mail with attachments is not sent). */
   renderAttachment?: AttachmentRenderer;
+  /**
+   * Without SMTP: the log line of each mail also names the links in it (invitation, confirmation,
+   * password reset), so a demo's operator can follow them. Never in production: they are secrets.
+   */
+  logLinks?: boolean;
+}
+
+/** The web links of a mail text, in order (a full stop or comma after one is the sentence's). */
+export function linksIn(text: string): string[] {
+  return (text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
 }
 
 export interface OutboxWorker {
@@ -108,7 +120,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function logOnly(): Promise<number> {
     const rows = await findPendingMailsAfter(db, lastLoggedId, batchSize);
     for (const row of rows) {
-      log.info({ mailId: row.id.toString(), to: row.to, subject: row.subject }, 'mail kept in outbox (no SMTP_URL)');
+      const links = options.logLinks ? linksIn(row.text) : [];
+      log.info(
+        { mailId: row.id.toString(), to: row.to, subject: row.subject, ...(links.length ? { links } : {}) },
+        'mail kept in outbox (no SMTP_URL)',
+      );
       lastLoggedId = row.id;
     }
     return 0;
@@ -160,7 +176,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const timer = setInterval(() => {
     if (stopped) return;
-    runOnce().catch((err: unknown) => log.warn({ err }, 'outbox pass failed'));
+    runOnce().catch((err: unknown) => (isDiskFull(err) ? noteDiskFull(log, err) : log.warn({ err }, 'outbox pass failed')));
   }, options.intervalMs ?? 1000);
   timer.unref();
 

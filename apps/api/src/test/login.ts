@@ -154,3 +154,48 @@ export async function loginAs(
   const { cookie, finalLocation } = await completeLogin(url, login, answer);
   return { cookie, finalLocation };
 }
+
+/** The absolute action of the (first) form of a provider page. */
+export function formAction(step: Step): string {
+  const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(step.body)?.[1];
+  if (!action) throw new Error(`no form at ${step.url}: ${step.body.slice(0, 300)}`);
+  return new URL(action.replaceAll('&amp;', '&'), step.url).href;
+}
+
+/** Posts a form of a provider page (URL-encoded), with the jar's cookies. */
+export function postForm(jar: CookieJar, action: string, fields: Record<string, string>): Promise<Step> {
+  return request(jar, action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** After a correct password that asks for more (a code, an enrolment): that page, followed from the provider's redirect. */
+export async function nextLoginPage(login: LoginPage, afterPassword: Step): Promise<Step> {
+  const location = afterPassword.response.headers.get('location');
+  if (afterPassword.response.status !== 303 || !location) {
+    throw new Error(`a further login step expected: ${afterPassword.response.status} ${afterPassword.body.slice(0, 300)}`);
+  }
+  const { last } = await follow(login.jar, new URL(location, afterPassword.url).href);
+  return last;
+}
+
+/** The whole login of a member with a second factor: password, then the code it is given. */
+export async function loginWithCode(url: string, username: string, password: string, code: () => string): Promise<{ cookie: string }> {
+  const login = await openLoginPage(url);
+  const codePage = await nextLoginPage(login, await submitLogin(login, username, password));
+  const answer = await postForm(login.jar, formAction(codePage), { code: code() });
+  const { cookie } = await completeLogin(url, login, answer);
+  return { cookie };
+}
+
+/** Posts a new password (and its confirmation) to the page of a mailed link (invitation, forgotten password). */
+export function submitNewPassword(baseUrl: string, path: string, password: string, confirmation = password): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: new URLSearchParams({ password, confirmation }).toString(),
+    redirect: 'manual',
+  });
+}

@@ -48,6 +48,10 @@ export const paths = {
   eventsAdmin: fixed('EventsAdmin', '/admin/events'),
   eventAdmin: withId('EventAdmin', '/admin/events/:id'),
   adminSeasons: fixed('AdminSeasons', '/admin/seasons'),
+  /** Hand-over of a game's tickets (added to SPEC.md §2's screens). */
+  gameHandover: withId('GameHandover', '/admin/games/:id/handover'),
+  /** Hand-over of an event's places (added to SPEC.md §2's screens). */
+  eventHandover: withId('EventHandover', '/admin/events/:id/handover'),
   adminCandidates: fixed('AdminCandidates', '/admin/candidates'),
   adminCandidateEdit: withId('AdminCandidateEdit', '/admin/candidates/:id'),
   candidates: fixed('Candidates', '/candidates'),

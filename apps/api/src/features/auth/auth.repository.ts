@@ -66,6 +66,12 @@ export async function deleteSession(db: DbOrTx, sid: string): Promise<void> {
   await db.session.deleteMany({ where: { sid } });
 }
 
+/** Removes every session of a member; returns how many. */
+export async function deleteSessionsOfMember(db: DbOrTx, memberId: number): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { data: { path: ['memberId'], equals: memberId } } });
+  return count;
+}
+
 /** Removes sessions expired at `now`; returns how many. */
 export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
   const { count } = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });

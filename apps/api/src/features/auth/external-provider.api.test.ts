@@ -201,6 +201,30 @@ describe('login through an external provider', () => {
     expect((await server.database.prisma.member.findUniqueOrThrow({ where: { id: other.id } })).oidcSubject).toBeNull();
   });
 
+  it('leaves the second factor, invitations and password resets to the provider', async () => {
+    const board = await createMember(server.database.prisma, { password: null, roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
+    const member = await createMember(server.database.prisma, { password: null });
+    const sub = unique('ext-');
+    external.accounts.set(sub, { sub, email: board.email, email_verified: true });
+    const { cookie } = await login(sub);
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}/api/v1${path}`, {
+        method,
+        headers: { cookie: cookie!, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect(await (await call('GET', '/member/twofactor')).json()).toEqual({
+      data: { available: false, enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false },
+    });
+    expect((await call('POST', '/member/twofactor/setup')).status).toBe(409);
+    expect((await call('POST', `/admin/members/${member.id}/invitation`)).status).toBe(409);
+    expect((await call('POST', `/admin/members/${member.id}/passwordreset`)).status).toBe(409);
+    expect((await call('DELETE', `/admin/members/${member.id}/twofactor`)).status).toBe(409);
+    const view = (await (await call('GET', `/admin/members/${member.id}`)).json()) as { data: { login: { state: string } } };
+    expect(view.data.login.state).toBe('EXTERNAL');
+    expect(await server.database.prisma.mailOutbox.count({ where: { to: member.email } })).toBe(0);
+  });
+
   it('does not take over a member already linked to another identity of the provider', async () => {
     const member = await createMember(server.database.prisma, { password: null });
     const first = unique('ext-');

@@ -1,9 +1,10 @@
 import type { RequestHandler, Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { DbOrTx } from '../../lib/ctx.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { WriteSignal } from '../../lib/write-signal.ts';
 import { createIdp } from '../idp/index.ts';
+import { deleteSessionsOfMember } from './auth.repository.ts';
 import { authRouter } from './auth.router.ts';
 import { startLoginDataCleanup } from './login.service.ts';
 import { createRelyingParty } from './relying-party.ts';
@@ -11,13 +12,20 @@ import { createSiteSession } from './session.ts';
 
 export { SESSION_COOKIE } from './session.ts';
 
+/**
+ * Ends every site session of a member (their rows go: the member's next request is a
+ * visitor's), inside the caller's transaction; returns how many ended. Used after a password
+ * reset; the one way for other parts of the site to log a member out everywhere.
+ */
+export function endMemberSessions(db: DbOrTx, memberId: number): Promise<number> {
+  return deleteSessionsOfMember(db, memberId);
+}
+
 export interface AuthDeps {
   config: Config;
   database: Database;
   log: Logger;
   clock: () => Date;
-  /** Told after every successful write answer of the API (kept session reads are dropped). */
-  writes: WriteSignal;
 }
 
 export interface Auth {
@@ -39,7 +47,7 @@ export interface Auth {
 export async function createAuth(deps: AuthDeps): Promise<Auth> {
   const { config, database, log, clock } = deps;
   const db = database.prisma;
-  const idp = config.oidc ? undefined : await createIdp(deps);
+  const idp = config.oidc ? undefined : await createIdp({ ...deps, endSiteSessions: endMemberSessions });
   const rp = createRelyingParty({
     config,
     log,
@@ -53,7 +61,7 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
         }
       : {}),
   });
-  const session = createSiteSession({ config, db, clock, writes: deps.writes });
+  const session = createSiteSession({ config, db, clock });
   const router = authRouter({ config, db, log, clock, rp, idp, cookieOptions: session.cookieOptions });
   const stopCleanup = startLoginDataCleanup({ db, store: session.store, log, clock });
 

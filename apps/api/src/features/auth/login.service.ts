@@ -17,8 +17,8 @@ export function startLoginDataCleanup(deps: { db: DbOrTx; store: PrismaSessionSt
   const cleanup = async () => {
     try {
       const sessions = await store.prune();
-      const { failures, payloads } = await pruneLoginData(db, clock());
-      log.debug({ sessions, failures, payloads }, 'expired login data removed');
+      const { failures, resets, payloads } = await pruneLoginData(db, clock());
+      log.debug({ sessions, failures, resets, payloads }, 'expired login data removed');
     } catch (err) {
       log.warn({ err }, 'cleanup of expired login data failed');
     }

@@ -17,15 +17,6 @@ export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** The expiry moves only when it would move by more than this (one write and one new cookie a minute at most). */
 const TOUCH_GRANULARITY_MS = 60_000;
-/**
- * How long a session read (with the member's roles) is used again by this process. Whatever this
- * process changes (login, logout, renewal, and every successful write answer of the API, which
- * may change roles or remove a member) drops it at once; a change made by another server process
- * shows after at most this long.
- */
-export const SESSION_READ_MAX_AGE_MS = 1_000;
-/** More sessions than this kept at once: all are dropped and read again. */
-const MAX_KEPT_READS = 20_000;
 
 declare module 'express-session' {
   interface SessionData {
@@ -62,14 +53,12 @@ export function needsRenewal(data: Pick<SessionData, 'loginAt' | 'storedExpiresA
   return data.storedExpiresAt === undefined || sessionExpiresAt(data, now).getTime() - data.storedExpiresAt > TOUCH_GRANULARITY_MS;
 }
 
-/** A session as read, with the expiry and its member's roles; shared by the requests that use the read. */
-export type StoredSession = Readonly<SessionData & { storedExpiresAt: number; memberRoles: readonly Role[] | null }>;
-
-function storedSession(row: SessionRow): StoredSession {
+/** A session as read: a new object each time (express-session changes it in place), with the expiry and its member's roles. */
+function storedSession(row: SessionRow): SessionData {
   return {
     ...(row.data as SessionData),
     storedExpiresAt: row.expiresAt.getTime(),
-    memberRoles: row.memberExists ? row.roles : null,
+    memberRoles: row.memberExists ? [...row.roles] : null,
   };
 }
 
@@ -80,10 +69,6 @@ function storedSession(row: SessionRow): StoredSession {
 export class PrismaSessionStore extends session.Store {
   /** Sessions of requests that come together are read with one query. */
   private readonly rows;
-  /** Recent reads by session id (null: no such session), with when they were made. */
-  private readonly recent = new Map<string, { session: StoredSession | null; readAt: number }>();
-  /** Counts the changes of this process: a read that started before one is not kept. */
-  private generation = 0;
 
   constructor(
     private readonly db: DbOrTx,
@@ -98,63 +83,19 @@ export class PrismaSessionStore extends session.Store {
     });
   }
 
+  /** The session as stored now, with its member's current roles (null: no such session, or expired). */
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.session(sid).then(
-      // A copy: express-session changes it in place.
-      (found) => callback(null, found && { ...found, memberRoles: found.memberRoles && [...found.memberRoles] }),
+    this.rows.load(sid).then(
+      (row) => callback(null, row && row.expiresAt.getTime() > this.clock().getTime() ? storedSession(row) : null),
       (err: unknown) => callback(err),
     );
-  }
-
-  /** The session, to read only (null: no such session, or expired), from a kept read when there is a fresh one. */
-  async session(sid: string): Promise<StoredSession | null> {
-    return this.unexpired(await this.read(sid));
-  }
-
-  /** The session from a read kept less than SESSION_READ_MAX_AGE_MS ago, to read only; undefined when there is none. */
-  keptSession(sid: string): StoredSession | null | undefined {
-    const kept = this.recent.get(sid);
-    if (!kept || performance.now() - kept.readAt >= SESSION_READ_MAX_AGE_MS) return undefined;
-    return this.unexpired(kept.session);
-  }
-
-  private unexpired(found: StoredSession | null): StoredSession | null {
-    return found && found.storedExpiresAt > this.clock().getTime() ? found : null;
-  }
-
-  /** Drops every kept read (after a change that may touch any session or member). */
-  forgetReads(): void {
-    this.generation += 1;
-    this.recent.clear();
-  }
-
-  /** Before and after a write of the session: a read in flight meanwhile is not kept either. */
-  private forget(sid: string): void {
-    this.generation += 1;
-    this.recent.delete(sid);
-  }
-
-  private async read(sid: string): Promise<StoredSession | null> {
-    const kept = this.recent.get(sid);
-    if (kept && performance.now() - kept.readAt < SESSION_READ_MAX_AGE_MS) return kept.session;
-    const generation = this.generation;
-    const readAt = performance.now();
-    const row = await this.rows.load(sid);
-    const session = row && storedSession(row);
-    if (generation === this.generation) {
-      if (this.recent.size >= MAX_KEPT_READS) this.recent.clear();
-      this.recent.set(sid, { session, readAt });
-    }
-    return session;
   }
 
   override set(sid: string, data: SessionData, callback?: (err?: unknown) => void): void {
     const expiresAt = sessionExpiresAt(data, this.clock());
     const { storedExpiresAt: _read, memberRoles: _roles, ...stored } = data;
     const json: unknown = JSON.parse(JSON.stringify(stored));
-    this.forget(sid);
     upsertSession(this.db, sid, json, expiresAt)
-      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
@@ -166,17 +107,13 @@ export class PrismaSessionStore extends session.Store {
       return;
     }
     const expiresAt = sessionExpiresAt(data, this.clock());
-    this.forget(sid);
     extendSession(this.db, sid, expiresAt, new Date(expiresAt.getTime() - TOUCH_GRANULARITY_MS), this.clock())
-      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    this.forget(sid);
     deleteSession(this.db, sid)
-      .finally(() => this.forget(sid))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   }

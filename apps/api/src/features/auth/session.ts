@@ -1,11 +1,8 @@
 import type { Request, RequestHandler } from 'express';
-import { parseCookie } from 'cookie';
-import { unsign } from 'cookie-signature';
 import session, { type SessionData } from 'express-session';
 import type { Config } from '../../config.ts';
 import type { Actor, DbOrTx } from '../../lib/ctx.ts';
-import type { WriteSignal } from '../../lib/write-signal.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore, type StoredSession } from './session-store.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, needsRenewal, PrismaSessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -15,36 +12,6 @@ export interface SiteSession {
   store: PrismaSessionStore;
   /** Options of the session cookie, to clear it with. */
   cookieOptions: { path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean };
-}
-
-/** More cookie headers than this remembered at once: all are forgotten and read again. */
-const MAX_KNOWN_HEADERS = 20_000;
-/** Longer cookie headers are read each time rather than remembered. */
-const MAX_KNOWN_HEADER_LENGTH = 1024;
-
-/** The session id in a Cookie header, or null (no session cookie, not signed, a bad signature): what express-session reads from it. */
-function sessionIdIn(header: string, secret: string): string | null {
-  if (!header.includes(`${SESSION_COOKIE}=`)) return null;
-  const value = parseCookie(header)[SESSION_COOKIE];
-  return (value?.startsWith('s:') && unsign(value.slice(2), secret)) || null;
-}
-
-/** sessionIdIn for requests: a browser sends the same Cookie header again and again, so each is read (and its HMAC checked) once. */
-function sessionIdReader(secret: string): (req: Request) => string | null {
-  const known = new Map<string, string | null>();
-  return (req) => {
-    const header = req.headers.cookie;
-    if (!header) return null;
-    let sid = known.get(header);
-    if (sid === undefined) {
-      sid = sessionIdIn(header, secret);
-      if (header.length <= MAX_KNOWN_HEADER_LENGTH) {
-        if (known.size >= MAX_KNOWN_HEADERS) known.clear();
-        known.set(header, sid);
-      }
-    }
-    return sid;
-  };
 }
 
 /**
@@ -63,11 +30,9 @@ function actorOf(data: SessionData): Actor {
 }
 
 /** The server-side session (DESIGN.md §5) and the actor middleware. */
-export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () => Date; writes: WriteSignal }): SiteSession {
-  const { config, db, clock, writes } = deps;
+export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () => Date }): SiteSession {
+  const { config, db, clock } = deps;
   const store = new PrismaSessionStore(db, clock);
-  // A write may change roles or remove a member: the next request reads its session again.
-  writes.subscribe(() => store.forgetReads());
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -82,17 +47,14 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
     ...(config.secureCookies || config.trustProxy > 0 ? { proxy: true } : {}),
     cookie: { ...cookieOptions, maxAge: IDLE_TIMEOUT_MS },
   });
-  const sessionIdOf = sessionIdReader(config.sessionSecret);
-  /** The actor of each kept session read, made once. */
-  const actors = new WeakMap<StoredSession, Actor>();
-  const actorOfKept = (found: StoredSession) => {
-    let actor = actors.get(found);
-    if (!actor) actors.set(found, (actor = actorOf(found)));
-    return actor;
-  };
 
-  /** express-session, then req.actor from the session it loaded (ending or renewing it where due). */
-  const fullSession: RequestHandler = (req, res, next) => {
+  /**
+   * express-session reads the session with its member's current roles (one query, every
+   * request), then req.actor is set from it; a session past its absolute timeout or of a
+   * member that is gone is ended first, one due for renewal is marked changed (saved, cookie sent).
+   */
+  const handler: RequestHandler = (req, res, next) => {
+    req.actor = null;
     sessionMiddleware(req, res, (err?: unknown) => {
       if (err) {
         // The session could not be read (the database away): the answer is a 503, and the
@@ -109,31 +71,6 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
       req.actor = state === 'visitor' ? null : actorOf(current!);
       next();
     });
-  };
-
-  // Only the API and the login need the session: the SPA's files and pages are the same for
-  // everyone, and loading a session for each of them would cost a query apiece.
-  const handler: RequestHandler = (req, res, next) => {
-    req.actor = null;
-    if (req.path.startsWith('/oauth/') || req.path === '/oauth') return fullSession(req, res, next);
-    if (!req.path.startsWith('/api/')) return next();
-    // The API never starts a session (only the login does): a request without a valid session
-    // cookie is a visitor's, and needs neither a session object nor a read.
-    const sid = sessionIdOf(req);
-    if (sid === null) return next();
-    // No API route touches req.session. A session that needs no write (the common case, many per
-    // second during a sale) gives what express-session would (resave and rolling off: nothing
-    // stored, no cookie sent) without its session object, hashing and wrapped answer; ending or
-    // renewing a session goes through express-session.
-    const decide = (found: StoredSession | null) => {
-      const state = stateOf(found, clock());
-      if (state === 'end' || state === 'renew') return fullSession(req, res, next);
-      req.actor = state === 'member' ? actorOfKept(found!) : null;
-      next();
-    };
-    const kept = store.keptSession(sid);
-    if (kept !== undefined) return decide(kept);
-    store.session(sid).then(decide, next);
   };
 
   return { handler, store, cookieOptions };

@@ -66,7 +66,11 @@ export function toSubscriber(row: SubscriberRow): EventSubscriber {
 }
 
 export function toMemberSubscription(
-  row: SubscriptionRow & { event: EventRow },
+  row: SubscriptionRow & {
+    event: EventRow;
+    billedItem: { invoice: { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED' } } | null;
+    handover: { handedOverAt: Date } | null;
+  },
   eventRows: readonly SubscriptionRow[],
 ): MemberEventSubscription {
   return {
@@ -76,5 +80,8 @@ export function toMemberSubscription(
     eventStart: row.event.start.toISOString(),
     eventLocation: row.event.location,
     eventCancelled: row.event.cancelledAt !== null,
+    invoiceId: row.billedItem?.invoice.id ?? null,
+    invoiceStatus: row.billedItem?.invoice.status ?? null,
+    handedOverAt: row.handover?.handedOverAt.toISOString() ?? null,
   };
 }

@@ -159,7 +159,12 @@ export type SubscriberRow = Awaited<ReturnType<typeof listSubscribersOfEvent>>[n
 export function listSubscriptionsOfMember(db: DbOrTx, memberId: number) {
   return db.eventSubscription.findMany({
     where: { memberId },
-    select: { ...subscriptionSelect, event: { select: eventSelect } },
+    select: {
+      ...subscriptionSelect,
+      event: { select: eventSelect },
+      billedItem: { select: { invoice: { select: { id: true, status: true } } } },
+      handover: { select: { handedOverAt: true } },
+    },
     orderBy: [{ event: { start: 'asc' } }, { id: 'asc' }],
   });
 }

@@ -4,11 +4,17 @@ import {
   deleteExpiredOidcPayloads,
   deleteLoginAttempt,
   deleteLoginFailuresBefore,
+  deleteOldPasswordResets,
   findAccountOwner,
   findLoginAccountByUsername,
+  findLoginOverview,
+  findLoginSubject,
+  findRecentFailures,
   recordLoginAttempt,
 } from './idp.repository.ts';
+import { afterPassword } from './login-flow.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
+import { confirmTotpEnrolment, useSecondFactor, type EnrolmentResult } from './two-factor.ts';
 
 /** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
 export const FAILURE_WINDOW_MS = 60_000;
@@ -23,6 +29,7 @@ export function normalizeUsername(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
+export type AttemptResult<T> = { ok: true; value: T } | { ok: false; reason: 'INVALID' | 'RATE_LIMITED' };
 export type LoginCheck = { ok: true; memberId: number } | { ok: false; reason: 'INVALID' | 'RATE_LIMITED' };
 
 /** Whether earlier failures in the window refuse this attempt. */
@@ -31,33 +38,147 @@ export function isRateLimited(failures: { byUsername: number; byIp: number }): b
 }
 
 /**
- * Checks a username and password of the embedded provider.
+ * One rate-limited attempt of a login (a password, or a code of the second factor).
  *
  * The rate limit lives in table login_failures, so it holds across instances: the attempt
  * is recorded first (as a failure), then the failures recorded before it in the window are
- * counted; a refused or successful attempt removes its row again, a wrong password keeps it.
+ * counted; a refused or successful attempt removes its row again, a failed check keeps it.
  * Recording first means parallel attempts see each other and cannot slip past the limit.
- * Unknown users and accounts without a password spend the time of a real check.
+ * `client` is the client's key (clientKey: an IPv6 address counts by its /64 network).
  */
-export async function checkLogin(db: DbOrTx, input: { username: string; password: string; ip: string; now: Date }): Promise<LoginCheck> {
-  const username = normalizeUsername(input.username).slice(0, MAX_USERNAME_LENGTH);
-  const ip = input.ip.slice(0, 100);
-  const attemptId = await recordLoginAttempt(db, { username, ip, createdAt: input.now });
-  const since = new Date(input.now.getTime() - FAILURE_WINDOW_MS);
-  const failures = await countEarlierFailures(db, { id: attemptId, username, ip }, { since, until: input.now });
+export async function limitedAttempt<T>(
+  db: DbOrTx,
+  key: { username: string; client: string; now: Date },
+  check: () => Promise<T | null>,
+): Promise<AttemptResult<T>> {
+  const username = normalizeUsername(key.username).slice(0, MAX_USERNAME_LENGTH);
+  const ip = key.client.slice(0, 100);
+  const attemptId = await recordLoginAttempt(db, { username, ip, createdAt: key.now });
+  const since = new Date(key.now.getTime() - FAILURE_WINDOW_MS);
+  const failures = await countEarlierFailures(db, { id: attemptId, username, ip }, { since, until: key.now });
   if (isRateLimited(failures)) {
     await deleteLoginAttempt(db, attemptId);
     return { ok: false, reason: 'RATE_LIMITED' };
   }
-
-  const account = username ? await findLoginAccountByUsername(db, username) : null;
-  const valid =
-    account?.passwordHash && input.password.length <= MAX_PASSWORD_LENGTH
-      ? await verifyPassword(account.passwordHash, input.password)
-      : await verifyDummyPassword(input.password.slice(0, MAX_PASSWORD_LENGTH));
-  if (!valid || !account) return { ok: false, reason: 'INVALID' };
+  const value = await check();
+  if (value === null) return { ok: false, reason: 'INVALID' };
   await deleteLoginAttempt(db, attemptId);
-  return { ok: true, memberId: account.memberId };
+  return { ok: true, value };
+}
+
+/**
+ * Checks a username and password of the embedded provider (rate-limited: limitedAttempt).
+ * Unknown users and accounts without a password spend the time of a real check.
+ */
+export async function checkLogin(
+  db: DbOrTx,
+  input: { username: string; password: string; client: string; now: Date },
+): Promise<LoginCheck> {
+  const username = normalizeUsername(input.username).slice(0, MAX_USERNAME_LENGTH);
+  const result = await limitedAttempt(db, { username, client: input.client, now: input.now }, async () => {
+    const account = username ? await findLoginAccountByUsername(db, username) : null;
+    const valid =
+      account?.passwordHash && input.password.length <= MAX_PASSWORD_LENGTH
+        ? await verifyPassword(account.passwordHash, input.password)
+        : await verifyDummyPassword(input.password.slice(0, MAX_PASSWORD_LENGTH));
+    return valid && account ? account.memberId : null;
+  });
+  return result.ok ? { ok: true, memberId: result.value } : result;
+}
+
+/**
+ * Checks (and uses up) a code of the member's second factor, rate-limited together with the
+ * passwords of the same login name: five wrong passwords or codes a minute, then a pause.
+ */
+export function checkSecondFactor(
+  db: DbOrTx,
+  input: { memberId: number; username: string; code: string; client: string; now: Date },
+): Promise<AttemptResult<'totp' | 'recovery'>> {
+  return limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, () =>
+    useSecondFactor(db, input.memberId, input.code.slice(0, 100), input.now),
+  );
+}
+
+/**
+ * Finishes the enrolment of a second factor with a code of the app, rate-limited like every
+ * code: ALREADY_ENABLED and NOT_STARTED come through as results, a wrong code as INVALID.
+ */
+export function confirmSecondFactor(
+  db: DbOrTx,
+  input: { memberId: number; username: string; code: string; client: string; now: Date },
+): Promise<AttemptResult<EnrolmentResult>> {
+  return limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, async () => {
+    const result = await confirmTotpEnrolment(db, { memberId: input.memberId, code: input.code.slice(0, 100), now: input.now });
+    return result.ok || result.reason !== 'WRONG_CODE' ? result : null;
+  });
+}
+
+/** The member's login name (null: no such member). */
+export async function loginNameOfMember(db: DbOrTx, memberId: number): Promise<string | null> {
+  const member = await findLoginSubject(db, memberId);
+  return member ? loginNameOf(member) : null;
+}
+
+/** What a correct password leads to for this member, and the login name its codes count under; null: no such member. */
+export async function nextLoginStep(
+  db: DbOrTx,
+  memberId: number,
+  requireForBoard: boolean,
+): Promise<{ next: 'finish' | 'code' | 'enrol'; username: string } | null> {
+  const member = await findLoginSubject(db, memberId);
+  if (!member) return null;
+  const board = member.roles.some((r) => r.role === 'MEMBER_OF_THE_BOARD');
+  return { next: afterPassword({ twoFactor: Boolean(member.totp?.confirmedAt), board }, requireForBoard), username: loginNameOf(member) };
+}
+
+/** The member's login name of the embedded provider (the account's, else the member's username in lower case). */
+export function loginNameOf(member: { username: string; loginAccount: { username: string } | null }): string {
+  return member.loginAccount?.username ?? member.username.toLowerCase();
+}
+
+export type LoginState = 'NONE' | 'INVITED' | 'INVITATION_EXPIRED' | 'ACTIVE';
+
+export interface LoginOverview {
+  state: LoginState;
+  username: string | null;
+  invitationExpiresAt: Date | null;
+  lastLoginAt: Date | null;
+  twoFactor: boolean;
+  /** Too many failed attempts: no login until then. */
+  lockedUntil: Date | null;
+}
+
+/** Until when the failed attempts of a login name refuse the next one (the newest first), or null. */
+export function lockedUntil(failuresNewestFirst: Date[]): Date | null {
+  const oldestCounted = failuresNewestFirst[MAX_FAILURES_PER_USERNAME - 1];
+  return oldestCounted ? new Date(oldestCounted.getTime() + FAILURE_WINDOW_MS) : null;
+}
+
+/** How a member can log in (the board's member page): invitation, password, last login, second factor, lock. */
+export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Promise<LoginOverview | null> {
+  const row = await findLoginOverview(db, memberId);
+  if (!row) return null;
+  const account = row.loginAccount;
+  const invitation = row.invitations[0] ?? null;
+  const openInvitation = invitation && !invitation.usedAt ? invitation : null;
+  const state: LoginState = account?.passwordHash
+    ? 'ACTIVE'
+    : !openInvitation
+      ? 'NONE'
+      : openInvitation.expiresAt.getTime() > now.getTime()
+        ? 'INVITED'
+        : 'INVITATION_EXPIRED';
+  const failures = account
+    ? await findRecentFailures(db, account.username, new Date(now.getTime() - FAILURE_WINDOW_MS), MAX_FAILURES_PER_USERNAME)
+    : [];
+  return {
+    state,
+    username: account?.username ?? null,
+    invitationExpiresAt: state === 'ACTIVE' ? null : (openInvitation?.expiresAt ?? null),
+    lastLoginAt: account?.lastLoginAt ?? null,
+    twoFactor: Boolean(row.totp?.confirmedAt),
+    lockedUntil: lockedUntil(failures),
+  };
 }
 
 /** Claims the embedded provider gives about an account (the member is the account). */
@@ -79,9 +200,13 @@ export async function accountClaims(db: DbOrTx, memberId: number) {
 /** Failed logins are kept a little longer than the rate limit looks back. */
 const KEEP_FAILURES_MS = 60 * 60 * 1000;
 
-/** Removes old failed logins and expired provider artefacts (which the provider stamps with the real time). */
-export async function pruneLoginData(db: DbOrTx, now: Date): Promise<{ failures: number; payloads: number }> {
+/** Forgotten-password requests and links are kept a day past their use (the limits look back an hour). */
+const KEEP_RESETS_MS = 24 * 60 * 60 * 1000;
+
+/** Removes old failed logins, old forgotten-password data and expired provider artefacts (which the provider stamps with the real time). */
+export async function pruneLoginData(db: DbOrTx, now: Date): Promise<{ failures: number; resets: number; payloads: number }> {
   const failures = await deleteLoginFailuresBefore(db, new Date(now.getTime() - KEEP_FAILURES_MS));
+  const resets = await deleteOldPasswordResets(db, new Date(now.getTime() - KEEP_RESETS_MS));
   const payloads = await deleteExpiredOidcPayloads(db, new Date());
-  return { failures, payloads };
+  return { failures, resets, payloads };
 }

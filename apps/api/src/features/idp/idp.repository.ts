@@ -48,6 +48,47 @@ export function findAccountOwner(db: DbOrTx, memberId: number) {
   });
 }
 
+/** When the member last finished a login. */
+export async function recordLastLogin(db: DbOrTx, memberId: number, at: Date): Promise<void> {
+  await db.loginAccount.updateMany({ where: { memberId }, data: { lastLoginAt: at } });
+}
+
+/** The member's login name, roles and second factor: what the login decides after the password. */
+export function findLoginSubject(db: DbOrTx, memberId: number) {
+  return db.member.findUnique({
+    where: { id: memberId },
+    select: {
+      username: true,
+      loginAccount: { select: { username: true } },
+      roles: { select: { role: true } },
+      totp: { select: { confirmedAt: true } },
+    },
+  });
+}
+
+/** The login account, second factor, newest invitation and recent failures of a member: the board's view of the login. */
+export function findLoginOverview(db: DbOrTx, memberId: number) {
+  return db.member.findUnique({
+    where: { id: memberId },
+    select: {
+      loginAccount: { select: { username: true, passwordHash: true, lastLoginAt: true } },
+      totp: { select: { confirmedAt: true } },
+      invitations: { select: { expiresAt: true, usedAt: true }, orderBy: { createdAt: 'desc' }, take: 1 },
+    },
+  });
+}
+
+/** The latest failed logins of a username since `since`, newest first. */
+export async function findRecentFailures(db: DbOrTx, username: string, since: Date, take: number): Promise<Date[]> {
+  const rows = await db.loginFailure.findMany({
+    where: { username, createdAt: { gt: since } },
+    orderBy: { createdAt: 'desc' },
+    take,
+    select: { createdAt: true },
+  });
+  return rows.map((r) => r.createdAt);
+}
+
 /** Creates the member's login account or replaces its username and password. */
 export async function upsertLoginPassword(db: DbOrTx, memberId: number, username: string, passwordHash: string): Promise<void> {
   await db.loginAccount.upsert({ where: { memberId }, create: { memberId, username, passwordHash }, update: { username, passwordHash } });
@@ -73,6 +114,162 @@ export function findInvitationByTokenHash(db: DbOrTx, tokenHash: string) {
 export async function claimInvitation(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const claimed = await db.loginInvitation.updateMany({ where: { id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
   return claimed.count === 1;
+}
+
+/** Ends the member's invitation links that are still open (a new one replaces them). */
+export async function expireOpenInvitations(db: DbOrTx, memberId: number, at: Date): Promise<void> {
+  await db.loginInvitation.updateMany({ where: { memberId, usedAt: null, expiresAt: { gt: at } }, data: { expiresAt: at } });
+}
+
+// --- second factor (TOTP and recovery codes) ------------------------------------------
+
+export function findTotp(db: DbOrTx, memberId: number) {
+  return db.loginTotp.findUnique({ where: { memberId }, select: { secret: true, confirmedAt: true, lastUsedStep: true, createdAt: true } });
+}
+
+/** Stores a new secret for an enrolment (replacing an unfinished one). */
+export async function savePendingTotp(db: DbOrTx, memberId: number, secret: string, createdAt: Date): Promise<void> {
+  const data = { secret, createdAt, confirmedAt: null, lastUsedStep: null };
+  await db.loginTotp.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
+}
+
+/** Finishes the enrolment of exactly this secret, once; the confirming code's step counts as used. */
+export async function confirmPendingTotp(db: DbOrTx, memberId: number, secret: string, step: number, at: Date): Promise<boolean> {
+  const { count } = await db.loginTotp.updateMany({
+    where: { memberId, secret, confirmedAt: null },
+    data: { confirmedAt: at, lastUsedStep: BigInt(step) },
+  });
+  return count === 1;
+}
+
+/** Takes a time step of a confirmed factor, once: false when this or a later step was used already. */
+export async function claimTotpStep(db: DbOrTx, memberId: number, step: number): Promise<boolean> {
+  const { count } = await db.loginTotp.updateMany({
+    where: { memberId, confirmedAt: { not: null }, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: BigInt(step) } }] },
+    data: { lastUsedStep: BigInt(step) },
+  });
+  return count === 1;
+}
+
+/** Removes the second factor and its recovery codes; returns whether a confirmed factor was there. */
+export async function deleteSecondFactor(db: DbOrTx, memberId: number): Promise<boolean> {
+  const { count } = await db.loginTotp.deleteMany({ where: { memberId, confirmedAt: { not: null } } });
+  await db.loginTotp.deleteMany({ where: { memberId } });
+  await db.loginRecoveryCode.deleteMany({ where: { memberId } });
+  return count === 1;
+}
+
+export async function replaceRecoveryCodes(db: DbOrTx, memberId: number, codeHashes: string[], createdAt: Date): Promise<void> {
+  await db.loginRecoveryCode.deleteMany({ where: { memberId } });
+  await db.loginRecoveryCode.createMany({ data: codeHashes.map((codeHash) => ({ memberId, codeHash, createdAt })) });
+}
+
+/** Uses a recovery code, once: false when it is unknown, another member's or used. */
+export async function claimRecoveryCode(db: DbOrTx, memberId: number, codeHash: string, at: Date): Promise<boolean> {
+  const { count } = await db.loginRecoveryCode.updateMany({ where: { memberId, codeHash, usedAt: null }, data: { usedAt: at } });
+  return count === 1;
+}
+
+export function countUnusedRecoveryCodes(db: DbOrTx, memberId: number): Promise<number> {
+  return db.loginRecoveryCode.count({ where: { memberId, usedAt: null } });
+}
+
+// --- forgotten passwords ---------------------------------------------------------------
+
+/** Members a forgotten-password request may mean (at most a few: an address a family shares). */
+export function findMembersBy(db: DbOrTx, by: { email: string } | { username: string }, take: number) {
+  const where =
+    'email' in by
+      ? { email: { equals: by.email, mode: 'insensitive' as const } }
+      : { OR: [{ username: { equals: by.username, mode: 'insensitive' as const } }, { loginAccount: { username: by.username } }] };
+  return db.member.findMany({
+    where,
+    orderBy: { id: 'asc' },
+    take,
+    select: { id: true, firstName: true, email: true, username: true, loginAccount: { select: { username: true } } },
+  });
+}
+
+/** A member to mail a reset link or an invitation to (whether a password is set, not the hash). */
+export async function findMemberToMail(db: DbOrTx, memberId: number) {
+  const row = await db.member.findUnique({
+    where: { id: memberId },
+    select: { id: true, firstName: true, email: true, username: true, loginAccount: { select: { username: true, passwordHash: true } } },
+  });
+  if (!row) return null;
+  const { loginAccount, ...member } = row;
+  return { ...member, loginAccount: loginAccount && { username: loginAccount.username }, passwordSet: Boolean(loginAccount?.passwordHash) };
+}
+
+export async function insertPasswordReset(
+  db: DbOrTx,
+  data: { memberId: number; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.passwordReset.create({ data });
+}
+
+export function countPasswordResetsSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
+  return db.passwordReset.count({ where: { memberId, createdAt: { gt: since } } });
+}
+
+export function findPasswordResetByTokenHash(db: DbOrTx, tokenHash: string) {
+  return db.passwordReset.findUnique({
+    where: { tokenHash },
+    select: {
+      id: true,
+      memberId: true,
+      expiresAt: true,
+      usedAt: true,
+      member: { select: { firstName: true, username: true, loginAccount: { select: { username: true } } } },
+    },
+  });
+}
+
+/** Uses a reset link, once, and with it every other open link of the member: false when it was used or expired meanwhile. */
+export async function claimPasswordReset(db: DbOrTx, id: number, memberId: number, now: Date): Promise<boolean> {
+  const claimed = await db.passwordReset.updateMany({ where: { id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (claimed.count !== 1) return false;
+  await db.passwordReset.updateMany({ where: { memberId, usedAt: null }, data: { usedAt: now } });
+  return true;
+}
+
+/** Records a request of the form; returns its id (later requests count it). */
+export async function recordResetRequest(db: DbOrTx, data: { identifier: string; client: string; createdAt: Date }): Promise<bigint> {
+  const row = await db.passwordResetRequest.create({ data, select: { id: true } });
+  return row.id;
+}
+
+/** Records how many links a request mailed. */
+export async function setResetRequestMailed(db: DbOrTx, id: bigint, mailed: number): Promise<void> {
+  await db.passwordResetRequest.update({ where: { id }, data: { mailed } });
+}
+
+/** Takes back a request refused by the limits. */
+export async function deleteResetRequest(db: DbOrTx, id: bigint): Promise<void> {
+  await db.passwordResetRequest.deleteMany({ where: { id } });
+}
+
+/** Requests recorded before this one within the window, per typed address and per client. */
+export async function countEarlierResetRequests(
+  db: DbOrTx,
+  request: { id: bigint; identifier: string; client: string },
+  since: Date,
+): Promise<{ byIdentifier: number; byClient: number }> {
+  const earlier = { id: { lt: request.id }, createdAt: { gt: since } };
+  const [byIdentifier, byClient] = await Promise.all([
+    db.passwordResetRequest.count({ where: { ...earlier, identifier: request.identifier } }),
+    db.passwordResetRequest.count({ where: { ...earlier, client: request.client } }),
+  ]);
+  return { byIdentifier, byClient };
+}
+
+/** Old form requests and reset links used or expired before `before`; returns how many. */
+export async function deleteOldPasswordResets(db: DbOrTx, before: Date): Promise<number> {
+  const [requests, resets] = await Promise.all([
+    db.passwordResetRequest.deleteMany({ where: { createdAt: { lt: before } } }),
+    db.passwordReset.deleteMany({ where: { expiresAt: { lt: before } } }),
+  ]);
+  return requests.count + resets.count;
 }
 
 // --- provider storage (oidc_payloads) -----------------------------------------------

@@ -1,5 +1,16 @@
 // What other parts of the site use of the identity provider.
 export { createIdp, type Idp } from './idp.ts';
-export { normalizeUsername, pruneLoginData } from './accounts.ts';
-export { createInvitation, INVITATION_VALID_DAYS, passwordProblem } from './invitations.ts';
+export {
+  checkSecondFactor,
+  confirmSecondFactor,
+  loginNameOfMember,
+  loginOverview,
+  normalizeUsername,
+  pruneLoginData,
+  type LoginOverview,
+} from './accounts.ts';
+export { twoFactorResetMail } from './idp.mails.ts';
+export { createInvitation, INVITATION_VALID_DAYS, passwordProblem, sendInvitation } from './invitations.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
+export { sendPasswordReset } from './password-reset.ts';
+export { removeSecondFactor, renewRecoveryCodes, startTotpEnrolment, twoFactorState } from './two-factor.ts';

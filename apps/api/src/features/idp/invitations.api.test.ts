@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, unique } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { loginAs } from '../../test/login.ts';
+import { loginAs, submitNewPassword } from '../../test/login.ts';
 import { createInvitation, hashInvitationToken } from './invitations.ts';
 
 const DAY = 86_400_000;
@@ -18,13 +18,7 @@ describe('login invitations', () => {
   });
 
   const page = (path: string) => fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
-  const submit = (path: string, password: string, confirmation = password) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      body: new URLSearchParams({ password, confirmation }).toString(),
-      redirect: 'manual',
-    });
+  const submit = (path: string, password: string, confirmation = password) => submitNewPassword(server.url, path, password, confirmation);
   /** A new member without a login account, as accepting a candidate creates one. */
   async function newMember() {
     const username = unique('neu');

@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hashInvitationToken,
-  invitationExpiresAt,
-  invitationPath,
-  invitationStatus,
-  newInvitationToken,
-  passwordProblem,
-} from './invitations.ts';
+import { hashInvitationToken, invitationExpiresAt, invitationPath, invitationStatus, passwordProblem } from './invitations.ts';
+import { newLinkToken } from './link-tokens.ts';
 
-describe('invitation tokens', () => {
+describe('link tokens (invitation, forgotten password)', () => {
   it('are stored as their sha256, never as themselves', () => {
     expect(hashInvitationToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    const token = newInvitationToken();
+    const token = newLinkToken();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(hashInvitationToken(token)).not.toContain(token);
-    expect(newInvitationToken()).not.toBe(token);
+    expect(newLinkToken()).not.toBe(token);
   });
 
   it('lead to the invitation page', () => {

@@ -1,11 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { isCleanText } from '@club/contract';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnDe from '@zxcvbn-ts/language-de';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { claimInvitation, findInvitationByTokenHash, insertInvitation, upsertLoginPassword } from './idp.repository.ts';
+import { enqueueMail } from '../../lib/outbox.ts';
+import { loginNameOf } from './accounts.ts';
+import {
+  claimInvitation,
+  expireOpenInvitations,
+  findInvitationByTokenHash,
+  findMemberToMail,
+  insertInvitation,
+  upsertLoginPassword,
+} from './idp.repository.ts';
+import { invitationMail } from './idp.mails.ts';
+import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
 
 /** An invitation link is valid this long (DESIGN.md §5). */
@@ -20,13 +30,7 @@ export function invitationPath(token: string): string {
 }
 
 /** Only the hash is stored: the token itself is only in the mail. */
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-export function newInvitationToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+export const hashInvitationToken = hashLinkToken;
 
 export function invitationExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + INVITATION_VALID_DAYS * 86_400_000);
@@ -92,9 +96,36 @@ export function passwordProblem(
  * `baseUrl` (the site's PUBLIC_URL) makes the returned url absolute, as a mail needs it.
  */
 export async function createInvitation(db: DbOrTx, memberId: number, now: Date, baseUrl = ''): Promise<{ token: string; url: string }> {
-  const token = newInvitationToken();
+  const token = newLinkToken();
   await insertInvitation(db, { memberId, tokenHash: hashInvitationToken(token), expiresAt: invitationExpiresAt(now), createdAt: now });
   return { token, url: `${baseUrl.replace(/\/+$/, '')}${invitationPath(token)}` };
+}
+
+export type InvitationSent = { ok: true; expiresAt: Date } | { ok: false; reason: 'NO_MEMBER' | 'HAS_LOGIN' };
+
+/**
+ * The board's new invitation for a member who has not chosen a password (the first link
+ * expired or got lost): earlier links stop working, the new one is mailed through the outbox
+ * in the caller's transaction. A member with a password gets a reset link instead (HAS_LOGIN).
+ */
+export async function sendInvitation(
+  db: DbOrTx,
+  input: { memberId: number; now: Date; settings: { clubName: string; publicUrl: string } },
+): Promise<InvitationSent> {
+  const member = await findMemberToMail(db, input.memberId);
+  if (!member) return { ok: false, reason: 'NO_MEMBER' };
+  if (member.passwordSet) return { ok: false, reason: 'HAS_LOGIN' };
+  await expireOpenInvitations(db, member.id, input.now);
+  const { url } = await createInvitation(db, member.id, input.now, input.settings.publicUrl);
+  const text = invitationMail({
+    firstName: member.firstName,
+    clubName: input.settings.clubName,
+    username: loginNameOf(member),
+    url,
+    validDays: INVITATION_VALID_DAYS,
+  });
+  await enqueueMail(db, { to: member.email, ...text });
+  return { ok: true, expiresAt: invitationExpiresAt(input.now) };
 }
 
 export interface InvitationView {

@@ -1,12 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { calculateQRReferenceChecksum, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isCreditorReference, isQrReference, qrReferenceCheckDigit } from '../../lib/payment-reference.ts';
-import { formatAmount, renderInvoicePdf, type InvoiceDocument } from './invoice.pdf.ts';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { amountDue, formatAmount, renderInvoicePdf, type InvoiceDocument } from './invoice.pdf.ts';
 import { paymentReference } from './invoices.rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
@@ -50,16 +52,44 @@ function invoice(iban: string, over: Partial<InvoiceDocument> = {}): InvoiceDocu
   };
 }
 
-/** Renders, rasterises the page with poppler and decodes the QR code: its payload lines. */
-async function qrPayload(doc: InvoiceDocument, name: string): Promise<{ lines: string[]; pdf: string; pages: number }> {
+const QR_DPI = 300;
+const zxingWasm = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
+prepareZXingModule({
+  overrides: { wasmBinary: zxingWasm.buffer.slice(zxingWasm.byteOffset, zxingWasm.byteOffset + zxingWasm.byteLength) as ArrayBuffer },
+});
+
+/** What each decoder reads from the page (null: no QR code found). */
+interface Decoded {
+  jsqr: string | null;
+  zxing: string | null;
+  zbar: string | null;
+}
+
+/** Renders, rasterises the payment part (the page's lowest 105 mm) at 300 dpi with poppler and decodes it with jsQR, zxing-cpp (wasm) and zbar. */
+async function decode(doc: InvoiceDocument, name: string): Promise<{ decoded: Decoded; pdf: string; pages: number }> {
   const pdf = path.join(dir, `${name}.pdf`);
   writeFileSync(pdf, await renderInvoicePdf(doc));
-  execFileSync('pdftoppm', ['-png', '-r', '150', pdf, path.join(dir, name)]);
-  const png = PNG.sync.read(readFileSync(path.join(dir, `${name}-1.png`)));
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
-  expect(code, 'QR code found on the page').not.toBeNull();
+  const px = (mm: number) => Math.round((mm / 25.4) * QR_DPI);
+  const crop = ['-x', '0', '-y', String(px(297 - 105)), '-W', String(px(210)), '-H', String(px(105))];
+  execFileSync('pdftoppm', ['-png', '-r', String(QR_DPI), ...crop, pdf, path.join(dir, name)]);
+  const pngFile = path.join(dir, `${name}-1.png`);
+  const bytes = readFileSync(pngFile);
+  const png = PNG.sync.read(bytes);
+  const jsqr = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
+  const [zxingResult] = await readBarcodes(new Uint8Array(bytes), { formats: ['QRCode'], tryHarder: false });
+  const zbarRun = spawnSync('zbarimg', ['-q', '--raw', '-Sbinary', '-Sdisable', '-Sqrcode.enable', pngFile]);
+  const zbar = zbarRun.status === 0 ? zbarRun.stdout.toString('utf8').replace(/\n$/, '') : null;
   const info = execFileSync('pdfinfo', [pdf]).toString();
-  return { lines: code!.data.split(/\r?\n/), pdf, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+  return { decoded: { jsqr, zxing: zxingResult?.text ?? null, zbar }, pdf, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+}
+
+/** The payload's lines, the same from every decoder. */
+async function qrPayload(doc: InvoiceDocument, name: string): Promise<{ lines: string[]; pdf: string; pages: number }> {
+  const { decoded, pdf, pages } = await decode(doc, name);
+  expect(decoded.jsqr, 'jsQR finds the QR code').not.toBeNull();
+  expect(decoded.zxing, 'zxing finds the QR code').toBe(decoded.jsqr);
+  expect(decoded.zbar, 'zbar finds the QR code').toBe(decoded.jsqr);
+  return { lines: decoded.jsqr!.split(/\r?\n/), pdf, pages };
 }
 
 describe('invoice PDF with Swiss QR-bill', () => {
@@ -77,8 +107,8 @@ describe('invoice PDF with Swiss QR-bill', () => {
     expect(lines[27]).toBe('QRR');
     const ref = lines[28]!;
     expect(ref).toMatch(/^[0-9]{27}$/);
-    expect(isQrReference(ref)).toBe(true);
-    expect(Number(ref[26])).toBe(qrReferenceCheckDigit(ref.slice(0, 26)));
+    expect(isQRReferenceValid(ref)).toBe(true);
+    expect(ref[26]).toBe(calculateQRReferenceChecksum(ref.slice(0, 26)));
     expect(ref).toContain('20270001200000042');
     expect(lines[29]).toBe('Mitgliederbeitrag 2027/28, Rechnung 2027-00012');
     expect(lines[30]).toBe('EPD');
@@ -91,31 +121,68 @@ describe('invoice PDF with Swiss QR-bill', () => {
     expect(lines[3]).toBe(PLAIN_IBAN);
     expect(lines[27]).toBe('SCOR');
     expect(lines[28]).toMatch(/^RF[0-9]{2}/);
-    expect(isCreditorReference(lines[28]!)).toBe(true);
+    expect(isSCORReferenceValid(lines[28]!)).toBe(true);
     expect(lines[30]).toBe('EPD');
   });
 
-  it('prints every character of the name in Noto Sans ("Marjanović", not "Marjanovi")', async () => {
+  it('sets every text, payment part and receipt included, in Liberation Sans, embedded ("Marjanović", not "Marjanovi")', async () => {
     const { pdf } = await qrPayload(invoice(QR_IBAN), 'font');
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
     expect(text).toContain('Ana Marjanović');
     expect(text).toContain('Zahlteil');
     expect(text).toContain('Empfangsschein');
-    const fonts = execFileSync('pdffonts', [pdf]).toString();
-    expect(fonts).toMatch(/NotoSans/);
-    expect(fonts).not.toMatch(/Helvetica/);
+    const fonts = execFileSync('pdffonts', [pdf]).toString().split('\n').slice(2).filter(Boolean);
+    expect(fonts).toHaveLength(2);
+    for (const line of fonts) expect(line).toMatch(/^[A-Z]{6}\+LiberationSans(-Bold)?\s+CID TrueType\s+Identity-H\s+yes yes yes/);
   });
 
-  it('a reminder asks in the QR code for what is still open, with the invoice reference', async () => {
-    const doc = invoice(QR_IBAN, {
-      reminder: { level: 2, title: '2. Mahnung', reminderDate: '2027-07-20', dueDate: '2027-08-03', openRappen: 23_450 },
+  it('is read at 300 dpi by jsQR, zxing and zbar, whatever the payload length (QR version 14 and above)', async () => {
+    const long = invoice(QR_IBAN, {
+      debtor: { ...invoice(QR_IBAN).debtor, name: 'Anna-Maria Müller-Lüdenscheidt von Graffenried', street: 'Obere Bahnhofstrasse' },
+      message: 'Mitgliederbeitrag 2027/28 und Parkplatzgebühr 2027/28, Rechnung 2027-00012, bitte Referenz verwenden'.slice(0, 140),
     });
-    const { lines, pdf } = await qrPayload(doc, 'reminder');
-    expect(lines[18]).toBe('234.50');
-    expect(lines[28]).toBe(doc.reference);
+    const short = invoice(PLAIN_IBAN, {
+      debtor: { ...invoice(QR_IBAN).debtor, name: 'Bo Li', street: 'Au', houseNumber: '' },
+      message: '',
+    });
+    for (const [name, doc] of [
+      ['long', long],
+      ['short', short],
+    ] as const) {
+      const { lines } = await qrPayload(doc, name);
+      expect(lines[0]).toBe('SPC');
+      expect(lines[30]).toBe('EPD');
+    }
+  });
+
+  it('a paid invoice says "bezahlt" and carries no payable slip', async () => {
+    const doc = invoice(QR_IBAN, { paid: { paidRappen: 123_450, paidAt: '2027-05-20', settled: true } });
+    expect(amountDue(doc)).toBe(0);
+    const { decoded, pdf } = await decode(doc, 'paid');
+    expect(decoded).toEqual({ jsqr: null, zxing: null, zbar: null });
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
-    expect(text).toContain('2. Mahnung');
-    expect(text).toContain('03.08.2027');
+    expect(text).toMatch(/Rechnung 2027-00012 – bezahlt/);
+    expect(text).toContain('Bezahlt am');
+    expect(text).toContain('20.05.2027');
+    expect(text).not.toContain('Zahlteil');
+    expect(text).not.toContain('Empfangsschein');
+    expect(text).not.toContain('Zahlbar bis');
+  });
+
+  it('a partly paid invoice asks for what is still open, in the text and the QR code', async () => {
+    const doc = invoice(QR_IBAN, { paid: { paidRappen: 100_000, paidAt: null, settled: false } });
+    const { lines, pdf } = await qrPayload(doc, 'partly');
+    expect(lines[18]).toBe('234.50');
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    expect(text).toMatch(/Bereits bezahlt\s+1’000.00/);
+    expect(text).toMatch(/Noch offen\s+234.50/);
+    expect(text).toContain('offenen Betrag von CHF 234.50');
+  });
+
+  it('a cancelled invoice carries no slip', async () => {
+    const { decoded, pdf } = await decode(invoice(QR_IBAN, { cancelled: true }), 'cancelled');
+    expect(decoded.jsqr).toBeNull();
+    expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/storniert/);
   });
 
   it('formats amounts with the Swiss apostrophe', () => {

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, seasonDates, seasonYearOf, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { isQrReference } from '../../lib/payment-reference.ts';
+import { isQRReferenceValid } from 'swissqrbill/utils';
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
@@ -88,7 +92,7 @@ describe('fee runs', () => {
       });
       expect(toIsoDate(inv.invoiceDate)).toBe(toIsoDate(today));
       expect(toIsoDate(inv.dueDate)).toBe(toIsoDate(addDays(today, 30)));
-      expect(isQrReference(inv.reference)).toBe(true);
+      expect(isQRReferenceValid(inv.reference)).toBe(true);
       expect(inv.lines).toEqual([
         expect.objectContaining({ position: 1, amountRappen: 6000, text: `Mitgliederbeitrag Saison ${season.name}` }),
       ]);
@@ -273,6 +277,35 @@ describe('reminder run', () => {
       headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie },
     });
     expect(pdf.headers.get('content-disposition')).toContain(`Mahnung-2-${inv.number}.pdf`);
+
+    // A payment after the reminder: the reminder's PDF asks for what is still open, the settled invoice for nothing.
+    const pdfText = async () => {
+      const res = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, {
+        headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie },
+      });
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'reminder-')), 'x.pdf');
+      writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      return { text: execFileSync('pdftotext', ['-layout', file, '-']).toString(), disposition: res.headers.get('content-disposition') };
+    };
+    const paidSoFar = (await db().invoice.findUniqueOrThrow({ where: { id: inv.id } })).paidRappen;
+    const partial = await board.call('POST', `/admin/invoices/${inv.id}/payments`, {
+      amount: { currency: 'CHF', amount: 10 },
+      paidAt: toIsoDate(today),
+    });
+    expect(partial.status).toBe(201);
+    const open = (inv.totalRappen - paidSoFar - 1000) / 100;
+    const reminder = await pdfText();
+    expect(reminder.text).toMatch(new RegExp(`Noch offen\\s+${open.toFixed(2)}`));
+    expect(reminder.text).toContain('Zahlteil');
+    const rest = await board.call('POST', `/admin/invoices/${inv.id}/payments`, {
+      amount: { currency: 'CHF', amount: open },
+      paidAt: toIsoDate(today),
+    });
+    expect(rest.body.data.status).toBe('PAID');
+    const settled = await pdfText();
+    expect(settled.disposition).toContain(`Rechnung-${inv.number}.pdf`);
+    expect(settled.text).toContain('bezahlt');
+    expect(settled.text).not.toContain('Zahlteil');
   });
 });
 

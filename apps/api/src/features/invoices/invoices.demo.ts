@@ -1,8 +1,9 @@
 import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { addDays } from '../../lib/dates.ts';
+import { addDays, toIsoDate } from '../../lib/dates.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { findMemberIdByUsername, listMembershipFeeInvoices, listSeasonsOldestFirst, markInvoicePaidInFull } from './invoices.repository.ts';
+import { findMemberIdByUsername, listMembershipFeeInvoices, listSeasonsOldestFirst, writeInvoiceStates } from './invoices.repository.ts';
+import { nextInvoiceState } from './invoices.rules.ts';
 import { issueFees, type InvoiceSettings } from './invoices.service.ts';
 
 /** The demo club's creditor, when the caller has no configuration at hand (tests). */
@@ -41,10 +42,13 @@ export async function loadInvoiceDemoData(db: DbOrTx, now: Date, settings: Invoi
   const mitglied = await findMemberIdByUsername(db, 'mitglied');
   const fees = await listMembershipFeeInvoices(db);
   const currentSeasonId = seasons[last]?.id;
-  for (const inv of fees) {
+  const paid = fees
     // This season: every seventh member has not paid yet (overdue); last season: one did not.
-    const unpaid = inv.memberId !== mitglied?.id && (inv.seasonId === currentSeasonId ? inv.memberId % 7 === 3 : inv.memberId % 17 === 5);
-    if (unpaid) continue;
-    await markInvoicePaidInFull(db, inv.id, inv.totalRappen, addDays(inv.invoiceDate, 3 + (inv.memberId % 20)));
-  }
+    .filter((inv) => inv.memberId === mitglied?.id || (inv.seasonId === currentSeasonId ? inv.memberId % 7 !== 3 : inv.memberId % 17 !== 5))
+    .map((inv) => {
+      const open = { status: 'OPEN' as const, totalRappen: inv.totalRappen, paidRappen: 0, paidAt: null };
+      const date = toIsoDate(addDays(inv.invoiceDate, 3 + (inv.memberId % 20)));
+      return { id: inv.id, ...nextInvoiceState(open, { kind: 'payment', amountRappen: inv.totalRappen, date }) };
+    });
+  await writeInvoiceStates(db, paid, now);
 }

@@ -9,7 +9,7 @@ export interface MailText {
 
 const signature = (clubName: string) => `Sportliche Grüsse\nDer Kassier des ${clubName}`;
 
-/** A new invoice (fee run). */
+/** A new invoice (fee run, billing run). */
 export function invoiceMail(input: {
   firstName: string;
   clubName: string;
@@ -17,13 +17,15 @@ export function invoiceMail(input: {
   number: string;
   totalRappen: number;
   dueDate: string;
+  /** what it bills, after «für»; default «den <title>» */
+  purpose?: string;
 }): MailText {
   return {
     subject: `${input.title}: Rechnung ${input.number}`,
     text: [
       `Grüezi ${input.firstName}`,
       '',
-      `Im Anhang finden Sie unsere Rechnung ${input.number} für den ${input.title} über CHF ${formatAmount(input.totalRappen)}.`,
+      `Im Anhang finden Sie unsere Rechnung ${input.number} für ${input.purpose ?? `den ${input.title}`} über CHF ${formatAmount(input.totalRappen)}.`,
       `Bitte bezahlen Sie sie bis zum ${formatDate(input.dueDate)} mit dem QR-Einzahlungsschein auf der Rechnung.`,
       '',
       'Ihre Rechnungen finden Sie auch jederzeit unter «Mein Konto» auf unserer Website.',

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../lib/ctx.ts';
 /** Invoices: the only file of the feature with Prisma calls and SQL. */
 
 export type FeeKind = 'MEMBERSHIP_FEE' | 'PARKING_FEE';
+export type InvoiceKindValue = FeeKind | 'OTHER' | 'TICKETS';
 
 /**
  * Serialises everything that issues invoices or reminders (fee runs, accepting applications,
@@ -81,6 +82,11 @@ export function findMembershipsOf(db: DbOrTx, seasonId: number, memberIds: numbe
      WHERE m."id" = ANY(${memberIds}::int[])`;
 }
 
+export interface NewInvoiceLine {
+  text: string;
+  amountRappen: number;
+}
+
 export interface NewInvoiceRow {
   number: string;
   memberId: number;
@@ -97,16 +103,31 @@ export interface NewInvoiceRow {
   postalCode: string;
   city: string;
   country: string;
-  lineText: string;
+  /** positions 1, 2, … in this order */
+  lines: NewInvoiceLine[];
+}
+
+export interface CreatedInvoice {
+  id: number;
+  memberId: number;
+  number: string;
+  /** the ids of its lines, in the order given */
+  lineIds: number[];
 }
 
 /**
- * Inserts invoices with their one line, 1,000 per statement. At most one fee invoice per
- * member, season and kind is the table's unique constraint: a row that would be a second is
- * skipped (ON CONFLICT DO NOTHING) and not returned.
+ * Inserts invoices with their lines, 1,000 invoices per statement. At most one fee invoice per
+ * member, season and kind is the partial unique index `invoices_fee_once_key`: a fee invoice that
+ * would be a second is skipped (ON CONFLICT DO NOTHING) and not returned. TICKETS and OTHER
+ * invoices are not under that rule.
  */
-export async function insertInvoices(db: DbOrTx, kind: FeeKind | 'OTHER', rows: readonly NewInvoiceRow[], now: Date) {
-  const created: { id: number; memberId: number; number: string }[] = [];
+export async function insertInvoices(
+  db: DbOrTx,
+  kind: InvoiceKindValue,
+  rows: readonly NewInvoiceRow[],
+  now: Date,
+): Promise<CreatedInvoice[]> {
+  const created: CreatedInvoice[] = [];
   for (let i = 0; i < rows.length; i += 1000) {
     const batch = rows.slice(i, i + 1000);
     const col = <K extends keyof NewInvoiceRow>(k: K) => batch.map((r) => r[k]);
@@ -123,22 +144,33 @@ export async function insertInvoices(db: DbOrTx, kind: FeeKind | 'OTHER', rows: 
                     ${col('postalCode')}::text[], ${col('city')}::text[], ${col('country')}::text[])
           AS t("number", "memberId", "seasonId", "title", "invoiceDate", "dueDate", "totalRappen", "reference", "debtorName",
                "street", "houseNumber", "addressLine2", "postalCode", "city", "country")
-      ON CONFLICT ("memberId", "seasonId", "kind") DO NOTHING
+      ON CONFLICT ("memberId", "seasonId", "kind") WHERE "kind" IN ('MEMBERSHIP_FEE', 'PARKING_FEE') DO NOTHING
       RETURNING "id", "memberId", "number"`;
     const byNumber = new Map(batch.map((r) => [r.number, r]));
-    const lines = inserted.map((r) => ({
-      invoiceId: r.id,
-      text: byNumber.get(r.number)!.lineText,
-      amount: byNumber.get(r.number)!.totalRappen,
-    }));
+    const lines = inserted.flatMap((r) =>
+      byNumber
+        .get(r.number)!
+        .lines.map((l, index) => ({ invoiceId: Number(r.id), position: index + 1, text: l.text, amount: l.amountRappen })),
+    );
+    const lineIds = new Map<string, number>();
     if (lines.length) {
-      await db.$executeRaw`
+      const ids = await db.$queryRaw<{ id: number; invoiceId: number; position: number }[]>`
         INSERT INTO "invoice_lines" ("invoiceId", "position", "text", "amountRappen")
-        SELECT t."invoiceId", 1, t."text", t."amount"
-          FROM unnest(${lines.map((l) => l.invoiceId)}::int[], ${lines.map((l) => l.text)}::text[], ${lines.map((l) => l.amount)}::int[])
-            AS t("invoiceId", "text", "amount")`;
+        SELECT t."invoiceId", t."position", t."text", t."amount"
+          FROM unnest(${lines.map((l) => l.invoiceId)}::int[], ${lines.map((l) => l.position)}::int[], ${lines.map((l) => l.text)}::text[],
+                      ${lines.map((l) => l.amount)}::int[])
+            AS t("invoiceId", "position", "text", "amount")
+        RETURNING "id", "invoiceId", "position"`;
+      for (const l of ids) lineIds.set(`${l.invoiceId}:${l.position}`, Number(l.id));
     }
-    created.push(...inserted.map((r) => ({ id: Number(r.id), memberId: Number(r.memberId), number: r.number })));
+    created.push(
+      ...inserted.map((r) => ({
+        id: Number(r.id),
+        memberId: Number(r.memberId),
+        number: r.number,
+        lineIds: byNumber.get(r.number)!.lines.map((_, index) => lineIds.get(`${r.id}:${index + 1}`)!),
+      })),
+    );
   }
   return created;
 }
@@ -167,14 +199,36 @@ export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 
 /** Locks an invoice row of a member for a status change. */
 export async function lockInvoice(db: DbOrTx, invoiceId: number, memberId: number) {
-  const [row] = await db.$queryRaw<{ id: number; status: 'OPEN' | 'PAID' | 'CANCELLED'; paidRappen: number; number: string }[]>`
-    SELECT "id", "status"::text AS "status", "paidRappen", "number" FROM "invoices"
+  const [row] = await db.$queryRaw<
+    { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED'; totalRappen: number; paidRappen: number; paidAt: Date | null; number: string }[]
+  >`
+    SELECT "id", "status"::text AS "status", "totalRappen", "paidRappen", "paidAt", "number" FROM "invoices"
      WHERE "id" = ${invoiceId} AND "memberId" = ${memberId} FOR UPDATE`;
   return row;
 }
 
-export function markInvoiceCancelled(db: DbOrTx, invoiceId: number, now: Date) {
-  return db.invoice.update({ where: { id: invoiceId }, data: { status: 'CANCELLED', cancelledAt: now } });
+export interface InvoiceStateRow {
+  id: number;
+  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  paidRappen: number;
+  /** YYYY-MM-DD or null */
+  paidAt: string | null;
+}
+
+/**
+ * The one place an invoice's status is written (with what was paid on it), several invoices in
+ * one statement; the states come from the transition rule (`nextInvoiceState`). Cancelling also
+ * stamps `cancelledAt`.
+ */
+export async function writeInvoiceStates(db: DbOrTx, updates: readonly InvoiceStateRow[], now: Date): Promise<void> {
+  if (updates.length === 0) return;
+  await db.$executeRaw`
+    UPDATE "invoices" AS i
+    SET "status" = v."status"::"InvoiceStatus", "paidRappen" = v."paid", "paidAt" = v."paidAt"::date, "updatedAt" = ${now},
+        "cancelledAt" = CASE WHEN v."status" = 'CANCELLED' AND i."status" <> 'CANCELLED' THEN ${now} ELSE i."cancelledAt" END
+    FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.status)}::text[], ${updates.map((u) => u.paidRappen)}::int[], ${updates.map((u) => u.paidAt)}::text[])
+      AS v("id", "status", "paid", "paidAt")
+    WHERE i."id" = v."id"`;
 }
 
 export interface DueReminderRow {
@@ -245,9 +299,4 @@ export function listMembershipFeeInvoices(db: DbOrTx) {
     where: { kind: 'MEMBERSHIP_FEE' },
     select: { id: true, memberId: true, invoiceDate: true, totalRappen: true, seasonId: true },
   });
-}
-
-/** Marks an invoice paid in full (the demo data; real payments come through the bank import). */
-export async function markInvoicePaidInFull(db: DbOrTx, id: number, paidRappen: number, paidAt: Date): Promise<void> {
-  await db.invoice.update({ where: { id }, data: { status: 'PAID', paidRappen, paidAt } });
 }

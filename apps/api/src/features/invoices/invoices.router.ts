@@ -1,10 +1,18 @@
 import { Router, type Response } from 'express';
-import { idParams, memberIdListSchema, memberInvoiceParams, reminderRunResultSchema, runResultSchema } from '@club/contract';
+import {
+  idParams,
+  memberIdListSchema,
+  memberInvoiceParams,
+  reminderRunResultSchema,
+  runResultSchema,
+  ticketBillingStateSchema,
+} from '@club/contract';
 import { sendItem } from '../../http/envelope.ts';
 import { actorOf, requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, runFeeInvoices, runReminders } from './invoices.service.ts';
+import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
 
 function sendPdf(res: Response, file: { filename: string; content: Buffer }): void {
   res
@@ -15,7 +23,7 @@ function sendPdf(res: Response, file: { filename: string; content: Buffer }): vo
     .end(file.content);
 }
 
-/** Invoices: PDFs for members and the board, cancelling, fee runs and reminder runs. */
+/** Invoices: PDFs for members and the board, cancelling, fee runs, the ticket billing run and reminder runs. */
 export function invoicesRouter(deps: Deps): Router {
   const router = Router();
   const settings = invoiceSettingsOf(deps.config);
@@ -66,6 +74,18 @@ export function invoicesRouter(deps: Deps): Router {
       }),
     );
   }
+  admin.get(
+    '/seasons/:id/ticketfees/',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, ticketBillingStateSchema.parse(await getTicketBillingState(ctxOf(deps, req), params.id)));
+    }),
+  );
+  admin.post(
+    '/seasons/:id/ticketfees/',
+    handle({ params: idParams, body: memberIdListSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, runResultSchema.parse(await runTicketBilling(ctxOf(deps, req), { seasonId: params.id, memberIds: body, settings })));
+    }),
+  );
   router.use('/admin', admin);
 
   return router;

@@ -1,6 +1,6 @@
-import { makeCreditorReference, makeQrReference, isQrIban } from '../../lib/payment-reference.ts';
+import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 
-/** Pure rules of invoices: numbers, references, titles, reminders. */
+/** Pure rules of invoices: numbers, references, titles, reminders, and the one status transition. */
 
 /** Days to pay an invoice, and a reminder. */
 export const PAYMENT_DAYS = 30;
@@ -22,7 +22,12 @@ export function formatInvoiceNumber(year: number, n: number): string {
  */
 export function paymentReference(iban: string, invoiceNumber: string, memberId: number): string {
   const payload = `${invoiceNumber.replace('-', '')}${String(memberId).padStart(8, '0')}`;
-  return isQrIban(iban) ? makeQrReference(payload) : makeCreditorReference(payload);
+  if (!/^[0-9]{1,21}$/.test(payload)) throw new Error(`reference payload ${payload} out of range`);
+  if (isQRIBAN(iban)) {
+    const body = payload.padStart(26, '0');
+    return body + calculateQRReferenceChecksum(body);
+  }
+  return `RF${calculateSCORReferenceChecksum(payload)}${payload}`;
 }
 
 /** What a fee invoice is called (title, line and QR message). */
@@ -49,4 +54,62 @@ export function formatReference(reference: string): string {
 /** Name of the debtor as printed. */
 export function debtorName(m: { firstName: string; lastName: string }): string {
   return `${m.firstName} ${m.lastName}`.trim();
+}
+
+type NullableAddress = Record<'street' | 'houseNumber' | 'addressLine2' | 'postalCode' | 'city' | 'country', string | null>;
+
+/** The debtor as an invoice freezes it: name and current address ('' where none is on file, country CH). */
+export function debtorCopy(m: { firstName: string; lastName: string } & NullableAddress) {
+  return {
+    debtorName: debtorName(m),
+    street: m.street ?? '',
+    houseNumber: m.houseNumber ?? '',
+    addressLine2: m.addressLine2 ?? '',
+    postalCode: m.postalCode ?? '',
+    city: m.city ?? '',
+    country: m.country ?? 'CH',
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// The status of an invoice: OPEN → PAID (settled by payments) or OPEN → CANCELLED. Every
+// change of status goes through nextInvoiceState, and only its result is written.
+// ---------------------------------------------------------------------------------------
+
+export type InvoiceStatusValue = 'OPEN' | 'PAID' | 'CANCELLED';
+
+export interface InvoiceState {
+  status: InvoiceStatusValue;
+  totalRappen: number;
+  paidRappen: number;
+  /** YYYY-MM-DD of the payment that settled it */
+  paidAt: string | null;
+}
+
+export type InvoiceEvent =
+  /** a payment booked on it (bank line, by hand): paid grows; settled → PAID on the payment's date */
+  | { kind: 'payment'; amountRappen: number; date: string }
+  /** cancelled by the board: only an open invoice without any payment */
+  | { kind: 'cancel' };
+
+export class IllegalInvoiceTransition extends Error {
+  override readonly name = 'IllegalInvoiceTransition';
+}
+
+/**
+ * The one transition function of an invoice's status: the state after the event, or
+ * IllegalInvoiceTransition for a move that must not happen (a payment on a paid or cancelled
+ * invoice, cancelling one that carries a payment). Callers check first and answer the member or
+ * board with a 409; this refuses whatever slips through.
+ */
+export function nextInvoiceState(state: InvoiceState, event: InvoiceEvent): InvoiceState {
+  if (state.status !== 'OPEN') throw new IllegalInvoiceTransition(`invoice is ${state.status}: no ${event.kind}`);
+  if (event.kind === 'cancel') {
+    if (state.paidRappen > 0) throw new IllegalInvoiceTransition('invoice carries a payment: no cancel');
+    return { ...state, status: 'CANCELLED' };
+  }
+  if (!Number.isSafeInteger(event.amountRappen) || event.amountRappen <= 0)
+    throw new IllegalInvoiceTransition(`payment of ${event.amountRappen} Rappen`);
+  const paidRappen = state.paidRappen + event.amountRappen;
+  return paidRappen >= state.totalRappen ? { ...state, status: 'PAID', paidRappen, paidAt: event.date } : { ...state, paidRappen };
 }

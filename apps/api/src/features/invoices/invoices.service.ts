@@ -20,23 +20,26 @@ import {
   insertReminders,
   lockInvoice,
   lockInvoiceIssuing,
-  markInvoiceCancelled,
+  writeInvoiceStates,
   type FeeKind,
   type InvoiceRow,
   type NewInvoiceRow,
 } from './invoices.repository.ts';
 import {
-  debtorName,
+  debtorCopy,
   feeLineText,
   feeTitle,
   formatInvoiceNumber,
   MAX_REMINDER_LEVEL,
+  nextInvoiceState,
+  type InvoiceState,
   PAYMENT_DAYS,
   paymentReference,
   qrMessage,
   REMINDER_INTERVAL_DAYS,
   REMINDER_PAYMENT_DAYS,
 } from './invoices.rules.ts';
+import { releaseBilledItems } from './ticket-billing.repository.ts';
 
 /** What invoices need from the configuration: the creditor. */
 export interface InvoiceSettings {
@@ -168,14 +171,8 @@ export async function issueFees(
       dueDate,
       totalRappen: fee,
       reference: paymentReference(input.settings.iban, number, m.memberId),
-      debtorName: debtorName(m),
-      street: m.street ?? '',
-      houseNumber: m.houseNumber ?? '',
-      addressLine2: m.addressLine2 ?? '',
-      postalCode: m.postalCode ?? '',
-      city: m.city ?? '',
-      country: m.country ?? 'CH',
-      lineText,
+      ...debtorCopy(m),
+      lines: [{ text: lineText, amountRappen: fee }],
     };
   });
   const created = await insertInvoices(tx.db, input.kind, rows, tx.now);
@@ -246,7 +243,19 @@ export async function issueMembershipFeeForNewMember(
   return created[0] ?? null;
 }
 
-/** Cancels an open invoice (kept for the books); a paid or partly paid one is a 409. */
+/**
+ * Writes the payment state of invoices that payments were booked on (bank lines, one-click
+ * bookings, payments by hand), in the caller's transaction. The states come from the booking
+ * rule, which moves the status only through `nextInvoiceState`.
+ */
+export async function saveInvoiceStates(tx: Ctx, states: readonly ({ id: number } & InvoiceState)[]): Promise<void> {
+  await writeInvoiceStates(tx.db, states, tx.now);
+}
+
+/**
+ * Cancels an open invoice (kept for the books); a paid or partly paid one is a 409. A TICKETS
+ * invoice releases the reservations and places it billed: the next billing run bills them anew.
+ */
 export async function cancelInvoice(ctx: Ctx, input: { memberId: number; invoiceId: number }): Promise<void> {
   await withTx(ctx, async (tx) => {
     const row = await lockInvoice(tx.db, input.invoiceId, input.memberId);
@@ -254,12 +263,14 @@ export async function cancelInvoice(ctx: Ctx, input: { memberId: number; invoice
     if (row.status === 'PAID') throw conflict(`Die Rechnung ${row.number} ist bezahlt und kann nicht storniert werden.`, 'INVOICE_PAID');
     if (row.paidRappen > 0)
       throw conflict(`Auf die Rechnung ${row.number} ist bereits eine Zahlung gebucht; sie kann nicht storniert werden.`, 'INVOICE_PAID');
-    await markInvoiceCancelled(tx.db, row.id, tx.now);
+    const state: InvoiceState = { ...row, paidAt: row.paidAt ? toIsoDate(row.paidAt) : null };
+    await writeInvoiceStates(tx.db, [{ id: row.id, ...nextInvoiceState(state, { kind: 'cancel' }) }], tx.now);
+    const released = await releaseBilledItems(tx.db, row.id);
     await writeAudit(tx, {
       action: 'invoice.cancelled',
       entity: 'invoice',
       entityId: row.id,
-      data: { memberId: input.memberId, number: row.number },
+      data: { memberId: input.memberId, number: row.number, ...(released ? { released } : {}) },
     });
   });
 }
@@ -344,10 +355,14 @@ export function invoiceDocument(row: InvoiceRow, settings: InvoiceSettings, remi
           title: reminderTitles[reminder.level] ?? 'Mahnung',
           reminderDate: toIsoDate(reminder.reminderDate),
           dueDate: toIsoDate(reminder.dueDate),
-          openRappen: reminder.openRappen,
         }
       : undefined,
-    paid: row.status === 'PAID' && row.paidAt ? { paidAt: toIsoDate(row.paidAt), paidRappen: row.paidRappen } : undefined,
+    // What was booked, as it stands now: a reminder printed later asks only for what is still open.
+    paid:
+      row.paidRappen > 0 || row.status === 'PAID'
+        ? { paidRappen: row.paidRappen, paidAt: row.paidAt ? toIsoDate(row.paidAt) : null, settled: row.status === 'PAID' }
+        : undefined,
+    cancelled: row.status === 'CANCELLED',
   };
 }
 

@@ -1,97 +1,185 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
-  addressChangeBodySchema,
+  addressCorrectionBodySchema,
   addressOutSchema,
-  emailChangeBodySchema,
-  emailChangeConfirmedSchema,
-  emailChangeRequestedSchema,
-  emailConfirmBodySchema,
+  adminMemberSchema,
   expandsQuery,
-  memberExportSchema,
-  ownMemberSchema,
+  idParams,
+  invitationSentSchema,
+  memberSearchHitSchema,
+  memberSearchQuerySchema,
+  memberSubParams,
+  membershipAddBodySchema,
+  membershipSchema,
+  membershipUpdateBodySchema,
+  memberUpdateBodySchema,
+  pageInfoSchema,
+  passwordResetSentSchema,
+  phoneSchema,
+  phonesUpdateBodySchema,
+  retentionPreviewSchema,
+  roleSchema,
+  rolesUpdateBodySchema,
 } from '@club/contract';
-import { sendItem } from '../../http/envelope.ts';
-import { actorOf, requireMember } from '../../http/require-role.ts';
-import { clientLimit } from '../../http/rate-limit.ts';
+import { sendItem, sendList } from '../../http/envelope.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import {
-  changeOwnAddress,
-  confirmEmailChange,
-  exportFileName,
-  exportOwnData,
-  requestEmailChange,
-  type AccountSettings,
-} from './account.service.ts';
-import { getOwnMember } from './members.service.ts';
+import { addMembership, correctAddress, updateMember, updateMembership, updateRoles } from './members.changes.ts';
+import { inviteMember, resetMemberPassword, resetMemberTwoFactor, type LoginHelpSettings } from './members.login.ts';
+import { getAdminMember, searchMembers, updatePhones } from './members.service.ts';
+import { anonymiseMemberNow, previewRetention } from './retention.service.ts';
 
-/** The confirmation link works without a login: tokens cannot be guessed at speed (failed attempts count). */
-export const CONFIRMATIONS_FAILED_PER_QUARTER_HOUR = 10;
+/**
+ * `:id` routes take digits only: anything else (`/admin/members/candidates/...`) goes on
+ * to the routes of other features, whatever the order of the routers.
+ */
+function numericId(req: Request, _res: Response, next: NextFunction): void {
+  next(/^\d+$/.test(String(req.params.id)) ? undefined : 'route');
+}
 
+/** The board's member administration; /admin is guarded by requireBoard in app.ts. */
 export function membersRouter(deps: Deps): Router {
   const router = Router();
-  const settings: AccountSettings = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
-  const confirmLimit = clientLimit({
-    windowMs: 15 * 60_000,
-    limit: CONFIRMATIONS_FAILED_PER_QUARTER_HOUR,
-    message: 'Zu viele ungültige Bestätigungsversuche. Bitte warten Sie 15 Minuten und öffnen Sie dann den Link aus der E-Mail erneut.',
-    skipSuccessfulRequests: true,
-  });
+  const { config } = deps;
+  const externalLogin = config.oidc !== undefined;
+  const loginHelp: LoginHelpSettings = {
+    clubName: config.clubName,
+    publicUrl: config.publicUrl,
+    externalLogin,
+    requireTwoFactorForBoard: config.requireTwoFactorForBoard,
+  };
+
+  // Search: `{ data: [{ data: hit }], page: { page, pageSize, total, totalPages } }` plus `X-Total-Count`.
+  router.get(
+    '/admin/members/',
+    handle({ query: memberSearchQuerySchema }, async ({ query }, req, res) => {
+      const result = await searchMembers(ctxOf(deps, req), query);
+      res.set('X-Total-Count', String(result.page.total));
+      res.json({ data: result.hits.map((hit) => ({ data: memberSearchHitSchema.parse(hit) })), page: pageInfoSchema.parse(result.page) });
+    }),
+  );
 
   router.get(
-    '/member/',
-    requireMember,
-    handle({ query: z.object({ expands: expandsQuery }) }, async ({ query }, req, res) => {
-      const result = await getOwnMember(ctxOf(deps, req), actorOf(req).memberId, query.expands);
-      sendItem(res, ownMemberSchema.parse(result.data), result.expands);
+    '/admin/members/:id',
+    numericId,
+    handle({ params: idParams, query: z.object({ expands: expandsQuery }) }, async ({ params, query }, req, res) => {
+      const result = await getAdminMember(ctxOf(deps, req), params.id, query.expands, externalLogin);
+      sendItem(res, adminMemberSchema.parse(result.data), result.expands);
     }),
   );
 
-  // A move: the new address starts today (201), a same-day correction or a repeat answers 200.
-  router.post(
-    '/member/addresses',
-    requireMember,
-    handle({ body: addressChangeBodySchema }, async ({ body }, req, res) => {
-      const result = await changeOwnAddress(ctxOf(deps, req), { memberId: actorOf(req).memberId, address: body });
-      sendItem(res, addressOutSchema.parse(result.address), undefined, result.created ? 201 : 200);
-    }),
-  );
-
-  // 202: the new address applies once the link in the mail is opened.
   router.put(
-    '/member/email',
-    requireMember,
-    handle({ body: emailChangeBodySchema }, async ({ body }, req, res) => {
-      const result = await requestEmailChange(ctxOf(deps, req), { memberId: actorOf(req).memberId, email: body.email, settings });
-      sendItem(res, emailChangeRequestedSchema.parse(result), undefined, 202);
+    '/admin/members/:id',
+    numericId,
+    handle({ params: idParams, body: memberUpdateBodySchema }, async ({ params, body }, req, res) => {
+      const member = await updateMember(ctxOf(deps, req), { memberId: params.id, ...body, externalLogin });
+      sendItem(res, adminMemberSchema.parse(member));
     }),
   );
 
-  // The link of the mail leads to /account/changeemail?token=…, whose button posts here; no login needed.
+  router.put(
+    '/admin/members/:id/phones',
+    numericId,
+    handle({ params: idParams, body: phonesUpdateBodySchema }, async ({ params, body }, req, res) => {
+      const phones = await updatePhones(ctxOf(deps, req), { memberId: params.id, landLine: body.landLine, mobile: body.mobile });
+      sendList(
+        res,
+        phones.map((p) => phoneSchema.parse(p)),
+      );
+    }),
+  );
+
   router.post(
-    '/member/email/confirm',
-    confirmLimit,
-    handle({ body: emailConfirmBodySchema }, async ({ body }, req, res) => {
-      const result = await confirmEmailChange(ctxOf(deps, req), { token: body.token, settings });
-      sendItem(res, emailChangeConfirmedSchema.parse(result));
+    '/admin/members/:id/memberships',
+    numericId,
+    handle({ params: idParams, body: membershipAddBodySchema }, async ({ params, body }, req, res) => {
+      const membership = await addMembership(ctxOf(deps, req), { memberId: params.id, seasonId: body.seasonId });
+      sendItem(res, membershipSchema.parse(membership), undefined, 201);
     }),
   );
 
+  router.put(
+    '/admin/members/:id/memberships/:itemId',
+    numericId,
+    handle({ params: memberSubParams, body: membershipUpdateBodySchema }, async ({ params, body }, req, res) => {
+      const membership = await updateMembership(ctxOf(deps, req), {
+        memberId: params.id,
+        membershipId: params.itemId,
+        validTo: body.validTo,
+        parkingPermit: body.parkingPermit,
+      });
+      sendItem(res, membershipSchema.parse(membership));
+    }),
+  );
+
+  router.put(
+    '/admin/members/:id/addresses/:itemId',
+    numericId,
+    handle({ params: memberSubParams, body: addressCorrectionBodySchema }, async ({ params, body }, req, res) => {
+      const address = await correctAddress(ctxOf(deps, req), { memberId: params.id, addressId: params.itemId, address: body });
+      sendItem(res, addressOutSchema.parse(address));
+    }),
+  );
+
+  router.put(
+    '/admin/members/:id/roles',
+    numericId,
+    handle({ params: idParams, body: rolesUpdateBodySchema }, async ({ params, body }, req, res) => {
+      const roles = await updateRoles(ctxOf(deps, req), { memberId: params.id, roles: body.roles });
+      sendItem(res, { roles: z.array(roleSchema).parse(roles) });
+    }),
+  );
+
+  // Retention (nDSG): what the next nightly run anonymises, and the right to erasure now.
   router.get(
-    '/member/export',
-    requireMember,
+    '/admin/members/retention',
     handle({}, async (_input, req, res) => {
-      const ctx = ctxOf(deps, req);
-      const data = memberExportSchema.parse(await exportOwnData(ctx, actorOf(req).memberId));
-      res
-        .status(200)
-        .set('Content-Type', 'application/json; charset=utf-8')
-        .set(
-          'Content-Disposition',
-          `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`,
-        )
-        .send(JSON.stringify(data, null, 2));
+      const preview = await previewRetention(ctxOf(deps, req), { years: deps.config.retentionYears });
+      sendItem(res, retentionPreviewSchema.parse(preview));
+    }),
+  );
+
+  router.post(
+    '/admin/members/:id/anonymisation',
+    numericId,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      const member = await anonymiseMemberNow(ctxOf(deps, req), {
+        memberId: params.id,
+        years: deps.config.retentionYears,
+        externalLogin,
+      });
+      sendItem(res, adminMemberSchema.parse(member));
+    }),
+  );
+
+  // A new invitation for a member without a password (201); 409 when the member has one.
+  router.post(
+    '/admin/members/:id/invitation',
+    numericId,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      const sent = await inviteMember(ctxOf(deps, req), { memberId: params.id, settings: loginHelp });
+      sendItem(res, invitationSentSchema.parse(sent), undefined, 201);
+    }),
+  );
+
+  // The forgotten-password mail (202: the member chooses the password through the link).
+  router.post(
+    '/admin/members/:id/passwordreset',
+    numericId,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      const sent = await resetMemberPassword(ctxOf(deps, req), { memberId: params.id, settings: loginHelp });
+      sendItem(res, passwordResetSentSchema.parse(sent), undefined, 202);
+    }),
+  );
+
+  // A lost second factor switched off by another board member (204).
+  router.delete(
+    '/admin/members/:id/twofactor',
+    numericId,
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      await resetMemberTwoFactor(ctxOf(deps, req), { memberId: params.id, settings: loginHelp });
+      res.status(204).end();
     }),
   );
 

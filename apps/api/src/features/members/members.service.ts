@@ -1,11 +1,37 @@
-import type { AddressOut, AuditChange, AuditEntry, AuditValue, Expand, Membership, OwnMember, Phone, Role } from '@club/contract';
+import type {
+  AddressOut,
+  AdminMember,
+  AuditChange,
+  AuditEntry,
+  AuditValue,
+  Expand,
+  MemberLogin,
+  MemberSearchHit,
+  Membership,
+  PageInfo,
+  Phone,
+  Role,
+} from '@club/contract';
 import { wantsExpand } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
-import type { Ctx } from '../../lib/ctx.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { rolesOf, toAddress, toAuditEntry, toMembership, toPhone } from './members.mappers.ts';
-import { findAuditAbout, findMemberNames, findOwnMember, insertMember, isUsernameTaken, type NewMember } from './members.repository.ts';
-import { listOwnReservations } from '../tickets/tickets.service.ts';
+import {
+  countMembers,
+  findAuditAbout,
+  findMemberNames,
+  findOwnMember,
+  findPhones,
+  insertMember,
+  isUsernameTaken,
+  lockMember,
+  searchMembers as searchMemberRows,
+  setPhone,
+  type NewMember,
+} from './members.repository.ts';
+import { loginOverview } from '../idp/index.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 
 /** Everything the site holds on a member, in contract shapes (own account, data export, the board's view). */
@@ -19,6 +45,8 @@ export interface MemberProfile {
   dateOfBirth: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Personal data removed (retention or on request); null while kept. */
+  anonymisedAt: string | null;
   roles: Role[];
   /** Newest first; exactly one is flagged current. */
   addresses: AddressOut[];
@@ -54,6 +82,7 @@ export async function loadMemberProfile(ctx: Ctx, memberId: number): Promise<Mem
     dateOfBirth: row.dateOfBirth ? toIsoDate(row.dateOfBirth) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
     roles: rolesOf(row),
     addresses,
     currentAddress: addresses.find((a) => a.current) ?? null,
@@ -73,45 +102,6 @@ export async function loadMemberProfile(ctx: Ctx, memberId: number): Promise<Mem
       ? { newEmail: pending.newEmail, requestedAt: pending.createdAt.toISOString(), expiresAt: pending.expiresAt.toISOString() }
       : null,
   };
-}
-
-/** The logged-in member's own data (SPEC.md §3), with the expands asked for. */
-export async function getOwnMember(ctx: Ctx, memberId: number, expands: string[]): Promise<{ data: OwnMember; expands?: Expand[] }> {
-  // Three independent reads: one round trip's wait instead of three.
-  const [row, ticketReservations, invoices] = await Promise.all([
-    loadMemberProfile(ctx, memberId),
-    listOwnReservations(ctx, memberId),
-    listMemberInvoices(ctx, memberId),
-  ]);
-  if (!row) throw notFound('Ihr Mitgliedskonto wurde nicht gefunden.');
-  const data: OwnMember = {
-    id: row.id,
-    memberNumber: row.memberNumber,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    dob: row.dateOfBirth,
-    address: row.currentAddress,
-    landLine: row.landLine,
-    mobile: row.mobile,
-    memberships: row.memberships,
-    ticketReservations,
-    invoices,
-    roles: row.roles,
-    pendingEmail: row.pendingEmail?.newEmail ?? null,
-  };
-  const groups: Record<string, unknown[]> = {
-    addresses: row.addresses,
-    phones: row.phones,
-    memberships: row.memberships,
-    ticketreservations: data.ticketReservations,
-    invoices: data.invoices,
-  };
-  const selected = Object.entries(groups)
-    .filter(([name]) => wantsExpand(expands, name))
-    .map(([name, list]) => ({ name, data: list }));
-  return selected.length ? { data, expands: selected } : { data };
 }
 
 /** Audit entries about a member, newest first, with the names of who acted. */
@@ -147,4 +137,140 @@ export function createMember(ctx: Pick<Ctx, 'db'>, member: NewMember): Promise<{
 /** Whether a new member could not take this username (a member or a login account has it). */
 export function usernameTaken(ctx: Pick<Ctx, 'db'>, username: string): Promise<boolean> {
   return isUsernameTaken(ctx.db, username);
+}
+
+/** The mapping of a stored address, for features that create one (the member's own address change). */
+export { toAddress } from './members.mappers.ts';
+
+// --- the board's member search and view -------------------------------------------
+
+export const MEMBER_NOT_FOUND = 'Dieses Mitglied gibt es nicht.';
+
+/** The words of a search: at most six, `#123` counts as the member number 123. */
+export function searchWords(q: string): string[] {
+  return q
+    .split(/\s+/)
+    .map((w) => (/^#\d+$/.test(w) ? w.slice(1) : w))
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+/**
+ * Members whose name, username, e-mail or member number match every word of the query,
+ * one page at a time, sorted by last name and first name. An empty query lists everyone.
+ */
+export async function searchMembers(
+  ctx: Ctx,
+  input: { q: string; page: number; pageSize: number },
+): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
+  const words = searchWords(input.q);
+  const page = { words, today: toIsoDate(zurichToday(ctx.now)), limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const [rows, counted] = await Promise.all([searchMemberRows(ctx.db, page), words.length ? null : countMembers(ctx.db, words)]);
+  // With words the page carries the total; a page past the end has no row to carry it.
+  const total = counted ?? rows[0]?.total ?? (rows.length === 0 && page.offset > 0 ? await countMembers(ctx.db, words) : 0);
+  const hits = rows.map((r) => ({
+    id: r.id,
+    memberNumber: r.memberNumber,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    username: r.username,
+    email: r.email,
+    city: r.city,
+    active: r.active,
+  }));
+  return { hits, page: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.ceil(total / input.pageSize) } };
+}
+
+/**
+ * Landline and mobile number, by the board or by the member (the actor of the audit row);
+ * null removes one. A request that changes nothing writes nothing.
+ */
+export async function updatePhones(
+  ctx: Ctx,
+  input: { memberId: number; landLine: string | null; mobile: string | null },
+): Promise<Phone[]> {
+  return withTx(ctx, async (tx) => {
+    if (!(await lockMember(tx.db, input.memberId))) throw notFound(MEMBER_NOT_FOUND);
+    const rows = await findPhones(tx.db, input.memberId);
+    const before = {
+      landLine: rows.find((p) => p.type === 'LANDLINE')?.number ?? null,
+      mobile: rows.find((p) => p.type === 'MOBILE')?.number ?? null,
+    };
+    const after = { landLine: input.landLine, mobile: input.mobile };
+    const changes = changesBetween(before, after, ['landLine', 'mobile']);
+    if (changes.length > 0) {
+      if (before.landLine !== after.landLine) await setPhone(tx.db, input.memberId, 'LANDLINE', after.landLine);
+      if (before.mobile !== after.mobile) await setPhone(tx.db, input.memberId, 'MOBILE', after.mobile);
+      await writeAudit(tx, { action: 'member.phones.updated', entity: 'member', entityId: input.memberId, data: { changes } });
+    }
+    return (await findPhones(tx.db, input.memberId)).map((p) => ({ id: p.id, type: p.type, number: p.number }));
+  });
+}
+
+/** How the member logs in, for the board; `external`: the club's own login provider keeps the accounts. */
+export async function memberLogin(ctx: Ctx, memberId: number, external: boolean): Promise<MemberLogin> {
+  const overview = external ? null : await loginOverview(ctx.db, memberId, ctx.now);
+  if (!overview) {
+    return { state: 'EXTERNAL', username: null, invitationExpiresAt: null, lastLoginAt: null, twoFactor: false, lockedUntil: null };
+  }
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    state: overview.state,
+    username: overview.username,
+    invitationExpiresAt: iso(overview.invitationExpiresAt),
+    lastLoginAt: iso(overview.lastLoginAt),
+    twoFactor: overview.twoFactor,
+    lockedUntil: iso(overview.lockedUntil),
+  };
+}
+
+export function toAdminMember(p: MemberProfile, login: MemberLogin): AdminMember {
+  return {
+    id: p.id,
+    memberNumber: p.memberNumber,
+    username: p.username,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    dateOfBirth: p.dateOfBirth,
+    address: p.currentAddress,
+    landLine: p.landLine,
+    mobile: p.mobile,
+    roles: p.roles,
+    active: p.active,
+    hasLogin: p.login?.passwordSet ?? false,
+    login,
+    pendingEmail: p.pendingEmail?.newEmail ?? null,
+    createdAt: p.createdAt,
+    anonymisedAt: p.anonymisedAt,
+  };
+}
+
+/** The member as the board sees it (without expands); `external`: logins come from the club's external provider. */
+export async function adminMemberView(ctx: Ctx, memberId: number, external: boolean): Promise<AdminMember> {
+  const profile = await loadMemberProfile(ctx, memberId);
+  if (!profile) throw notFound(MEMBER_NOT_FOUND);
+  return toAdminMember(profile, await memberLogin(ctx, memberId, external));
+}
+
+/** The member as the board sees it; expands: memberships, phones, addresses, invoices, auditlog. */
+export async function getAdminMember(
+  ctx: Ctx,
+  memberId: number,
+  expands: string[],
+  external: boolean,
+): Promise<{ data: AdminMember; expands?: Expand[] }> {
+  const profile = await loadMemberProfile(ctx, memberId);
+  if (!profile) throw notFound(MEMBER_NOT_FOUND);
+  const groups: [string, () => Promise<unknown[]> | unknown[]][] = [
+    ['memberships', () => profile.memberships],
+    ['phones', () => profile.phones],
+    ['addresses', () => profile.addresses],
+    ['invoices', () => listMemberInvoices(ctx, memberId)],
+    ['auditlog', () => listMemberAudit(ctx, memberId)],
+  ];
+  const selected: Expand[] = [];
+  for (const [name, load] of groups) if (wantsExpand(expands, name)) selected.push({ name, data: await load() });
+  const data = toAdminMember(profile, await memberLogin(ctx, memberId, external));
+  return selected.length ? { data, expands: selected } : { data };
 }

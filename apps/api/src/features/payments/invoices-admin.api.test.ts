@@ -218,7 +218,6 @@ describe("the board's invoice overview and payments by hand", () => {
         outcome: 'MATCHED',
         amountRappen: 5000,
         recordedById: board.id,
-        dedupeKey: null,
         reference: inv.reference,
       });
       expect(await db().auditLog.findFirstOrThrow({ orderBy: { id: 'desc' } })).toMatchObject({

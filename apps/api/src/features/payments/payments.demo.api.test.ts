@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { loadDemoData } from '../demo/demo-data.ts';
-import { camtPayingInvoices } from './camt054.writer.ts';
+import { camtPayingInvoices } from './camt.writer.ts';
 import { findOpenInvoicesToPay } from './payments.repository.ts';
 import { postCamt } from './payments.test-support.ts';
 

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
+import type { InvoiceKind } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../lib/ctx.ts';
 
 export interface InvoiceFilter {
   seasonId?: number | undefined;
-  kind?: 'MEMBERSHIP_FEE' | 'PARKING_FEE' | 'OTHER' | undefined;
+  kind?: InvoiceKind | undefined;
   status?: 'OPEN' | 'PAID' | 'CANCELLED' | undefined;
   overdue?: boolean | undefined;
   /** words, each found in the number, the debtor's or the member's name */
@@ -115,80 +116,160 @@ export async function findInvoicesByReferences(db: DbOrTx, references: readonly 
     WHERE i."reference" = ANY(${[...new Set(references)]}::text[])`;
 }
 
-export interface InvoicePaymentUpdate {
-  id: number;
-  status: 'OPEN' | 'PAID' | 'CANCELLED';
-  paidRappen: number;
-  /** YYYY-MM-DD or null */
-  paidAt: string | null;
-}
-
-/** Writes the new payment state of several invoices in one statement. */
-export async function updateInvoicePayments(db: DbOrTx, updates: readonly InvoicePaymentUpdate[], now: Date): Promise<void> {
-  if (updates.length === 0) return;
-  await db.$executeRaw`
-    UPDATE "invoices" AS i
-    SET "status" = v."status"::"InvoiceStatus", "paidRappen" = v."paid", "paidAt" = v."paidAt"::date, "updatedAt" = ${now}
-    FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.status)}::text[], ${updates.map((u) => u.paidRappen)}::int[], ${updates.map((u) => u.paidAt)}::text[])
-      AS v("id", "status", "paid", "paidAt")
-    WHERE i."id" = v."id"`;
-}
-
 export function insertBankFile(db: DbOrTx, data: { msgId: string; fileName: string; importedById: number | null; createdAt: Date }) {
   return db.bankFile.create({ data });
 }
 
+/** Serialises bank imports for the rest of the transaction: which lines are new is decided under it. */
+export async function lockBankImports(db: DbOrTx): Promise<void> {
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('payments:bank-import'))`;
+}
+
+/** Stored bank lines carrying any of these identifiers, with amount and booking date. */
+export async function findLinesByIdentifiers(
+  db: DbOrTx,
+  keys: readonly string[],
+): Promise<{ key: string; paymentId: number; amountRappen: number; bookingDate: string | null }[]> {
+  if (keys.length === 0) return [];
+  return db.$queryRaw`
+    SELECT pi."key", p."id" AS "paymentId", p."amountRappen", to_char(p."bookingDate", 'YYYY-MM-DD') AS "bookingDate"
+    FROM "payment_identifiers" pi JOIN "payments" p ON p."id" = pi."paymentId"
+    WHERE pi."key" = ANY(${[...new Set(keys)]}::text[])`;
+}
+
 export interface BankLineRow {
-  dedupeKey: string;
   invoiceId: number | null;
-  outcome: 'MATCHED' | 'ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'AMOUNT_DIFFERS' | 'NOT_A_PAYMENT';
+  outcome: 'MATCHED' | 'ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'AMOUNT_DIFFERS' | 'NOT_A_PAYMENT' | 'CONFLICT';
+  note: string;
   reference: string;
+  message: string;
   amountRappen: number;
   currency: string;
-  /** YYYY-MM-DD */
-  bookingDate: string;
+  direction: string;
+  account: string;
+  /** YYYY-MM-DD or null */
+  bookingDate: string | null;
   debtorName: string;
   debtorAccount: string;
   rawXml: string;
+  /** its identity keys */
+  keys: string[];
 }
 
-/**
- * Inserts the lines of a bank file; a line whose dedupeKey is already there (an earlier import,
- * or one running at the same moment, which this insert waits for) is skipped. Rows go in in key
- * order, so two imports with overlapping lines wait for each other instead of deadlocking.
- * Answers the keys actually inserted.
- */
-export async function insertBankLines(
-  db: DbOrTx,
-  bankFileId: number,
-  rows: readonly BankLineRow[],
-  createdAt: Date,
-): Promise<Map<string, number>> {
-  const inserted = new Map<string, number>();
-  if (rows.length === 0) return inserted;
-  const sorted = [...rows].sort((a, b) => (a.dedupeKey < b.dedupeKey ? -1 : a.dedupeKey > b.dedupeKey ? 1 : 0));
-  const col = <K extends keyof BankLineRow>(k: K) => sorted.map((r) => r[k]);
-  const result = await db.$queryRaw<{ id: number; dedupeKey: string }[]>`
-    INSERT INTO "payments" ("source", "dedupeKey", "bankFileId", "invoiceId", "outcome", "reference", "amountRappen", "currency", "bookingDate", "debtorName", "debtorAccount", "rawXml", "createdAt")
-    SELECT 'CAMT054'::"PaymentSource", v."dedupeKey", ${bankFileId}, v."invoiceId", v."outcome"::"PaymentOutcome", v."reference", v."amountRappen", v."currency", v."bookingDate"::date, v."debtorName", v."debtorAccount", v."rawXml", ${createdAt}
+/** Inserts the new lines of a bank file with their identifiers; answers their ids in the given order. */
+export async function insertBankLines(db: DbOrTx, bankFileId: number, rows: readonly BankLineRow[], createdAt: Date): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const col = <K extends keyof BankLineRow>(k: K) => rows.map((r) => r[k]);
+  const inserted = await db.$queryRaw<{ id: number; n: bigint | number }[]>`
+    INSERT INTO "payments" ("source", "bankFileId", "invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "createdAt")
+    SELECT 'BANK_FILE'::"PaymentSource", ${bankFileId}, v."invoiceId", v."outcome"::"PaymentOutcome", v."note", v."reference", v."message", v."amountRappen", v."currency", v."direction", v."account", v."bookingDate"::date, v."debtorName", v."debtorAccount", v."rawXml", ${createdAt}
     FROM unnest(
-      ${col('dedupeKey')}::text[], ${col('invoiceId')}::int[], ${col('outcome')}::text[], ${col('reference')}::text[], ${col('amountRappen')}::int[],
-      ${col('currency')}::text[], ${col('bookingDate')}::text[], ${col('debtorName')}::text[], ${col('debtorAccount')}::text[], ${col('rawXml')}::text[]
-    ) WITH ORDINALITY AS v("dedupeKey", "invoiceId", "outcome", "reference", "amountRappen", "currency", "bookingDate", "debtorName", "debtorAccount", "rawXml", "n")
+      ${col('invoiceId')}::int[], ${col('outcome')}::text[], ${col('note')}::text[], ${col('reference')}::text[], ${col('message')}::text[], ${col('amountRappen')}::int[],
+      ${col('currency')}::text[], ${col('direction')}::text[], ${col('account')}::text[], ${col('bookingDate')}::text[], ${col('debtorName')}::text[], ${col('debtorAccount')}::text[], ${col('rawXml')}::text[]
+    ) WITH ORDINALITY AS v("invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "n")
     ORDER BY v."n"
-    ON CONFLICT ("dedupeKey") DO NOTHING
-    RETURNING "id", "dedupeKey"`;
-  for (const r of result) inserted.set(r.dedupeKey, r.id);
-  return inserted;
+    RETURNING "id"`;
+  const ids = inserted.map((r) => Number(r.id));
+  await addIdentifiers(
+    db,
+    rows.flatMap((r, i) => r.keys.map((key) => ({ paymentId: ids[i]!, key }))),
+  );
+  return ids;
 }
 
-/** Sets the final outcome of lines inserted with a provisional one. */
-export async function updatePaymentOutcomes(db: DbOrTx, updates: readonly { id: number; outcome: string }[]): Promise<void> {
+/** Adds identifiers to stored lines (a later file may carry one the first did not, e.g. the UETR). */
+export async function addIdentifiers(db: DbOrTx, rows: readonly { paymentId: number; key: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.$executeRaw`
+    INSERT INTO "payment_identifiers" ("paymentId", "key")
+    SELECT * FROM unnest(${rows.map((r) => r.paymentId)}::int[], ${rows.map((r) => r.key)}::text[])
+    ON CONFLICT ("key", "paymentId") DO NOTHING`;
+}
+
+/** Sets the final outcome (and its note) of lines inserted with a provisional one. */
+export async function updatePaymentOutcomes(db: DbOrTx, updates: readonly { id: number; outcome: string; note: string }[]): Promise<void> {
   if (updates.length === 0) return;
   await db.$executeRaw`
-    UPDATE "payments" AS p SET "outcome" = v."outcome"::"PaymentOutcome"
-    FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.outcome)}::text[]) AS v("id", "outcome")
+    UPDATE "payments" AS p SET "outcome" = v."outcome"::"PaymentOutcome", "note" = v."note"
+    FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.outcome)}::text[], ${updates.map((u) => u.note)}::text[]) AS v("id", "outcome", "note")
     WHERE p."id" = v."id"`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Credits without a usable reference
+// ---------------------------------------------------------------------------------------
+
+/** Booked credits of the club's accounts that no invoice took (no or an unknown reference), oldest first. */
+export function findUnmatchedCredits(db: DbOrTx, take: number) {
+  return db.payment.findMany({
+    where: { source: 'BANK_FILE', outcome: 'UNKNOWN_REFERENCE', invoiceId: null },
+    orderBy: [{ bookingDate: 'asc' }, { id: 'asc' }],
+    take,
+    select: {
+      id: true,
+      amountRappen: true,
+      currency: true,
+      bookingDate: true,
+      debtorName: true,
+      debtorAccount: true,
+      reference: true,
+      message: true,
+      note: true,
+    },
+  });
+}
+
+export function countUnmatchedCredits(db: DbOrTx): Promise<number> {
+  return db.payment.count({ where: { source: 'BANK_FILE', outcome: 'UNKNOWN_REFERENCE', invoiceId: null } });
+}
+
+/** Every open invoice with what suggestions compare (a club has a few thousand at most). */
+export async function findOpenInvoiceCandidates(db: DbOrTx) {
+  const rows = await db.invoice.findMany({
+    where: { status: 'OPEN' },
+    select: {
+      id: true,
+      number: true,
+      debtorName: true,
+      totalRappen: true,
+      paidRappen: true,
+      invoiceDate: true,
+      dueDate: true,
+      memberId: true,
+      member: { select: { firstName: true, lastName: true } },
+    },
+  });
+  return rows.map((r) => ({ ...r, memberName: `${r.member.firstName} ${r.member.lastName}` }));
+}
+
+/** Locks a bank line for booking it on an invoice by hand. */
+export async function lockPayment(db: DbOrTx, id: number) {
+  const [row] = await db.$queryRaw<
+    {
+      id: number;
+      source: string;
+      outcome: string;
+      invoiceId: number | null;
+      amountRappen: number;
+      currency: string;
+      bookingDate: Date | null;
+      reference: string;
+    }[]
+  >`
+    SELECT "id", "source"::text AS "source", "outcome"::text AS "outcome", "invoiceId", "amountRappen", "currency", "bookingDate", "reference"
+    FROM "payments" WHERE "id" = ${id} FOR UPDATE`;
+  return row;
+}
+
+/** Links a bank line to the invoice it was booked on by hand. */
+export async function linkPaymentToInvoice(
+  db: DbOrTx,
+  data: { id: number; invoiceId: number; outcome: 'MATCHED' | 'AMOUNT_DIFFERS'; note: string; recordedById: number | null },
+) {
+  await db.payment.update({
+    where: { id: data.id },
+    data: { invoiceId: data.invoiceId, outcome: data.outcome, note: data.note, recordedById: data.recordedById },
+  });
 }
 
 export function insertManualPayment(

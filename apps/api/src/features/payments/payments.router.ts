@@ -1,9 +1,12 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
 import {
+  bookCreditInputSchema,
+  bookCreditResultSchema,
   invoiceOverviewItemSchema,
   CAMT054_MAX_BYTES,
   camtImportResultSchema,
+  unmatchedCreditSchema,
   idParams,
   invoiceOverviewQuerySchema,
   invoiceOverviewTotalsSchema,
@@ -18,12 +21,12 @@ import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { toRappen } from '../../lib/money.ts';
-import { importCamt054, listInvoices, recordManualPayment } from './payments.service.ts';
+import { bookCredit, importBankFile, listInvoices, listUnmatchedCredits, recordManualPayment } from './payments.service.ts';
 
 /** `?fileName=` names the uploaded file in the records (optional). */
 const camtQuery = z.object({ fileName: text('Dateiname', 200).default('') });
 
-/** The treasurer's routes: invoice overview, payments by hand, the bank's camt.054 file. */
+/** The treasurer's routes: invoice overview, payments by hand, the bank's files, credits without usable reference. */
 export function paymentsRouter(deps: Deps): Router {
   const admin = Router();
   admin.use(requireBoard);
@@ -57,10 +60,34 @@ export function paymentsRouter(deps: Deps): Router {
     express.text({ type: 'application/xml', limit: CAMT054_MAX_BYTES }),
     handle({ query: camtQuery }, async ({ query }, req, res) => {
       if (typeof req.body !== 'string') {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die camt.054-Datei selbst, mit Content-Type application/xml.');
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Bitte senden Sie die Bankdatei (camt.053 oder camt.054) selbst, mit Content-Type application/xml.',
+        );
       }
-      const result = await importCamt054(ctxOf(deps, req), { xml: req.body, fileName: query.fileName });
+      const result = await importBankFile(ctxOf(deps, req), {
+        xml: req.body,
+        fileName: query.fileName,
+        clubAccounts: deps.config.clubAccounts,
+      });
       sendItem(res, camtImportResultSchema.parse(result));
+    }),
+  );
+
+  // `{ data: [{ data: credit }], total }`
+  admin.get(
+    '/payments/unmatched',
+    handle({}, async (_input, req, res) => {
+      const { items, total } = await listUnmatchedCredits(ctxOf(deps, req));
+      res.json({ data: items.map((credit) => ({ data: unmatchedCreditSchema.parse(credit) })), total });
+    }),
+  );
+
+  admin.post(
+    '/payments/:id/booking',
+    handle({ params: idParams, body: bookCreditInputSchema }, async ({ params, body }, req, res) => {
+      const result = await bookCredit(ctxOf(deps, req), { paymentId: params.id, invoiceId: body.invoiceId });
+      sendItem(res, bookCreditResultSchema.parse(result), undefined, 201);
     }),
   );
 

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { CamtTransaction } from './camt054.parser.ts';
-import { bookPayment, whyNotPayable, type InvoiceState } from './payments.rules.ts';
+import type { CamtLine } from './camt.parser.ts';
+import {
+  bookPayment,
+  identify,
+  identityKeys,
+  keysOfFile,
+  mentionsNumber,
+  nameFit,
+  nameWords,
+  suggestInvoices,
+  whyNotPayable,
+  type InvoiceState,
+  type KnownLine,
+  type OpenInvoiceCandidate,
+  type UnmatchedCredit,
+} from './payments.rules.ts';
 
 const open = (totalRappen: number, paidRappen = 0): InvoiceState => ({ status: 'OPEN', totalRappen, paidRappen, paidAt: null });
 
@@ -49,10 +63,15 @@ describe('bookPayment', () => {
   });
 });
 
-describe('whyNotPayable', () => {
-  const line = (over: Partial<CamtTransaction> = {}): CamtTransaction => ({
+const CLUB = 'CH4431999123000889012';
+
+function line(over: Partial<CamtLine> = {}): CamtLine {
+  return {
     entryIndex: 0,
-    creditDebit: 'CRDT',
+    txIndex: 0,
+    txCount: 1,
+    account: CLUB,
+    direction: 'CRDT',
     reversal: false,
     status: 'BOOK',
     amountRappen: 5000,
@@ -60,29 +79,143 @@ describe('whyNotPayable', () => {
     bookingDate: '2027-06-03',
     reference: 'RF18539007547034',
     referenceType: 'SCOR',
+    message: '',
     debtorName: '',
     debtorAccount: '',
-    uetr: null,
-    entryAcctSvcrRef: null,
-    txAcctSvcrRef: null,
-    dedupeKey: 'k',
+    ids: { uetr: null, entryRef: null, txRef: null, endToEndId: null, instrId: null },
+    listed: null,
     rawXml: '',
     ...over,
-  });
+  };
+}
 
-  it('lets a booked CHF credit with a valid reference through', () => {
-    expect(whyNotPayable(line())).toBeNull();
+describe('whyNotPayable', () => {
+  it("lets a credit of the club's account with a valid reference through", () => {
+    expect(whyNotPayable(line(), [CLUB])).toBeNull();
   });
 
   it.each([
-    [{ reversal: true }, 'NOT_A_PAYMENT', /Storno/],
-    [{ creditDebit: 'DBIT' as const }, 'NOT_A_PAYMENT', /Belastung/],
-    [{ status: 'PDNG' }, 'NOT_A_PAYMENT', /PDNG/],
-    [{ currency: 'EUR' }, 'NOT_A_PAYMENT', /EUR/],
-    [{ amountRappen: 0 }, 'NOT_A_PAYMENT', /Betrag 0/],
+    [{ listed: { reason: 'DEBIT' as const, note: 'Belastung: keine Zahlung.' } }, 'NOT_A_PAYMENT', /Belastung/],
+    [{ account: 'CH9300762011623852957' }, 'NOT_A_PAYMENT', /Konto CH9300762011623852957, nicht einem Konto des Vereins/],
+    [{ account: '' }, 'NOT_A_PAYMENT', /ohne IBAN/],
     [{ reference: '', referenceType: null }, 'UNKNOWN_REFERENCE', /Ohne strukturierte Referenz/],
     [{ reference: 'RF19539007547034', referenceType: null }, 'UNKNOWN_REFERENCE', /Prüfziffer/],
   ])('refuses %o', (over, outcome, note) => {
-    expect(whyNotPayable(line(over))).toEqual({ outcome, note: expect.stringMatching(note) });
+    expect(whyNotPayable(line(over), [CLUB])).toEqual({ outcome, note: expect.stringMatching(note) });
+  });
+
+  it('takes each account of CLUB_IBAN (QR-IBAN and IBAN of the same account)', () => {
+    expect(whyNotPayable(line({ account: 'CH9300762011623852957' }), [CLUB, 'CH9300762011623852957'])).toBeNull();
+  });
+});
+
+describe('identity of bank lines', () => {
+  const ids = (over: Partial<CamtLine['ids']>) => ({ uetr: null, entryRef: null, txRef: null, endToEndId: null, instrId: null, ...over });
+
+  it('gives each identifier its own key, with the kind of booking', () => {
+    const keys = identityKeys(
+      line({ debtorAccount: 'CH93', ids: ids({ uetr: 'u-1', entryRef: 'E', txRef: 'T', endToEndId: 'e2e', instrId: 'i' }) }),
+      1,
+    );
+    expect(keys).toEqual([
+      'camt:uetr:u-1:CRDT',
+      'camt:ref:E|T:CRDT',
+      'camt:txref:T:CRDT',
+      'camt:entry:E:CRDT',
+      'camt:e2e:CH93/e2e:CRDT',
+      'camt:instr:CH93/i:CRDT',
+    ]);
+    expect(identityKeys(line({ ids: ids({ entryRef: 'E' }), txIndex: 1, txCount: 3 }), 1)).toEqual(['camt:entry:E#2:CRDT']);
+    expect(identityKeys(line({ status: 'PDNG', ids: ids({ uetr: 'u-1' }) }), 1)).toEqual(['camt:uetr:u-1:CRDT-PDNG']);
+    expect(identityKeys(line({ direction: 'DBIT', reversal: true, ids: ids({ uetr: 'u-1' }) }), 1)).toEqual(['camt:uetr:u-1:DBIT-RVSL']);
+  });
+
+  it('hashes a line without identifiers, counting equal lines of one file apart', () => {
+    expect(keysOfFile([line(), line(), line({ amountRappen: 100 })]).map((k) => k[0]!.slice(-2))).toEqual(['#1', '#2', '#1']);
+  });
+
+  const known = (key: string, paymentId: number, amountRappen = 5000, bookingDate: string | null = '2027-06-03'): KnownLine => ({
+    key,
+    paymentId,
+    amountRappen,
+    bookingDate,
+  });
+
+  it('is the same line when any identifier matches and amount and date agree', () => {
+    expect(identify(line(), ['a', 'b'], [known('b', 7)])).toEqual({ kind: 'SAME', paymentId: 7 });
+    expect(identify(line(), ['a'], [known('x', 7)])).toEqual({ kind: 'NEW' });
+  });
+
+  it('is a conflict when an identifier matches a line of another amount or date', () => {
+    expect(identify(line(), ['a'], [known('a', 7, 4000)])).toEqual({ kind: 'CONFLICT', paymentId: 7 });
+    expect(identify(line(), ['a'], [known('a', 7, 5000, '2027-06-04')])).toEqual({ kind: 'CONFLICT', paymentId: 7 });
+  });
+
+  it('prefers an agreeing line over a conflicting one (a conflict listed earlier is itself known)', () => {
+    expect(identify(line(), ['a'], [known('a', 7, 4000), known('a', 9)])).toEqual({ kind: 'SAME', paymentId: 9 });
+  });
+});
+
+describe('suggestions for credits without a usable reference', () => {
+  const invoice = (over: Partial<OpenInvoiceCandidate>): OpenInvoiceCandidate => ({
+    id: 1,
+    number: '2027-00012',
+    debtorName: 'Martina Muster',
+    memberName: 'Martina Muster',
+    totalRappen: 5000,
+    paidRappen: 0,
+    invoiceDate: '2027-05-01',
+    ...over,
+  });
+  const credit = (over: Partial<UnmatchedCredit> = {}): UnmatchedCredit => ({
+    debtorName: 'MUSTER MARTINA',
+    amountRappen: 5000,
+    message: '',
+    reference: '',
+    ...over,
+  });
+
+  it('compares names without case, accents or order', () => {
+    expect(nameWords('Zoë Müller-Lüdenscheidt')).toEqual(['zoe', 'muller', 'ludenscheidt']);
+    expect(nameFit('MUELLER ZOE', ['Zoë Müller'])).toBe(0.5);
+    expect(nameFit('Müller Zoë', ['Zoë Müller'])).toBe(1);
+    expect(nameFit('', ['Zoë Müller'])).toBe(0);
+  });
+
+  it('finds the invoice number in a message, in the forms members write it', () => {
+    expect(mentionsNumber('Rechnung 2027-00012 Beitrag', '2027-00012')).toBe(true);
+    expect(mentionsNumber('RG 202700012', '2027-00012')).toBe(true);
+    expect(mentionsNumber('2027 00012', '2027-00012')).toBe(true);
+    expect(mentionsNumber('2027-000123', '2027-00012')).toBe(false);
+    expect(mentionsNumber('Mitgliederbeitrag', '2027-00012')).toBe(false);
+  });
+
+  it('ranks number, then amount and name, best first, at most three', () => {
+    const invoices = [
+      invoice({ id: 1, debtorName: 'Martina Muster', memberName: 'Martina Muster' }),
+      invoice({ id: 2, number: '2027-00013', debtorName: 'Hans Muster', memberName: 'Hans Muster' }),
+      invoice({ id: 3, number: '2027-00014', debtorName: 'Lara Huber', memberName: 'Lara Huber', totalRappen: 12000 }),
+      invoice({ id: 4, number: '2027-00015', debtorName: 'Nico Keller', memberName: 'Nico Keller' }),
+    ];
+    expect(suggestInvoices(credit(), invoices)).toEqual([
+      { invoiceId: 1, score: 80, reasons: ['Betrag passt', 'Name passt'] },
+      { invoiceId: 2, score: 60, reasons: ['Betrag passt', 'Name passt teilweise'] },
+    ]);
+    expect(suggestInvoices(credit({ debtorName: 'Unbekannt', amountRappen: 777, message: 'Rechnung 2027-00014' }), invoices)).toEqual([
+      { invoiceId: 3, score: 60, reasons: ['Rechnungsnummer in der Mitteilung'] },
+    ]);
+  });
+
+  it('suggests nothing for an amount alone: many members pay the same fee', () => {
+    expect(suggestInvoices(credit({ debtorName: 'Firma AG' }), [invoice({ id: 1 }), invoice({ id: 2 })])).toEqual([]);
+  });
+
+  it('takes what is still open on a partly paid invoice, and the full name with another amount', () => {
+    const partly = invoice({ id: 5, totalRappen: 5000, paidRappen: 2000 });
+    expect(suggestInvoices(credit({ amountRappen: 3000 }), [partly])[0]).toMatchObject({
+      invoiceId: 5,
+      reasons: ['Betrag passt', 'Name passt'],
+    });
+    expect(suggestInvoices(credit({ amountRappen: 1 }), [partly])[0]).toMatchObject({ invoiceId: 5, reasons: ['Name passt'] });
   });
 });

@@ -1,17 +1,103 @@
-import type { CamtTransaction } from './camt054.parser.ts';
-import { chf } from './camt054.writer.ts';
+import { createHash } from 'node:crypto';
+import { nextInvoiceState, type InvoiceState } from '../invoices/index.ts';
+import { chf, type CamtLine } from './camt.parser.ts';
 
-/** Pure rules of booking payments on invoices, shared by the bank import and payments by hand. */
+/**
+ * Pure rules of the treasurer's money: which bank line is which (one identity per bank
+ * transaction, whatever version or notification brings it), booking a payment on an invoice
+ * (shared by the bank import, the one-click booking and payments by hand), and the suggestions
+ * for credits without a usable reference.
+ */
 
-export type InvoiceStatusValue = 'OPEN' | 'PAID' | 'CANCELLED';
+export type { InvoiceState } from '../invoices/index.ts';
 
-export interface InvoiceState {
-  status: InvoiceStatusValue;
-  totalRappen: number;
-  paidRappen: number;
-  /** YYYY-MM-DD */
-  paidAt: string | null;
+// ---------------------------------------------------------------------------------------
+// Identity of bank lines
+// ---------------------------------------------------------------------------------------
+
+/**
+ * What kind of booking a line is: direction, reversal and (unless booked) status. A key is only
+ * ever compared with keys of the same kind, so the reversal of a payment (which carries the
+ * payment's UETR) or the pending notice of a credit never stands for the booked credit itself.
+ */
+export function lineKind(line: Pick<CamtLine, 'direction' | 'reversal' | 'status'>): string {
+  return `${line.direction}${line.reversal ? '-RVSL' : ''}${line.status === 'BOOK' ? '' : `-${line.status || 'NOSTS'}`}`;
 }
+
+/**
+ * The identifiers of a bank line, each one alone enough to recognise it again: the UETR, the
+ * bank's reference of the transaction, the bank's reference of the entry (with the line's place
+ * in a batch), the end-to-end and instruction ids (scoped to the debtor's account, since debtors
+ * choose them). A line without any gets a hash of what it says, numbered within its file, so two
+ * equal payments in one file stay two and the same file read again gives the same keys. The
+ * UETR and pair keys keep the format earlier imports stored.
+ */
+export function identityKeys(line: CamtLine, hashIndex: number): string[] {
+  const kind = lineKind(line);
+  const { uetr, entryRef, txRef, endToEndId, instrId } = line.ids;
+  const keys: string[] = [];
+  if (uetr) keys.push(`camt:uetr:${uetr}:${kind}`);
+  if (entryRef && txRef) keys.push(`camt:ref:${entryRef}|${txRef}:${kind}`);
+  if (txRef) keys.push(`camt:txref:${txRef}:${kind}`);
+  if (entryRef) keys.push(line.txCount === 1 ? `camt:entry:${entryRef}:${kind}` : `camt:entry:${entryRef}#${line.txIndex + 1}:${kind}`);
+  if (endToEndId) keys.push(`camt:e2e:${line.debtorAccount}/${endToEndId}:${kind}`);
+  if (instrId) keys.push(`camt:instr:${line.debtorAccount}/${instrId}:${kind}`);
+  if (keys.length === 0) keys.push(`camt:hash:${contentHash(line)}#${hashIndex}`);
+  return keys;
+}
+
+/** The hash of what a line without identifiers says (the same for the same line in any file). */
+export function contentHash(line: CamtLine): string {
+  return createHash('sha256')
+    .update([line.reference, line.amountRappen, line.currency, line.bookingDate ?? '', line.debtorAccount, lineKind(line)].join('|'))
+    .digest('hex');
+}
+
+/** Numbers the hash keys of a file: the n-th line of the same content gets n. */
+export function keysOfFile(lines: readonly CamtLine[]): string[][] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const hash = contentHash(line);
+    const n = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, n);
+    return identityKeys(line, n);
+  });
+}
+
+/** A line already known (stored by an earlier import, or earlier in this file) with one of the keys. */
+export interface KnownLine {
+  key: string;
+  paymentId: number;
+  amountRappen: number;
+  bookingDate: string | null;
+}
+
+export type Identity =
+  | { kind: 'NEW' }
+  /** the same bank transaction as an earlier line: not booked or stored again */
+  | { kind: 'SAME'; paymentId: number }
+  /** an identifier matches an earlier line of another amount or date: listed, never booked */
+  | { kind: 'CONFLICT'; paymentId: number };
+
+/**
+ * Which line this is: the same as a known one when any identifier matches and amount and
+ * booking date agree; a conflict when identifiers match but no such line agrees; else new.
+ */
+export function identify(
+  line: Pick<CamtLine, 'amountRappen' | 'bookingDate'>,
+  keys: readonly string[],
+  known: readonly KnownLine[],
+): Identity {
+  const matches = known.filter((k) => keys.includes(k.key));
+  if (matches.length === 0) return { kind: 'NEW' };
+  const same = matches.find((k) => k.amountRappen === line.amountRappen && k.bookingDate === line.bookingDate);
+  if (same) return { kind: 'SAME', paymentId: same.paymentId };
+  return { kind: 'CONFLICT', paymentId: matches[0]!.paymentId };
+}
+
+// ---------------------------------------------------------------------------------------
+// Booking a payment on an invoice
+// ---------------------------------------------------------------------------------------
 
 export type BookingOutcome = 'MATCHED' | 'AMOUNT_DIFFERS' | 'ALREADY_PAID';
 
@@ -34,34 +120,40 @@ export function bookPayment(state: InvoiceState, amountRappen: number, date: str
     return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung ist storniert; die Zahlung wurde nicht verbucht.' };
   if (state.status === 'PAID')
     return { outcome: 'ALREADY_PAID', booked: false, state, note: 'Die Rechnung war schon bezahlt; die Zahlung wurde nicht verbucht.' };
-  const paid = state.paidRappen + amountRappen;
-  if (paid === state.totalRappen) {
-    return { outcome: 'MATCHED', booked: true, state: { ...state, status: 'PAID', paidRappen: paid, paidAt: date }, note: '' };
-  }
+  const next = nextInvoiceState(state, { kind: 'payment', amountRappen, date });
+  const paid = next.paidRappen;
+  if (paid === state.totalRappen) return { outcome: 'MATCHED', booked: true, state: next, note: '' };
   if (paid < state.totalRappen) {
     return {
       outcome: 'AMOUNT_DIFFERS',
       booked: true,
-      state: { ...state, paidRappen: paid },
+      state: next,
       note: `Teilzahlung: CHF ${chf(paid)} von CHF ${chf(state.totalRappen)} bezahlt, CHF ${chf(state.totalRappen - paid)} noch offen.`,
     };
   }
   return {
     outcome: 'AMOUNT_DIFFERS',
     booked: true,
-    state: { ...state, status: 'PAID', paidRappen: paid, paidAt: date },
+    state: next,
     note: `Überzahlung: CHF ${chf(paid - state.totalRappen)} mehr als der Rechnungsbetrag von CHF ${chf(state.totalRappen)}.`,
   };
 }
 
-/** A bank line that cannot pay an invoice, with the reason; null when it may. */
-export function whyNotPayable(line: CamtTransaction): { outcome: 'NOT_A_PAYMENT' | 'UNKNOWN_REFERENCE'; note: string } | null {
-  if (line.reversal) return { outcome: 'NOT_A_PAYMENT', note: 'Stornobuchung (Rückbuchung) der Bank: keine Zahlung.' };
-  if (line.creditDebit === 'DBIT') return { outcome: 'NOT_A_PAYMENT', note: 'Belastung: keine Zahlung.' };
-  if (line.status !== 'BOOK')
-    return { outcome: 'NOT_A_PAYMENT', note: `Noch nicht gebucht (Status ${line.status || 'unbekannt'}): kommt mit einer späteren Datei.` };
-  if (line.currency !== 'CHF') return { outcome: 'NOT_A_PAYMENT', note: `Zahlung in ${line.currency}: bitte von Hand prüfen.` };
-  if (line.amountRappen <= 0) return { outcome: 'NOT_A_PAYMENT', note: 'Betrag 0: keine Zahlung.' };
+/**
+ * Whether a bank line may pay an invoice: listed lines (debit, reversal, pending, currency,
+ * transactions not adding up) and lines of another account may not; a credit whose reference is
+ * no valid QR or RF reference goes to the unmatched credits. Null when it may pay.
+ */
+export function whyNotPayable(
+  line: Pick<CamtLine, 'listed' | 'account' | 'reference' | 'referenceType'>,
+  clubAccounts: readonly string[],
+): { outcome: 'NOT_A_PAYMENT' | 'UNKNOWN_REFERENCE'; note: string } | null {
+  if (line.listed) return { outcome: 'NOT_A_PAYMENT', note: line.listed.note };
+  if (!clubAccounts.includes(line.account))
+    return {
+      outcome: 'NOT_A_PAYMENT',
+      note: `Die Datei gilt dem Konto ${line.account || '(ohne IBAN)'}, nicht einem Konto des Vereins: nicht verbucht.`,
+    };
   if (!line.reference) return { outcome: 'UNKNOWN_REFERENCE', note: 'Ohne strukturierte Referenz.' };
   if (!line.referenceType)
     return {
@@ -69,4 +161,107 @@ export function whyNotPayable(line: CamtTransaction): { outcome: 'NOT_A_PAYMENT'
       note: 'Die Referenz ist weder eine gültige QR-Referenz noch eine gültige RF-Referenz (Prüfziffer).',
     };
   return null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Suggestions for credits without a usable reference
+// ---------------------------------------------------------------------------------------
+
+export interface UnmatchedCredit {
+  debtorName: string;
+  amountRappen: number;
+  /** the payer's message (Ustrd) and the reference as written */
+  message: string;
+  reference: string;
+}
+
+export interface OpenInvoiceCandidate {
+  id: number;
+  number: string;
+  /** the frozen debtor name and the member's current name */
+  debtorName: string;
+  memberName: string;
+  totalRappen: number;
+  paidRappen: number;
+  /** YYYY-MM-DD */
+  invoiceDate: string;
+}
+
+export interface Suggestion {
+  invoiceId: number;
+  score: number;
+  /** German, e.g. "Betrag passt", "Name passt" */
+  reasons: string[];
+}
+
+/** A name as comparable words: lower case, without accents, words of two letters or more. */
+export function nameWords(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length >= 2);
+}
+
+/** How well a payer's name fits an invoice's names: 1 when every word of one name is in it, else the share. */
+export function nameFit(payer: string, names: readonly string[]): number {
+  const words = new Set(nameWords(payer));
+  if (words.size === 0) return 0;
+  let best = 0;
+  for (const name of names) {
+    const own = nameWords(name);
+    if (own.length === 0) continue;
+    best = Math.max(best, own.filter((w) => words.has(w)).length / own.length);
+  }
+  return best;
+}
+
+/** Whether the message or reference names the invoice's number (`2027-00012`, `202700012`, `2027 00012`). */
+export function mentionsNumber(text: string, number: string): boolean {
+  const [year, serial] = number.split('-');
+  if (!year || !serial) return false;
+  const digits = text.replace(/[^0-9]/g, ' ');
+  return new RegExp(`(^|[^0-9])${year}[^0-9]?${serial}([^0-9]|$)`).test(text) || digits.split(/\s+/).includes(`${year}${serial}`);
+}
+
+/**
+ * Open invoices that may be what a credit without usable reference pays, best first: the
+ * invoice number in the message weighs most, then the amount (what is still open, else the
+ * total), then the payer's name against the invoice's debtor and member names. An invoice is
+ * suggested for its number, for the payer's full name, or for amount and name together; an
+ * amount alone (many members pay the same fee) is not enough.
+ */
+export function suggestInvoices(credit: UnmatchedCredit, invoices: readonly OpenInvoiceCandidate[], limit = 3): Suggestion[] {
+  const text = `${credit.message} ${credit.reference}`;
+  const scored = invoices.map((invoice) => {
+    const reasons: string[] = [];
+    let score = 0;
+    if (mentionsNumber(text, invoice.number)) {
+      score += 60;
+      reasons.push('Rechnungsnummer in der Mitteilung');
+    }
+    const open = invoice.totalRappen - invoice.paidRappen;
+    if (credit.amountRappen === open) {
+      score += 40;
+      reasons.push('Betrag passt');
+    } else if (credit.amountRappen === invoice.totalRappen) {
+      score += 25;
+      reasons.push('Betrag passt zum Rechnungstotal');
+    }
+    const fit = nameFit(credit.debtorName, [invoice.debtorName, invoice.memberName]);
+    if (fit === 1) {
+      score += 40;
+      reasons.push('Name passt');
+    } else if (fit >= 0.5) {
+      score += 20;
+      reasons.push('Name passt teilweise');
+    }
+    return { invoice, score, reasons };
+  });
+  return scored
+    .filter((s) => s.score >= 60 || s.reasons.includes('Name passt'))
+    .sort((a, b) => b.score - a.score || a.invoice.invoiceDate.localeCompare(b.invoice.invoiceDate) || a.invoice.id - b.invoice.id)
+    .slice(0, limit)
+    .map((s) => ({ invoiceId: s.invoice.id, score: s.score, reasons: s.reasons }));
 }

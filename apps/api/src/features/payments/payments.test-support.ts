@@ -3,14 +3,25 @@ import { createMember } from '../../test/factories.ts';
 import { loginAs } from '../../test/login.ts';
 import { client, type Call } from '../tickets/tickets.test-support.ts';
 import { fromIsoDate, seasonDates } from '../../lib/dates.ts';
-import { makeCreditorReference, makeQrReference } from '../../lib/payment-reference.ts';
-import { buildCamt054, type CamtFileSpec } from './camt054.writer.ts';
+import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum } from 'swissqrbill/utils';
+import { buildCamt, type CamtFileSpec } from './camt.writer.ts';
 
-export { chf, type CamtEntrySpec } from './camt054.writer.ts';
+export { chf, type CamtEntrySpec } from './camt.writer.ts';
 
-/** A camt.054 for a test; version .08 unless asked. */
+/** A 27-digit QR reference from up to 26 digits of payload. */
+export function qrReference(payload: string): string {
+  const body = payload.padStart(26, '0');
+  return body + calculateQRReferenceChecksum(body);
+}
+
+/** An ISO 11649 creditor reference `RF…` from letters and digits. */
+export function creditorReference(payload: string): string {
+  return `RF${calculateSCORReferenceChecksum(payload)}${payload}`;
+}
+
+/** A bank file for a test: camt.054 .08 unless asked. */
 export function camt054(spec: CamtFileSpec): string {
-  return buildCamt054({ msgId: `TEST-${++fileCounter}-${Math.random().toString(36).slice(2, 8)}`, ...spec });
+  return buildCamt({ msgId: `TEST-${++fileCounter}-${Math.random().toString(36).slice(2, 8)}`, ...spec });
 }
 let fileCounter = 0;
 
@@ -50,7 +61,7 @@ export async function createInvoice(
   const serial = invoiceCounter;
   const number = `${year}-${String(serial).padStart(5, '0')}`;
   const payload = `${year}${String(serial).padStart(5, '0')}${String(memberId).padStart(6, '0')}`;
-  const reference = options.reference ?? (options.scor ? makeCreditorReference(payload) : makeQrReference(payload));
+  const reference = options.reference ?? (options.scor ? creditorReference(payload) : qrReference(payload));
   const total = options.totalRappen ?? 5000;
   const status = options.status ?? 'OPEN';
   const invoice = await db.invoice.create({

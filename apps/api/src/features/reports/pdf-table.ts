@@ -4,7 +4,6 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
-import { drawTexts, usePlainLayout, type PlacedText } from './pdf-glyphs.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
 
 /**
@@ -17,12 +16,10 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
 export const PDF_TYPE = 'application/pdf';
 
 // Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
-// The measuring document selects fonts by these paths, a report by one registered name per
-// file (its parsed font, see writePdfReport), never two names for one file: pdfkit caches a
-// font under the key it was first opened with, and a second name for the same file opens it
-// again on every switch (twice per table row).
+// Always selected by these paths: pdfkit opens a font once per document under the key it was
+// first given, and a second name for the same file would open it again.
 const require = createRequire(import.meta.url);
-export const fontFiles = {
+const fontFiles = {
   regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
@@ -79,29 +76,24 @@ function layoutOf(columns: readonly TableColumn[]): Layout {
 /**
  * Writes the report as a PDF into `out`, ends it, and resolves when everything is written.
  *
- * Two passes over the rows: the first only lays them out to count the pages, the second
+ * Two passes over the rows: the first only measures them to count the pages, the second
  * draws them with "Seite x von y" on each page as it goes. pdfkit's buffered pages
  * (`bufferPages`) would let the footer be written at the end, but they keep every page's
  * drawing operations in memory: about 300 MB for 10,000 members. Streamed page by page,
- * memory stays flat; reading the rows twice costs less than a tenth of the time.
+ * memory stays flat. Both passes measure with the same document, so each word is laid out
+ * by pdfkit once (its layout cache lives as long as the document).
  */
 export async function writePdfReport(out: Writable, report: TableReport): Promise<void> {
-  // Counting draws nothing: the measuring document stands in.
-  const counter = new TableWriter(measure.doc(), report, out, null);
-  await counter.write();
-
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margins: MARGIN,
     autoFirstPage: false,
-    // No font opened up front (pdfkit would parse Helvetica or a file): the report's are registered below.
-    font: null as unknown as string,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
-  // Fonts parsed once for all reports (parsing Noto Sans costs about 80 ms per document):
-  // pdfkit's font factory takes a parsed fontkit font as well as a file (not in its types).
-  for (const name of ['regular', 'bold'] as const) doc.registerFont(name, measure.parsed(name) as Buffer);
+  const counter = new TableWriter(doc, report, out, null);
+  await counter.write();
+
   // Settled (never rejected) at once: a client that leaves early must not become an unhandled rejection.
   const done = finished(out).then(
     () => null,
@@ -122,85 +114,16 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
 type FontName = keyof typeof fontFiles;
 
 /**
- * Text widths and line breaks without pdfkit's shaping: the advance widths of single
- * characters (kept across reports), summed. Kerning is left out; the lines are broken a
- * little short of the column so that the drawn text, kerned, still fits.
+ * A cell's text as it is placed: its lines (the cell's own, at line breaks in the text) when
+ * each fits its column, with their widths; `lines` null: pdfkit wraps the text in the column.
  */
-class TextMeasure {
-  private readonly advance = new Map<string, number>();
-  private scratch: Doc | null = null;
-  private readonly heights = new Map<string, number>();
-
-  /** A document that is never drawn on or written: fonts and sizes to measure with. */
-  doc(): Doc {
-    this.scratch ??= new PDFDocument({ size: 'A4', layout: 'landscape', margins: MARGIN, font: fontFiles.regular });
-    return this.scratch;
-  }
-
-  /** Width of the text in points at the given size. */
-  width(text: string, font: FontName, size: number): number {
-    let total = 0;
-    for (const ch of text) {
-      const key = font === 'bold' ? `b${ch}` : ch;
-      let w = this.advance.get(key);
-      if (w === undefined) {
-        w = this.doc().font(fontFiles[font]).fontSize(1000).widthOfString(ch) / 1000;
-        this.advance.set(key, w);
-      }
-      total += w;
-    }
-    return total * size;
-  }
-
-  /** The parsed (fontkit) font of the measuring document. */
-  parsed(font: FontName): unknown {
-    return (this.doc().font(fontFiles[font]) as unknown as { _font: { font: unknown } })._font.font;
-  }
-
-  lineHeight(font: FontName, size: number): number {
-    const key = `${font}${size}`;
-    let h = this.heights.get(key);
-    if (h === undefined) {
-      h = this.doc().font(fontFiles[font]).fontSize(size).currentLineHeight(true);
-      this.heights.set(key, h);
-    }
-    return h;
-  }
-
-  /** The text broken into lines of at most `width` points: at spaces and after hyphens, else inside a word. */
-  lines(text: string, font: FontName, size: number, width: number): string[] {
-    const limit = width - 0.5;
-    const out: string[] = [];
-    // Most cells: one line that fits.
-    if (!text.includes('\n') && this.width(text, font, size) <= limit) return [text];
-    for (const paragraph of text.split('\n')) {
-      if (this.width(paragraph, font, size) <= limit) {
-        out.push(paragraph);
-        continue;
-      }
-      let line = '';
-      for (const word of paragraph.split(/(?<=[ -])/)) {
-        if (this.width(line + word, font, size) <= limit || line === '') {
-          line += word;
-        } else {
-          out.push(line.trimEnd());
-          line = word;
-        }
-        // A word longer than the column is cut where it has to be.
-        while (this.width(line.trimEnd(), font, size) > limit && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && this.width(line.slice(0, cut), font, size) > limit) cut--;
-          out.push(line.slice(0, cut));
-          line = line.slice(cut);
-        }
-      }
-      if (line.trim()) out.push(line.trimEnd());
-    }
-    return out;
-  }
+interface PlacedCell {
+  text: string;
+  x: number;
+  columnWidth: number;
+  align: Align;
+  lines: { text: string; width: number }[] | null;
 }
-
-const measure = new TextMeasure();
 
 class TableWriter {
   private readonly layout: Layout;
@@ -305,11 +228,12 @@ class TableWriter {
   }
 
   private headerRow(): void {
-    const texts = this.report.columns.map((c) => c.header);
-    const lines = this.linesOf(texts, 'bold');
-    const height = this.heightOf(lines, 'bold');
+    const { cells, height } = this.place(
+      this.report.columns.map((c) => c.header),
+      'bold',
+    );
     if (this.drawing) this.doc.rect(MARGIN.left, this.y, INNER, height).fill(HEAD_FILL);
-    this.cells(lines, 'bold');
+    this.cells(cells, 'bold');
     this.rule(this.y + height, 0.8, '#888888');
     this.y += height;
   }
@@ -319,17 +243,15 @@ class TableWriter {
   }
 
   private heading(text: string, size: number, level: 0 | 1): void {
-    const lines = measure.lines(text, 'bold', size, INNER - 2 * PAD);
-    const lineHeight = measure.lineHeight('bold', size);
+    const { doc } = this;
+    const options = { width: INNER - 2 * PAD, height: Infinity };
     const top = PAD + (level === 0 ? 4 : 0);
-    const height = lines.length * lineHeight + top + PAD;
+    const height = this.font('bold').fontSize(size).heightOfString(text, options) + top + PAD;
     // A heading never stands alone at the foot of a page.
     this.ensure(height + 3 * (BODY_SIZE * 1.4 + 2 * PAD));
     if (this.drawing) {
-      const { doc } = this;
       if (level === 1) doc.rect(MARGIN.left, this.y, INNER, height).fill(BLOCK_FILL);
-      this.font('bold').fillColor('black').fontSize(size);
-      lines.forEach((line, i) => doc.text(line, MARGIN.left + PAD, this.y + top + i * lineHeight, { lineBreak: false }));
+      doc.fillColor('black').text(text, MARGIN.left + PAD, this.y + top, options);
     }
     this.y += height;
   }
@@ -347,10 +269,9 @@ class TableWriter {
   }
 
   private row(texts: string[], font: FontName): void {
-    const lines = this.linesOf(texts, font);
-    const height = this.heightOf(lines, font);
+    const { cells, height } = this.place(texts, font);
     this.ensure(height);
-    this.cells(lines, font);
+    this.cells(cells, font);
     this.rule(this.y + height, 0.3, LINE);
     this.y += height;
   }
@@ -367,11 +288,10 @@ class TableWriter {
     let end = columns.findIndex((c, i) => i > labelColumn && c.total);
     if (end < 0) end = columns.length;
     const span: Span = { column: labelColumn, width: this.layout.widths.slice(labelColumn, end).reduce((a, b) => a + b, 0) };
-    const lines = this.linesOf(texts, 'bold', span);
-    const height = this.heightOf(lines, 'bold');
+    const { cells, height } = this.place(texts, 'bold', span);
     this.ensure(height);
     this.rule(this.y, grand ? 0.8 : 0.4, '#555555');
-    this.cells(lines, 'bold', span);
+    this.cells(cells, 'bold');
     if (grand) {
       this.rule(this.y + height, 0.5, '#555555');
       this.rule(this.y + height + 1.5, 0.5, '#555555');
@@ -379,50 +299,57 @@ class TableWriter {
     this.y += height + (grand ? 6 : 2);
   }
 
-  /** Each cell's text in the lines it takes in its column (or across its span). */
-  private linesOf(texts: readonly string[], font: FontName, span?: Span): string[][] {
-    return texts.map((text, i) => {
-      if (!text) return [];
-      const width = (span?.column === i ? span.width : (this.layout.widths[i] ?? 0)) - 2 * PAD;
-      return measure.lines(text, font, BODY_SIZE, width);
-    });
-  }
-
-  /** Height of a row from its cells' lines (linesOf): one line, or as many as its most wrapped cell. */
-  private heightOf(cells: readonly string[][], font: FontName): number {
-    let lines = 1;
-    for (const cell of cells) lines = Math.max(lines, cell.length);
-    return lines * measure.lineHeight(font, BODY_SIZE) + 2 * PAD;
-  }
-
   /**
-   * Draws a row's cells. The lines are broken here, not by pdfkit, so that the first pass
-   * (counting pages) and the drawing agree to the line, and pdfkit's costly line wrapper
-   * is never needed; a row's lines go out as one block of text operators (drawTexts).
+   * Each cell's text measured in its column (or across its span): a text whose lines fit is
+   * measured once per line, pdfkit's line wrapper takes only one that does not fit; the row
+   * is as high as its tallest cell (at least one line) and the padding. Both passes place a
+   * row alike, so they agree on every page break.
    */
-  private cells(cells: readonly string[][], font: FontName, span?: Span): void {
-    if (!this.drawing) return;
+  private place(texts: readonly string[], font: FontName, span?: Span): { cells: PlacedCell[]; height: number } {
     const { doc, layout } = this;
-    this.font(font).fontSize(BODY_SIZE).fillColor('black');
-    const lineHeight = measure.lineHeight(font, BODY_SIZE);
-    const placed: PlacedText[] = [];
-    cells.forEach((lines, i) => {
+    this.font(font).fontSize(BODY_SIZE);
+    const lineHeight = doc.currentLineHeight(true);
+    const cells: PlacedCell[] = [];
+    let height = lineHeight;
+    texts.forEach((text, i) => {
+      if (!text) return;
       const spanned = span?.column === i;
-      const width = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
-      const right = !spanned && layout.align[i] === 'right';
+      const columnWidth = (spanned ? span.width : (layout.widths[i] ?? 0)) - 2 * PAD;
+      const align = spanned ? 'left' : (layout.align[i] ?? 'left');
       const x = (layout.x[i] ?? 0) + PAD;
-      lines.forEach((line, n) => {
-        placed.push({ text: line, x: right ? x + width - measure.width(line, font, BODY_SIZE) : x, y: this.y + PAD + n * lineHeight });
-      });
+      const lines = text.split('\n').map((line) => ({ text: line, width: doc.widthOfString(line) }));
+      if (lines.every((line) => line.width <= columnWidth)) {
+        cells.push({ text, x, columnWidth, align, lines });
+        height = Math.max(height, lines.length * lineHeight);
+      } else {
+        cells.push({ text, x, columnWidth, align, lines: null });
+        height = Math.max(height, doc.heightOfString(text, { width: columnWidth, height: Infinity }));
+      }
     });
-    drawTexts(doc, placed);
+    return { cells, height: height + 2 * PAD };
   }
 
-  /** Switches the font (registered by its name in writePdfReport), with the plain layout of pdf-glyphs.ts. */
+  /** Draws a row's cells (see place) at the current y, top-aligned. */
+  private cells(cells: readonly PlacedCell[], font: FontName): void {
+    if (!this.drawing) return;
+    const { doc } = this;
+    this.font(font).fontSize(BODY_SIZE).fillColor('black');
+    const lineHeight = doc.currentLineHeight(true);
+    const top = this.y + PAD;
+    for (const { text, x, columnWidth, align, lines } of cells) {
+      if (lines === null) {
+        // `height` unbounded: the wrapper never starts a page of its own (the row is known to fit).
+        doc.text(text, x, top, { width: columnWidth, height: Infinity, align });
+        continue;
+      }
+      lines.forEach((line, n) => {
+        doc.text(line.text, align === 'right' ? x + columnWidth - line.width : x, top + n * lineHeight, { lineBreak: false });
+      });
+    }
+  }
+
   private font(name: FontName): Doc {
-    this.doc.font(name);
-    usePlainLayout(this.doc, fontFiles[name]);
-    return this.doc;
+    return this.doc.font(fontFiles[name]);
   }
 
   private rule(y: number, width: number, color: string): void {

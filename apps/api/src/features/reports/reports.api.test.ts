@@ -292,6 +292,30 @@ describe('members', () => {
     expect(second).toContain(`Seite 2 von ${pages}`);
     expect(pdfText(res.body, [pages, pages])).toMatch(/70 Total/);
   }, 60_000);
+
+  it('rows whose names wrap over several lines fill exactly the pages the footer counts', async () => {
+    const db = server.database.prisma;
+    const wrapped = await createSeason(db, 2031);
+    // Names longer than their column: a long word is cut inside it, words wrap at spaces and hyphens.
+    for (let i = 0; i < 45; i++)
+      await seasonMember(db, wrapped.id, {
+        firstName: `Anna-Maria Luisa Ottilie ${i}`,
+        lastName: `Zwahlen${String(i).padStart(2, '0')}-Oberholzer-Wartensee Kesselringhausenmattenbach`,
+      });
+    const res = await download(reportUrl(wrapped.id, 'members', 'pdf'), boardCookie);
+    const file = path.join(tmp, 'wrapped.pdf');
+    writeFileSync(file, res.body);
+    const filePages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+    expect(filePages).toBeGreaterThan(1);
+    for (let page = 1; page <= filePages; page++) {
+      const text = pdfText(res.body, [page, page]);
+      expect(text).toContain(`Seite ${page} von ${filePages}`);
+      expect(text).toContain('Geburtsdatum');
+    }
+    const all = pdfText(res.body);
+    expect(all).toMatch(/Zwahlen44-\s*Oberholzer-/);
+    expect(pdfText(res.body, [filePages, filePages])).toMatch(/45 Total/);
+  }, 60_000);
 });
 
 describe('fee invoices', () => {

@@ -10,6 +10,7 @@ import {
   readFeeInvoices,
   readGameReservations,
   readSeasonMembers,
+  readTicketFees,
   type FeeInvoiceRow,
   type FeeKind,
   type MemberReportRow,
@@ -17,10 +18,11 @@ import {
   type ReservationReportRow,
   type SeasonRow,
   type SubscriptionReportRow,
+  type TicketFeesRow,
 } from './reports.repository.ts';
 
 /**
- * The five season reports: their columns (for the spreadsheet, and a narrower set for the
+ * The six season reports: their columns (for the spreadsheet, and a narrower set for the
  * A4 page where the spreadsheet's are too many) and where their rows come from.
  */
 
@@ -301,6 +303,32 @@ const eventSubscriptions: ReportDefinition<SubscriptionLine> = {
   },
 };
 
+// --- ticket and event billing ------------------------------------------------------------
+
+const ticketFeeColumns: Column<TicketFeesRow>[] = [
+  { header: 'Nr.', kind: 'number', width: 7, total: 'count', value: (r) => r.memberNumber },
+  { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+  { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+  { header: 'Rechnungen', kind: 'text', width: 22, value: (r) => r.numbers },
+  { header: 'Verrechnet', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.billedRappen) },
+  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.paidRappen) },
+  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.openRappen) },
+];
+
+const ticketFees: ReportDefinition<TicketFeesRow> = {
+  title: 'Tickets und Veranstaltungen: Rechnungen',
+  fileBase: 'Ticketrechnungen',
+  xlsx: ticketFeeColumns,
+  pdf: ticketFeeColumns,
+  sections: (db, season, label) =>
+    single({
+      name: `Ticketrechnungen ${label}`,
+      heading: 'Verrechnete Tickets und Veranstaltungen pro Mitglied (ohne stornierte Rechnungen)',
+      subtotals: false,
+      blocks: oneBlock(batches((key: NameKey | null) => readTicketFees(db, season.id, key, BATCH_SIZE), nameKey)),
+    }),
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own row type; the service only projects them
 export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   members,
@@ -308,4 +336,5 @@ export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   parkingfees: fees('PARKING_FEE', 'Parkgebühren', 'Parkgebühren'),
   ticketreservations: ticketReservations,
   eventsubscriptions: eventSubscriptions,
+  ticketfees: ticketFees,
 };

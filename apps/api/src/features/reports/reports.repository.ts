@@ -98,6 +98,39 @@ export function readFeeInvoices(db: DbOrTx, seasonId: number, kind: FeeKind, key
      LIMIT ${limit}`;
 }
 
+export interface TicketFeesRow {
+  /** the member's id (the key's tie-breaker) */
+  id: number;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  invoices: number;
+  numbers: string;
+  billedRappen: number;
+  paidRappen: number;
+  openRappen: number;
+}
+
+/**
+ * Per member, the season's TICKETS invoices (cancelled ones left out): how many, their numbers,
+ * billed, paid, and open (what is still owed on the open ones), by member name. The sums are the
+ * invoice overview's for the season and kind TICKETS.
+ */
+export function readTicketFees(db: DbOrTx, seasonId: number, key: NameKey | null, limit: number): Promise<TicketFeesRow[]> {
+  return db.$queryRaw<TicketFeesRow[]>`
+    SELECT m."id", m."memberNumber", m."lastName", m."firstName", count(*)::int AS "invoices",
+           string_agg(i."number", ', ' ORDER BY i."number") AS "numbers",
+           sum(i."totalRappen")::int AS "billedRappen", sum(i."paidRappen")::int AS "paidRappen",
+           COALESCE(sum(i."totalRappen" - i."paidRappen") FILTER (WHERE i."status" = 'OPEN'), 0)::int AS "openRappen"
+      FROM "invoices" i
+      JOIN "members" m ON m."id" = i."memberId"
+     WHERE i."seasonId" = ${seasonId} AND i."kind" = 'TICKETS' AND i."status" <> 'CANCELLED'
+       AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`m."id"`)}
+     GROUP BY m."id"
+     ORDER BY m."lastName", m."firstName", m."id"
+     LIMIT ${limit}`;
+}
+
 export interface GameGroupRow {
   id: number;
   name: string;

@@ -88,7 +88,13 @@ describe("the board's ticket administration", () => {
       const name = unique('Abholung im Fanlokal ');
       const created = await board.call('POST', '/admin/deliveryoptions/', { name: `  ${name} ` });
       expect(created.status).toBe(201);
-      expect(created.body.data).toEqual({ id: expect.any(Number), name, gameGroupCount: 0, reservationCount: 0 });
+      expect(created.body.data).toEqual({
+        id: expect.any(Number),
+        name,
+        fee: { currency: 'CHF', amount: 0 },
+        gameGroupCount: 0,
+        reservationCount: 0,
+      });
       const id = created.body.data.id;
       expect(await lastAudit()).toMatchObject({
         action: 'deliveryoption.created',

@@ -3,6 +3,7 @@ import type {
   AdminGame,
   DeliveryOption,
   GameGroup,
+  Money,
   gameGroupDeliveryOptionsInputSchema,
   gameGroupInputSchema,
   gameInputSchema,
@@ -38,7 +39,7 @@ import {
   lockGamesOfGroup,
   mostHeldByOneMemberInGroup,
   mostReservedGameOfGroup,
-  renameDeliveryOption,
+  updateDeliveryOptionRow,
   reservedByGame,
   updateGameGroupRow,
   updateGameRow,
@@ -46,7 +47,7 @@ import {
 } from './tickets.repository.ts';
 import { formatZurich, tickets, toRappen } from './tickets.rules.ts';
 
-type DeliveryOptionBody = { name: string };
+type DeliveryOptionBody = { name: string; fee?: Money | undefined };
 type GameGroupBody = z.output<typeof gameGroupInputSchema>;
 type GameBody = z.output<typeof gameInputSchema>;
 type DeliveryOptionsBody = z.output<typeof gameGroupDeliveryOptionsInputSchema>;
@@ -71,8 +72,13 @@ async function assertOptionNameFree(ctx: Ctx, name: string, exceptId?: number): 
 export async function createDeliveryOption(ctx: Ctx, input: DeliveryOptionBody): Promise<AdminDeliveryOption> {
   return withTx(ctx, async (tx) => {
     await assertOptionNameFree(tx, input.name);
-    const row = await insertDeliveryOption(tx.db, input.name, tx.now);
-    await writeAudit(tx, { action: 'deliveryoption.created', entity: 'delivery_option', entityId: row.id, data: { name: row.name } });
+    const row = await insertDeliveryOption(tx.db, { name: input.name, feeRappen: input.fee ? toRappen(input.fee) : 0 }, tx.now);
+    await writeAudit(tx, {
+      action: 'deliveryoption.created',
+      entity: 'delivery_option',
+      entityId: row.id,
+      data: { name: row.name, feeRappen: row.feeRappen },
+    });
     return { ...toDeliveryOption(row), gameGroupCount: 0, reservationCount: 0 };
   });
 }
@@ -82,14 +88,15 @@ export async function updateDeliveryOption(ctx: Ctx, id: number, input: Delivery
     const before = await findDeliveryOption(tx.db, id);
     if (!before) throw notFound(OPTION_NOT_FOUND);
     await assertOptionNameFree(tx, input.name, id);
-    await renameDeliveryOption(tx.db, id, input.name);
+    const feeRappen = input.fee ? toRappen(input.fee) : 0;
+    await updateDeliveryOptionRow(tx.db, id, { name: input.name, feeRappen });
     await writeAudit(tx, {
       action: 'deliveryoption.updated',
       entity: 'delivery_option',
       entityId: id,
-      data: { name: input.name, previousName: before.name },
+      data: { name: input.name, previousName: before.name, feeRappen, previousFeeRappen: before.feeRappen },
     });
-    return toAdminDeliveryOption({ ...before, name: input.name });
+    return toAdminDeliveryOption({ ...before, name: input.name, feeRappen });
   });
 }
 

@@ -33,8 +33,12 @@ const HOME = 'Swiss Life Arena, Zürich';
 
 export async function loadTicketDemoData(db: DbOrTx, now: Date): Promise<void> {
   const options = [];
-  for (const name of ['Abholung im Fanlokal', 'Versand per Post', 'Abholung an der Stadionkasse']) {
-    options.push(await insertDemoDeliveryOption(db, name));
+  for (const [name, feeRappen] of [
+    ['Abholung im Fanlokal', 0],
+    ['Versand per Post', 200],
+    ['Abholung an der Stadionkasse', 0],
+  ] as const) {
+    options.push(await insertDemoDeliveryOption(db, name, feeRappen));
   }
   const [fanlokal, post, kasse] = options;
   if (!fanlokal || !post || !kasse) return;

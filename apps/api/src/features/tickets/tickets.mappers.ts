@@ -20,12 +20,12 @@ import { mayReserve, salesState, ticketsLeft, toMoney, type AddressColumns } fro
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
-export function toDeliveryOption(o: { id: number; name: string }): DeliveryOption {
-  return { id: o.id, name: o.name };
+export function toDeliveryOption(o: { id: number; name: string; feeRappen: number }): DeliveryOption {
+  return { id: o.id, name: o.name, fee: toMoney(o.feeRappen) };
 }
 
 export function toAdminDeliveryOption(o: DeliveryOptionUsageRow): AdminDeliveryOption {
-  return { id: o.id, name: o.name, gameGroupCount: o._count.gameGroups, reservationCount: o._count.reservations };
+  return { ...toDeliveryOption(o), gameGroupCount: o._count.gameGroups, reservationCount: o._count.reservations };
 }
 
 export function toAddress(a: AddressColumns): Address {
@@ -119,9 +119,15 @@ export interface ReservationGameInfo {
   option: DeliveryOption;
 }
 
+/** Billing and hand-over of a reservation (none for a new one). */
+export interface ReservationProgress {
+  billedItem?: { invoice: { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED' } } | null;
+  handover?: { handedOverAt: Date } | null;
+}
+
 /** A reservation with its game as the member sees it. */
 export function toReservation(
-  r: AddressColumns & { id: number; amount: number; pricePerTicketRappen: number; createdAt: Date },
+  r: AddressColumns & { id: number; amount: number; pricePerTicketRappen: number; createdAt: Date } & ReservationProgress,
   info: ReservationGameInfo,
   now: Date,
 ): TicketReservation {
@@ -140,6 +146,9 @@ export function toReservation(
     homeGame: info.game.homeGame,
     venue: info.game.venue,
     cancellable: salesState(info.game, now) === 'OPEN',
+    invoiceId: r.billedItem?.invoice.id ?? null,
+    invoiceStatus: r.billedItem?.invoice.status ?? null,
+    handedOverAt: r.handover?.handedOverAt.toISOString() ?? null,
   };
 }
 

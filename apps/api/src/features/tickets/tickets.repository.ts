@@ -34,12 +34,12 @@ export function listDeliveryOptionsOfGroup(db: DbOrTx, gameGroupId: number) {
   return db.deliveryOption.findMany({ where: { gameGroups: { some: { gameGroupId } } }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
 }
 
-export function insertDeliveryOption(db: DbOrTx, name: string, createdAt: Date) {
-  return db.deliveryOption.create({ data: { name, createdAt } });
+export function insertDeliveryOption(db: DbOrTx, data: { name: string; feeRappen: number }, createdAt: Date) {
+  return db.deliveryOption.create({ data: { ...data, createdAt } });
 }
 
-export function renameDeliveryOption(db: DbOrTx, id: number, name: string) {
-  return db.deliveryOption.update({ where: { id }, data: { name } });
+export function updateDeliveryOptionRow(db: DbOrTx, id: number, data: { name: string; feeRappen: number }) {
+  return db.deliveryOption.update({ where: { id }, data });
 }
 
 /** Locks the option row against concurrent use (a reservation takes a key-share lock on it). */
@@ -199,6 +199,8 @@ export interface GameReadRow {
   salesCloseAt: Date | null;
   gameGroup: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number };
   reserved: number;
+  /** Tickets the reading member holds (0 for a visitor). */
+  held: number;
 }
 
 interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
@@ -209,19 +211,19 @@ interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
 }
 
 /**
- * The public read path of a sale in one statement (games, groups and sums): either one game
- * (`id`) or every game starting after `after`, soonest first. The sums are those of the
- * committed reservations at the time of the read. A member's holdings: readHeldOfMember.
+ * The read path of a sale in one statement (instead of games, groups, sums and the member's
+ * holdings one after another): either one game (`id`) or every game starting after `after`,
+ * soonest first. The sums are those of the committed reservations at the time of the read.
  */
-export async function readGames(db: DbOrTx, q: { id?: number; after?: Date }): Promise<GameReadRow[]> {
+export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memberId: number | null }): Promise<GameReadRow[]> {
   const rows = await db.$queryRaw<GameReadSqlRow[]>`
     SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
            gg."name" AS "groupName", gg."defaultPricePerTicketRappen", gg."availableTicketsPerGame", gg."freeTicketAmount",
-           COALESCE(r."reserved", 0)::int AS "reserved"
+           COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held"
     FROM "games" g
     JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
     LEFT JOIN LATERAL (
-      SELECT SUM(t."amount") AS "reserved"
+      SELECT SUM(t."amount") AS "reserved", SUM(t."amount") FILTER (WHERE t."memberId" = ${q.memberId}::int) AS "held"
       FROM "ticket_reservations" t WHERE t."gameId" = g."id"
     ) r ON true
     WHERE (${q.id ?? null}::int IS NULL OR g."id" = ${q.id ?? null}::int)
@@ -234,23 +236,19 @@ export async function readGames(db: DbOrTx, q: { id?: number; after?: Date }): P
 }
 
 /** The delivery options a game's group offers, by name, in one statement; null when the game does not exist. */
-export async function readGameDeliveryOptions(db: DbOrTx, gameId: number): Promise<{ id: number; name: string }[] | null> {
-  const rows = await db.$queryRaw<{ id: number | null; name: string | null }[]>`
-    SELECT o."id", o."name"
+export async function readGameDeliveryOptions(
+  db: DbOrTx,
+  gameId: number,
+): Promise<{ id: number; name: string; feeRappen: number }[] | null> {
+  const rows = await db.$queryRaw<{ id: number | null; name: string | null; feeRappen: number | null }[]>`
+    SELECT o."id", o."name", o."feeRappen"
     FROM "games" g
     LEFT JOIN "game_group_delivery_options" x ON x."gameGroupId" = g."gameGroupId"
     LEFT JOIN "delivery_options" o ON o."id" = x."deliveryOptionId"
     WHERE g."id" = ${gameId}
     ORDER BY o."name", o."id"`;
   if (rows.length === 0) return null;
-  return rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name }]));
-}
-
-/** Tickets one member holds, per game (every game the member holds tickets of). One statement. */
-export async function readHeldOfMember(db: DbOrTx, memberId: number): Promise<Map<number, number>> {
-  const rows = await db.$queryRaw<{ gameId: number; held: number }[]>`
-    SELECT t."gameId", SUM(t."amount")::int AS "held" FROM "ticket_reservations" t WHERE t."memberId" = ${memberId} GROUP BY t."gameId"`;
-  return new Map(rows.map((r) => [r.gameId, r.held]));
+  return rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name, feeRappen: r.feeRappen ?? 0 }]));
 }
 
 export function insertGame(db: DbOrTx, gameGroupId: number, data: GameFields & { createdAt: Date }) {
@@ -322,7 +320,7 @@ export interface ReservationStateRow {
   reserved: number;
   held: { memberId: number; held: number }[];
   members: number[];
-  offeredOptions: { id: number; name: string }[];
+  offeredOptions: { id: number; name: string; feeRappen: number }[];
   addresses: ({ memberId: number } & AddressColumns)[];
   earlier: { id: number; memberId: number; idempotencyKey: string }[];
 }
@@ -352,7 +350,7 @@ export async function readReservationState(db: DbOrTx, q: ReservationStateQuery)
     WITH members AS (
       SELECT m."id" FROM "members" m WHERE m."id" = ANY(${q.memberIds}::int[]) FOR KEY SHARE
     ), options AS (
-      SELECT o."id", o."name" FROM "delivery_options" o
+      SELECT o."id", o."name", o."feeRappen" FROM "delivery_options" o
       JOIN "game_group_delivery_options" l ON l."deliveryOptionId" = o."id" AND l."gameGroupId" = ${q.gameGroupId}
       WHERE o."id" = ANY(${q.deliveryOptionIds}::int[])
       FOR KEY SHARE OF o
@@ -405,7 +403,12 @@ export async function insertReservations(db: DbOrTx, rows: NewReservation[]): Pr
   return withIds.map((r) => r.id);
 }
 
-const ownReservationInclude = { deliveryOption: true, game: { include: { gameGroup: true } } } satisfies Prisma.TicketReservationInclude;
+const ownReservationInclude = {
+  deliveryOption: true,
+  game: { include: { gameGroup: true } },
+  billedItem: { select: { invoice: { select: { id: true, status: true } } } },
+  handover: { select: { handedOverAt: true } },
+} satisfies Prisma.TicketReservationInclude;
 export type OwnReservationRow = Prisma.TicketReservationGetPayload<{ include: typeof ownReservationInclude }>;
 
 /** A member's reservations, by game start. */
@@ -445,8 +448,8 @@ export function findCurrentAddress(db: DbOrTx, memberId: number) {
 
 // --- demo data ------------------------------------------------------------------
 
-export function insertDemoDeliveryOption(db: DbOrTx, name: string) {
-  return db.deliveryOption.create({ data: { name } });
+export function insertDemoDeliveryOption(db: DbOrTx, name: string, feeRappen: number) {
+  return db.deliveryOption.create({ data: { name, feeRappen } });
 }
 
 export function insertDemoGameGroup(

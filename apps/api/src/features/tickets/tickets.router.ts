@@ -22,7 +22,7 @@ import {
   wantsExpand,
   type GameGroup,
 } from '@club/contract';
-import { parsedOnce, sendItem, sendList } from '../../http/envelope.ts';
+import { sendItem, sendList } from '../../http/envelope.ts';
 import { requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -53,7 +53,6 @@ import {
   listUpcomingGames,
   reserveTickets,
 } from './tickets.service.ts';
-import { SaleReads } from './sale-reads.ts';
 
 const expands = z.object({ expands: expandsQuery });
 const reservationParams = z.object({ id: idParam, optionId: idParam });
@@ -70,21 +69,22 @@ function groupExpands(group: GameGroup, requested: string[]) {
 /** Ticket sales: public game list, member reservations, the board's groups, games and options. */
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
-  const reads = new SaleReads(deps.writes);
   const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock });
-  const checkedGame = parsedOnce(gameSchema);
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
     '/games/',
     handle({}, async (_input, req, res) => {
-      sendList(res, (await listUpcomingGames(ctxOf(deps, req), reads)).map(checkedGame));
+      sendList(
+        res,
+        (await listUpcomingGames(ctxOf(deps, req))).map((g) => gameSchema.parse(g)),
+      );
     }),
   );
   router.get(
     '/games/:id',
     handle({ params: idParams }, async ({ params }, req, res) => {
-      sendItem(res, checkedGame(await getGame(ctxOf(deps, req), params.id, reads)));
+      sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id)));
     }),
   );
   router.get(
@@ -92,7 +92,7 @@ export function ticketsRouter(deps: Deps): Router {
     handle({ params: idParams }, async ({ params }, req, res) => {
       sendList(
         res,
-        (await listGameDeliveryOptions(ctxOf(deps, req), params.id, reads)).map((o) => deliveryOptionSchema.parse(o)),
+        (await listGameDeliveryOptions(ctxOf(deps, req), params.id)).map((o) => deliveryOptionSchema.parse(o)),
       );
     }),
   );

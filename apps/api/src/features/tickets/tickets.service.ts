@@ -16,13 +16,14 @@ import {
   listReservationsOfMember,
   insertReservations,
   lockGame,
+  readGameDeliveryOptions,
+  readGames,
   readReservationState,
   reservedByGame,
   updateReservationAmount,
   type LockedGame,
   type GameReadRow,
 } from './tickets.repository.ts';
-import type { SaleReads } from './sale-reads.ts';
 import {
   decideReservations,
   formatZurich,
@@ -33,6 +34,7 @@ import {
   type ReservationRefusal,
   type ReservationRequest,
 } from './tickets.rules.ts';
+import { reservationsCreated } from '../../lib/metrics.ts';
 
 /** How long a batch of reservations waits for the game's lock before it answers 503 BUSY. */
 export const LOCK_TIMEOUT_MS = 3_000;
@@ -64,35 +66,28 @@ function memberIdOf(ctx: Ctx): number {
   return ctx.actor.memberId;
 }
 
-/** Upcoming games of every group, soonest first; for a member with what they hold and may take. */
-export async function listUpcomingGames(ctx: Ctx, reads: SaleReads): Promise<Game[]> {
-  const [rows, held] = await Promise.all([reads.upcomingGames(ctx.db, ctx.now), heldOfActor(ctx, reads)]);
-  return rows.map((row) => gameView(reads, row, ctx.now, held));
+/** Upcoming games of every group, soonest first; for a member with what they hold and may take. One query. */
+export async function listUpcomingGames(ctx: Ctx): Promise<Game[]> {
+  const rows = await readGames(ctx.db, { after: ctx.now, memberId: ctx.actor?.memberId ?? null });
+  return rows.map((row) => gameView(ctx, row));
 }
 
-export async function getGame(ctx: Ctx, id: number, reads: SaleReads): Promise<Game> {
-  const [row, held] = await Promise.all([reads.game(ctx.db, id, ctx.now), heldOfActor(ctx, reads)]);
+export async function getGame(ctx: Ctx, id: number): Promise<Game> {
+  const [row] = await readGames(ctx.db, { id, memberId: ctx.actor?.memberId ?? null });
   if (!row) throw notFound(GAME_NOT_FOUND);
-  return gameView(reads, row, ctx.now, held);
+  return gameView(ctx, row);
 }
 
-/** A game as the visitor or member sees it now; the same object again while the row is kept. */
-function gameView(reads: SaleReads, row: GameReadRow, now: Date, held: Map<number, number> | null): Game {
-  const memberHeld = held ? (held.get(row.id) ?? 0) : null;
-  return reads.view(row, salesState(row, now), memberHeld, () =>
-    toGame(row, now, row.reserved, memberHeld === null ? null : { held: memberHeld }),
-  );
+/** A game as the visitor or member sees it now. */
+function gameView(ctx: Ctx, row: GameReadRow): Game {
+  return toGame(row, ctx.now, row.reserved, ctx.actor ? { held: row.held } : null);
 }
 
-/** The delivery options offered for a game (those of its group). */
-export async function listGameDeliveryOptions(ctx: Ctx, gameId: number, reads: SaleReads): Promise<DeliveryOption[]> {
-  const options = await reads.deliveryOptions(ctx.db, gameId);
+/** The delivery options offered for a game (those of its group). One query. */
+export async function listGameDeliveryOptions(ctx: Ctx, gameId: number): Promise<DeliveryOption[]> {
+  const options = await readGameDeliveryOptions(ctx.db, gameId);
   if (!options) throw notFound(GAME_NOT_FOUND);
   return options.map(toDeliveryOption);
-}
-
-function heldOfActor(ctx: Ctx, reads: SaleReads): Promise<Map<number, number> | null> {
-  return ctx.actor ? reads.heldOf(ctx.db, ctx.actor.memberId) : Promise.resolve(null);
 }
 
 /** The default delivery address of a reservation: the member's current address (null when none). */
@@ -150,10 +145,9 @@ async function reserveBatch(ctx: Ctx, gameId: number, items: readonly Reservatio
       return rejectAll(ctx, gameId, items, again);
     }
   }
-  ctx.log.debug(
-    { gameId, requests: items.length, reserved: answers.filter((a) => 'reservation' in a && !a.replayed).length },
-    'reservation batch',
-  );
+  const reserved = answers.filter((a) => 'reservation' in a && !a.replayed).length;
+  reservationsCreated.inc(reserved);
+  ctx.log.debug({ gameId, requests: items.length, reserved }, 'reservation batch');
   return Promise.all(answers.map((a, i) => ('replayOf' in a ? replay(ctx, items[i]!, a.replayOf) : a)));
 }
 
@@ -215,11 +209,11 @@ async function decideAndInsert(
         createdAt: tx.now,
       })),
     );
-    const optionNames = new Map(row.offeredOptions.map((o) => [o.id, o.name]));
+    const offered = new Map(row.offeredOptions.map((o) => [o.id, o]));
     const made = new Map<number, ReserveTicketsResult>();
     accepted.forEach(({ index, address }, k) => {
       const request = requests[index]!;
-      const option = { id: request.deliveryOptionId, name: optionNames.get(request.deliveryOptionId)! };
+      const option = toDeliveryOption(offered.get(request.deliveryOptionId)!);
       const reservation = toReservation(
         { id: ids[k]!, amount: request.amount, pricePerTicketRappen: row.pricePerTicketRappen, createdAt: tx.now, ...address },
         { game, groupName: row.groupName, option },

@@ -1,14 +1,13 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { useScreenLoading } from '@/lib/screen-loading';
+import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { DemoBanner } from './demo-banner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-/** Thin bar at the top while the next screen is on its way (shown after 300 ms). */
+/** Thin bar at the top while the next screen (its chunk, its data) is on its way (shown after 300 ms). */
 function NavigationProgress() {
-  if (!useScreenLoading()) return null;
+  if (useNavigation().state === 'idle') return null;
   return (
     <div className="navigation-progress" role="progressbar" aria-label="Seite wird geladen">
       <div className="navigation-progress-bar" />

@@ -10,10 +10,10 @@ export function LoadingSpinner({ label = 'Wird geladen…', size }: { label?: st
   );
 }
 
-/** The fallback while a screen or its data is on its way. */
-export function PageSpinner({ label }: { label?: string }) {
+/** The fallback while a screen or its data is on its way; `late`: shown only after 300 ms, so a quick load shows none. */
+export function PageSpinner({ label, late }: { label?: string; late?: boolean }) {
   return (
-    <div className="d-flex justify-content-center align-items-center py-5 page-spinner">
+    <div className={`d-flex justify-content-center align-items-center py-5 page-spinner${late ? ' page-spinner-late' : ''}`}>
       <LoadingSpinner label={label} />
     </div>
   );

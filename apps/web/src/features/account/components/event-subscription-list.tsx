@@ -1,5 +1,6 @@
 import type { MemberEventSubscription } from '@club/contract';
 import { Link } from 'react-router-dom';
+import { BillingStatus } from '@/components/ui/billing-status';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
@@ -52,6 +53,11 @@ export function EventSubscriptionList() {
                     <td className="text-end">{s.amount}</td>
                     <td>
                       <span className={`badge ${st.badge}`}>{st.text}</span>
+                      {s.status === 'CONFIRMED' && !s.eventCancelled ? (
+                        <div className="mt-1" data-testid="billing-status">
+                          <BillingStatus invoiceStatus={s.invoiceStatus} handedOverAt={s.handedOverAt} />
+                        </div>
+                      ) : null}
                     </td>
                   </tr>
                 );

@@ -1,9 +1,43 @@
 import type { OwnMember } from '@club/contract';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AddressLines } from '@/components/ui/address-lines';
 import { PersonalDataList } from '@/components/ui/personal-data-list';
 import { PhoneRows } from '@/components/ui/phone-rows';
+import { PhonesForm } from '@/components/ui/phones-form';
+import { SavedNote } from '@/components/ui/section-card';
+import { useChangePhones } from '../api/change-phones';
+
+/** The member's own landline and mobile, with a form to change them in place. */
+function OwnPhones({ member }: { member: OwnMember }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const change = useChangePhones();
+  if (editing) {
+    return (
+      <div className="mt-3">
+        <PhonesForm
+          landLine={member.landLine}
+          mobile={member.mobile}
+          idPrefix="own-phones"
+          mutation={change}
+          onSaved={() => (setEditing(false), setSaved(true))}
+          onCancel={() => setEditing(false)}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-2">
+      {saved ? <SavedNote text="Telefonnummern gespeichert." /> : null}
+      <Button variant="link" size="sm" className="p-0" onClick={() => (setEditing(true), setSaved(false))}>
+        Telefonnummern ändern
+      </Button>
+    </div>
+  );
+}
 
 export function PersonalData({ member }: { member: OwnMember }) {
   return (
@@ -43,6 +77,7 @@ export function PersonalData({ member }: { member: OwnMember }) {
           </dd>
           <PhoneRows landLine={member.landLine} mobile={member.mobile} />
         </PersonalDataList>
+        <OwnPhones member={member} />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { BillingStatus } from '@/components/ui/billing-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/config/paths';
@@ -125,11 +126,18 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                     <dt>Anzahl</dt>
                     <dd>{reservation.amount}</dd>
                     <dt>Zustellung</dt>
-                    <dd>{reservation.deliveryOption.name}</dd>
+                    <dd>
+                      {reservation.deliveryOption.name}
+                      {reservation.deliveryOption.fee.amount > 0 ? ` (${formatMoney(reservation.deliveryOption.fee)})` : null}
+                    </dd>
                     <dt>Preis pro Ticket</dt>
                     <dd>{formatMoney(reservation.price)}</dd>
                     <dt>Total</dt>
                     <dd>{formatMoney(reservation.totalPrice)}</dd>
+                    <dt>Zahlung</dt>
+                    <dd data-testid="billing-status">
+                      <BillingStatus invoiceStatus={reservation.invoiceStatus} handedOverAt={reservation.handedOverAt} />
+                    </dd>
                   </dl>
                   {reservation.cancellable ? (
                     <div className="d-grid gap-3">

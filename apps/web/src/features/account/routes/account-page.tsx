@@ -8,12 +8,16 @@ import { sessionQueryKey } from '@/lib/session';
 import { DataExport } from '../components/data-export';
 import { EventSubscriptionList } from '../components/event-subscription-list';
 import { InvoiceList } from '../components/invoice-list';
+import { MemberCardSection } from '../components/member-card';
 import { MembershipList } from '../components/membership-list';
 import { PersonalData } from '../components/personal-data';
 import { ReservationList } from '../components/reservation-list';
+import { TwoFactorCard } from '../components/two-factor-card';
+import { twoFactorQueryOptions } from '../api/get-two-factor';
 import { useMemberOnly } from '../lib/use-member-only';
 import { eventSubscriptionsQueryOptions } from '../api/get-event-subscriptions';
-import { forMembers, type ScreenPrefetch } from '@/lib/screen-data';
+import { memberCardQueryOptions } from '../api/get-member-card';
+import { loadMemberQueries, type ScreenLoader } from '@/lib/loaders';
 
 /** A message another screen left for this one (e.g. after an address change). */
 function useNotice(): string | null {
@@ -78,9 +82,14 @@ export default function AccountPage() {
           <PersonalData member={member} />
         </div>
         <div className="col-lg-6">
-          <MembershipList memberships={member.memberships} />
+          <div className="d-flex flex-column gap-4 h-100">
+            <MembershipList memberships={member.memberships} />
+            <TwoFactorCard />
+          </div>
         </div>
       </div>
+      {/* The member card of the current season: GET /api/v1/member/card (hand-over feature). */}
+      <MemberCardSection />
       {/* Ticket reservations: the list of GET /api/v1/member/ (filled by the tickets feature). */}
       <ReservationList reservations={member.ticketReservations} />
       {/* Invoices: the list of GET /api/v1/member/ (filled by the invoices feature), with PDF download. */}
@@ -92,5 +101,9 @@ export default function AccountPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forMembers((queryClient) => [queryClient.ensureQueryData(eventSubscriptionsQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadMemberQueries((queryClient) => [
+  queryClient.ensureQueryData(eventSubscriptionsQueryOptions()),
+  queryClient.ensureQueryData(memberCardQueryOptions()),
+  queryClient.ensureQueryData(twoFactorQueryOptions()),
+]);

@@ -15,7 +15,7 @@ import { DuplicateAlert } from '../components/duplicate-hint';
 import { EditCandidateForm } from '../components/edit-candidate-form';
 import { StatusBadge } from '../components/status-badge';
 import { candidateFormValues } from '../lib/form';
-import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
 function BackLink() {
   return (
@@ -144,8 +144,8 @@ export default function AdminCandidateEditPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(candidateQueryOptions(id))] : [];
 });

@@ -12,7 +12,7 @@ import { candidatesQueryOptions, useCandidates } from '../api/get-candidates';
 import { DuplicateBadge } from '../components/duplicate-hint';
 import { NewCandidateForm } from '../components/new-candidate-form';
 import { StatusBadge } from '../components/status-badge';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 function CandidateItem({ candidate: c }: { candidate: Candidate }) {
   return (
@@ -112,7 +112,7 @@ export default function AdminCandidatesPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { search }) => [
   queryClient.ensureQueryData(candidatesQueryOptions(parseStatus(search.get('status')))),
 ]);

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session';
 import { recipientsQueryOptions, useRecipients } from '../api/get-recipients';
 import { ContactForm } from '../components/contact-form';
 import { RecipientsAdmin } from '../components/recipients-admin';
-import { type ScreenPrefetch } from '@/lib/screen-data';
+import { loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function ContactPage() {
   const { admin } = useSession();
@@ -38,5 +38,5 @@ export default function ContactPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient) => [queryClient.ensureQueryData(recipientsQueryOptions())];
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadQueries((queryClient) => [queryClient.ensureQueryData(recipientsQueryOptions())]);

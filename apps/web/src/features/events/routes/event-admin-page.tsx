@@ -17,7 +17,7 @@ import { EventDescription } from '../components/event-description';
 import { EventFacts } from '../components/event-facts';
 import { EventFormDialog } from '../components/event-form-dialog';
 import { statusText } from '../lib/events';
-import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
 function fileName(title: string): string {
   const clean = title
@@ -79,6 +79,9 @@ export default function EventAdminPage() {
                 <Button variant="outline-danger" size="sm" onClick={() => setDeleting(true)}>
                   Löschen
                 </Button>
+                <Link className="btn btn-primary btn-sm" to={paths.eventHandover.href(e.id)}>
+                  Platzausgabe
+                </Link>
                 <Link className="btn btn-outline-secondary btn-sm" to={paths.event.href(e.id)}>
                   Ansicht für Mitglieder
                 </Link>
@@ -159,8 +162,8 @@ export default function EventAdminPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(adminEventQueryOptions(id)), queryClient.ensureQueryData(eventSubscribersQueryOptions(id))] : [];
 });

@@ -10,7 +10,7 @@ import { EventFacts } from '../components/event-facts';
 import { PlacesBadge } from '../components/places-badge';
 import { SubscriptionPanel } from '../components/subscription-panel';
 import { eventWhen } from '../lib/events';
-import { positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { positiveId, loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function EventPage() {
   const { id } = useParams();
@@ -76,8 +76,8 @@ export default function EventPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(eventQueryOptions(id))] : [];
-};
+});

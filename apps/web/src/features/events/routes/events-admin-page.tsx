@@ -12,7 +12,7 @@ import { AdminEventSummary } from '../components/admin-event-summary';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
 import { EventFormDialog } from '../components/event-form-dialog';
 import { eventWhen } from '../lib/events';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function EventsAdminPage() {
   const events = useAdminEvents();
@@ -70,5 +70,5 @@ export default function EventsAdminPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(adminEventsQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient) => [queryClient.ensureQueryData(adminEventsQueryOptions())]);

@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { eventsQueryOptions, useEvents } from '../api/get-events';
 import { EventCard } from '../components/event-card';
-import { type ScreenPrefetch } from '@/lib/screen-data';
+import { loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
@@ -61,7 +61,7 @@ export default function EventsPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient, { search }) => [
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadQueries((queryClient, { search }) => [
   queryClient.ensureQueryData(eventsQueryOptions(search.get('past') === 'true')),
-];
+]);

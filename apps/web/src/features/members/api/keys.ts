@@ -7,6 +7,7 @@ export const memberKeys = {
   searches: () => [...memberKeys.all, 'search'] as const,
   search: (q: string, page: number, pageSize: number) => [...memberKeys.searches(), q, page, pageSize] as const,
   detail: (id: number) => [...memberKeys.all, 'detail', id] as const,
+  retention: () => [...memberKeys.all, 'retention'] as const,
 };
 
 export const adminMembersBase = '/api/v1/admin/members';

@@ -11,7 +11,14 @@ const ACTIONS: Record<string, string> = {
   'member.roles.updated': 'Rollen geändert',
   'member.email.change_requested': 'Änderung der E-Mail-Adresse angefordert',
   'member.email.changed': 'E-Mail-Adresse geändert',
+  'member.invitation.sent': 'Einladung zum Login gesendet',
+  'member.password_reset.sent': 'Link zum Zurücksetzen des Passworts gesendet',
+  'member.twofactor.enabled': 'Zwei-Faktor-Anmeldung eingerichtet',
+  'member.twofactor.disabled': 'Zwei-Faktor-Anmeldung ausgeschaltet',
+  'member.twofactor.reset': 'Zwei-Faktor-Anmeldung zurückgesetzt',
+  'member.recovery_codes.renewed': 'Neue Wiederherstellungscodes erstellt',
   'candidate.accepted': 'Mitgliedschaftsantrag angenommen',
+  'member.anonymised': 'Personendaten entfernt (Datenschutz)',
 };
 
 const FIELDS: Record<string, string> = {

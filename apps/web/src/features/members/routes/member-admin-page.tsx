@@ -7,12 +7,14 @@ import { isApiError } from '@/lib/api-client';
 import { memberQueryOptions, useMember } from '../api/get-member';
 import { AddressesCard } from '../components/addresses-card';
 import { AuditLogCard } from '../components/audit-log-card';
+import { ErasureCard } from '../components/erasure-card';
 import { InvoicesCard } from '../components/invoices-card';
+import { LoginCard } from '../components/login-card';
 import { MembershipsCard } from '../components/memberships-card';
 import { PersonalDataCard } from '../components/personal-data-card';
 import { PhonesCard } from '../components/phones-card';
 import { RolesCard } from '../components/roles-card';
-import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
 function BackLink() {
   return (
@@ -67,6 +69,7 @@ export default function MemberAdminPage() {
             <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>
           )}
           {member.roles.includes('MEMBER_OF_THE_BOARD') ? <span className="badge text-bg-info">Vorstand</span> : null}
+          {member.anonymisedAt ? <span className="badge text-bg-dark">Anonymisiert</span> : null}
           {detail.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
         </p>
       </PageHeader>
@@ -78,6 +81,7 @@ export default function MemberAdminPage() {
           <div className="d-flex flex-column gap-4 h-100">
             <PhonesCard member={member} />
             <RolesCard member={member} />
+            <LoginCard member={member} />
           </div>
         </div>
         <div className="col-lg-6">
@@ -92,13 +96,16 @@ export default function MemberAdminPage() {
         <div className="col-lg-6">
           <AuditLogCard entries={detail.data.auditLog} />
         </div>
+        <div className="col-lg-6">
+          <ErasureCard member={member} />
+        </div>
       </div>
     </>
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(memberQueryOptions(id))] : [];
 });

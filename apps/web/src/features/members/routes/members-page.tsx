@@ -8,7 +8,8 @@ import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { memberSearchQueryOptions, useMemberSearch } from '../api/search-members';
 import { MemberPager, MemberSearchResults } from '../components/member-search-results';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { RetentionOverview } from '../components/retention-overview';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 function pageOf(value: string | null): number {
   const n = Number(value);
@@ -72,11 +73,12 @@ export default function MembersPage() {
           <MemberPager page={search.data.page} onPage={goTo} />
         </section>
       )}
+      <RetentionOverview />
     </>
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { search }) => [
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { search }) => [
   queryClient.ensureQueryData(memberSearchQueryOptions({ q: (search.get('q') ?? '').trim(), page: pageOf(search.get('page')) })),
 ]);

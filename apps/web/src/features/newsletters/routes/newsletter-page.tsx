@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { newslettersQueryOptions, useNewsletters } from '../api/get-newsletters';
 import { NewsletterList } from '../components/newsletter-list';
 import { UploadForm } from '../components/upload-form';
-import { forMembers, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadMemberQueries, type ScreenLoader } from '@/lib/loaders';
 
 const TITLE = 'Newsletter';
 const INTRO = 'Hier lesen Mitglieder die Newsletter des Vereins und laden sie als PDF herunter.';
@@ -60,5 +60,5 @@ export default function NewsletterPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forMembers((queryClient) => [queryClient.ensureQueryData(newslettersQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadMemberQueries((queryClient) => [queryClient.ensureQueryData(newslettersQueryOptions())]);

@@ -5,6 +5,7 @@ import { formatMoney, formatNumber } from '@/lib/format';
 import { useRenewMemberships } from '../api/renew-memberships';
 import { useRunFees } from '../api/run-fees';
 import { RunButton } from './run-button';
+import { TicketBillingCard } from './ticket-billing-card';
 
 /** Renewal and the two fee runs of one season. */
 export function SeasonRuns({ season, previousName }: { season: Season; previousName: string | undefined }) {
@@ -62,6 +63,7 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
           allBilled="Alle Parkkarten sind verrechnet."
           run={() => fees.mutateAsync({ seasonId: season.id, kind: 'parkingfees' })}
         />
+        <TicketBillingCard season={season} />
       </div>
     </section>
   );

@@ -11,7 +11,7 @@ import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
 import { useUpdateSeason } from '../api/update-season';
 import { FeesForm } from '../components/fees-form';
 import { SeasonRuns } from '../components/season-runs';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 /** Years a new season may start in: the next free ones after the newest season (or this year). */
 function freeYears(seasons: readonly Season[]): number[] {
@@ -85,7 +85,7 @@ export default function AdminSeasonsPage() {
   const header = (
     <PageHeader
       title="Saisons"
-      intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge und Parkgebühren starten."
+      intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge, Parkgebühren, Tickets und Veranstaltungen starten."
     >
       {!creating && seasons.data ? (
         <Button onClick={() => setCreating(true)} className="mt-2">
@@ -229,5 +229,5 @@ function SeasonRow({
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(seasonsQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient) => [queryClient.ensureQueryData(seasonsQueryOptions())]);

@@ -1,6 +1,8 @@
 import type { AdminGame } from '@club/contract';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
 import { matchup, salesText } from '../lib/games';
 import { Matchup } from './matchup';
@@ -36,7 +38,14 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
               </div>
             </div>
           </div>
-          <div className="d-flex gap-2">
+          <div className="d-flex flex-wrap gap-2">
+            <Link
+              className="btn btn-primary btn-sm"
+              to={paths.gameHandover.href(game.id)}
+              aria-label={`Ticketausgabe ${title} vom ${formatDateTime(game.start)}`}
+            >
+              Ticketausgabe
+            </Link>
             <Button
               variant="outline-primary"
               size="sm"

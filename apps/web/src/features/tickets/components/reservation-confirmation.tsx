@@ -40,7 +40,10 @@ export function ReservationConfirmation({
       </p>
       <dl className="game-facts mb-3">
         <dt>Zustellung</dt>
-        <dd>{reservation.deliveryOption.name}</dd>
+        <dd>
+          {reservation.deliveryOption.name}
+          {reservation.deliveryOption.fee.amount > 0 ? ` (+ ${formatMoney(reservation.deliveryOption.fee)})` : null}
+        </dd>
         <dt>Adresse</dt>
         <dd>
           {a.street} {a.houseNumber}, {a.postalCode} {a.city}

@@ -100,6 +100,7 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
               />
               <label className="form-check-label" htmlFor={`option-${option.id}`}>
                 {option.name}
+                {option.fee.amount > 0 ? <span className="text-body-secondary"> (+ {formatMoney(option.fee)} pro Reservation)</span> : null}
               </label>
             </div>
           ))}

@@ -3,10 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
-import { applyServerFieldErrors } from '@/lib/forms';
+import { formatMoney } from '@/lib/format';
+import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import {
   useCreateDeliveryOption,
   useDeleteDeliveryOption,
@@ -17,7 +19,7 @@ import { CancelButton, FormError } from '@/components/ui/form-field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '../tickets.css';
 import { deliveryOptionsQueryOptions } from '../api/admin-delivery-options';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 function usage(option: AdminDeliveryOption): string {
   const parts = [];
@@ -26,8 +28,24 @@ function usage(option: AdminDeliveryOption): string {
   return parts.length ? parts.join(', ') : 'nicht verwendet';
 }
 
-/** Name field with its save button: creates a new option, or renames one. */
-function NameForm({
+/** The option's fields as typed: the fee as text in CHF (empty: free). */
+const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
+  fee: z
+    .string()
+    .transform((text) => (text.trim() === '' ? 0 : numberFromText(text)))
+    .pipe(
+      z
+        .number({ error: 'Gebühr: Bitte einen Betrag in CHF angeben.' })
+        .min(0, { error: 'Gebühr: Der Betrag darf nicht negativ sein.' })
+        .max(1000, { error: 'Gebühr: Höchstens CHF 1000.' })
+        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Gebühr: Höchstens zwei Nachkommastellen.' }),
+    ),
+});
+type OptionFormInput = z.input<typeof optionFormSchema>;
+type OptionFormOutput = z.output<typeof optionFormSchema>;
+
+/** Name and fee with the save button: creates a new option, or changes one. */
+function OptionForm({
   id,
   initial,
   submitLabel,
@@ -35,21 +53,22 @@ function NameForm({
   onCancel,
 }: {
   id: string;
-  initial: string;
+  initial: { name: string; fee: number };
   submitLabel: string;
-  onDone: (name: string) => Promise<unknown>;
+  onDone: (input: DeliveryOptionInput) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const form = useForm<DeliveryOptionInput>({ resolver: zodResolver(deliveryOptionInputSchema), defaultValues: { name: initial } });
+  const defaults = { name: initial.name, fee: initial.fee ? String(initial.fee) : '' };
+  const form = useForm<OptionFormInput, unknown, OptionFormOutput>({ resolver: zodResolver(optionFormSchema), defaultValues: defaults });
   const [error, setError] = useState<unknown>(null);
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ name }) => {
+  const submit = form.handleSubmit(async ({ name, fee }) => {
     setError(null);
     try {
-      await onDone(name);
-      form.reset({ name: initial });
+      await onDone({ name, fee: { currency: 'CHF', amount: fee } });
+      form.reset(defaults);
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ['name'])) setError(e);
+      if (!applyServerFieldErrors(e, form.setError, ['name', 'fee'])) setError(e);
     }
   });
   return (
@@ -73,6 +92,29 @@ function NameForm({
             </div>
           ) : null}
         </div>
+        <div style={{ width: '9rem' }}>
+          <label htmlFor={`${id}-fee`} className="visually-hidden">
+            Gebühr pro Reservation (CHF)
+          </label>
+          <div className="input-group">
+            <span className="input-group-text">CHF</span>
+            <input
+              id={`${id}-fee`}
+              inputMode="decimal"
+              className={`form-control${errors.fee ? ' is-invalid' : ''}`}
+              placeholder="0.00"
+              title="Gebühr pro Reservation (CHF); leer: gratis"
+              aria-invalid={errors.fee ? true : undefined}
+              aria-describedby={errors.fee ? `${id}-fee-error` : undefined}
+              {...form.register('fee')}
+            />
+          </div>
+          {errors.fee ? (
+            <div id={`${id}-fee-error`} className="invalid-feedback d-block">
+              {errors.fee.message}
+            </div>
+          ) : null}
+        </div>
         <Button type="submit" disabled={isSubmitting}>
           {submitLabel}
         </Button>
@@ -93,12 +135,21 @@ export default function DeliveryOptionPage() {
 
   return (
     <>
-      <PageHeader title="Zustelloptionen" intro="Die Arten, wie Tickets zu den Mitgliedern kommen: erfassen, umbenennen und löschen." />
+      <PageHeader
+        title="Zustelloptionen"
+        intro="Die Arten, wie Tickets zu den Mitgliedern kommen, mit ihrer Gebühr pro Reservation: erfassen, ändern und löschen."
+      />
       <section aria-labelledby="new-option-heading" className="mb-4">
         <h2 id="new-option-heading" className="h5">
           Neue Zustelloption
         </h2>
-        <NameForm id="new-option-name" initial="" submitLabel="Hinzufügen" onDone={(name) => create.mutateAsync({ name })} />
+        <p className="small text-body-secondary">Die Gebühr wird pro Reservation mit den Tickets verrechnet (leer: gratis).</p>
+        <OptionForm
+          id="new-option-name"
+          initial={{ name: '', fee: 0 }}
+          submitLabel="Hinzufügen"
+          onDone={(input) => create.mutateAsync(input)}
+        />
       </section>
 
       <section aria-labelledby="options-heading">
@@ -113,12 +164,12 @@ export default function DeliveryOptionPage() {
             {options.data.map((option) => (
               <li key={option.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
                 {editing === option.id ? (
-                  <NameForm
+                  <OptionForm
                     id={`option-${option.id}-name`}
-                    initial={option.name}
+                    initial={{ name: option.name, fee: option.fee.amount }}
                     submitLabel="Speichern"
-                    onDone={async (name) => {
-                      await update.mutateAsync({ id: option.id, name });
+                    onDone={async (input) => {
+                      await update.mutateAsync({ id: option.id, ...input });
                       setEditing(null);
                     }}
                     onCancel={() => setEditing(null)}
@@ -127,6 +178,7 @@ export default function DeliveryOptionPage() {
                   <>
                     <div className="flex-grow-1">
                       <span className="fw-semibold">{option.name}</span>
+                      <span className="ms-2">{option.fee.amount > 0 ? `Gebühr ${formatMoney(option.fee)}` : 'gratis'}</span>
                       <br />
                       <span className="small text-body-secondary">Verwendet: {usage(option)}</span>
                     </div>
@@ -134,9 +186,9 @@ export default function DeliveryOptionPage() {
                       variant="outline-primary"
                       size="sm"
                       onClick={() => setEditing(option.id)}
-                      aria-label={`${option.name} umbenennen`}
+                      aria-label={`${option.name} bearbeiten`}
                     >
-                      Umbenennen
+                      Bearbeiten
                     </Button>
                     <Button
                       variant="outline-danger"
@@ -175,5 +227,5 @@ export default function DeliveryOptionPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(deliveryOptionsQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient) => [queryClient.ensureQueryData(deliveryOptionsQueryOptions())]);

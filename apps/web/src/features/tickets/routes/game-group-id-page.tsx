@@ -16,7 +16,7 @@ import { GameFormDialog } from '../components/game-form-dialog';
 import { GameGroupForm } from '../components/game-group-form';
 import { matchup } from '../lib/games';
 import '../tickets.css';
-import { forBoard, positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
 export default function GameGroupIdPage() {
   const { id } = useParams();
@@ -150,8 +150,8 @@ export default function GameGroupIdPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(gameGroupQueryOptions(id))] : [];
 });

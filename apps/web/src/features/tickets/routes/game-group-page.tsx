@@ -12,7 +12,7 @@ import { gameGroupsQueryOptions, useGameGroups } from '../api/admin-game-groups'
 import { GameGroupForm } from '../components/game-group-form';
 import { matchup, salesText } from '../lib/games';
 import '../tickets.css';
-import { forBoard, type ScreenPrefetch } from '@/lib/screen-data';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 function GroupCard({ group }: { group: GameGroup }) {
   const headingId = `group-${group.id}`;
@@ -95,5 +95,5 @@ export default function GameGroupPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = forBoard((queryClient) => [queryClient.ensureQueryData(gameGroupsQueryOptions())]);
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient) => [queryClient.ensureQueryData(gameGroupsQueryOptions())]);

@@ -18,7 +18,7 @@ import { TicketsLeftBadge } from '../components/tickets-left-badge';
 import { isGameOver, matchup, ticketCount } from '../lib/games';
 import '../tickets.css';
 import { gameDeliveryOptionsQueryOptions } from '../api/get-game-delivery-options';
-import { positiveId, type ScreenPrefetch } from '@/lib/screen-data';
+import { positiveId, loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 /** Why a member cannot reserve now, or null when they can. */
 function blockedReason(game: Game): string | null {
@@ -123,8 +123,8 @@ export default function GamePage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient, { params }) => {
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
   return id ? [queryClient.ensureQueryData(gameQueryOptions(id)), queryClient.ensureQueryData(gameDeliveryOptionsQueryOptions(id))] : [];
-};
+});

@@ -7,7 +7,7 @@ import { gamesQueryOptions, useGames } from '../api/get-games';
 import { GameCard } from '../components/game-card';
 import { groupByGameGroup } from '../lib/games';
 import '../tickets.css';
-import { type ScreenPrefetch } from '@/lib/screen-data';
+import { loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function TicketPage() {
   const session = useSession();
@@ -59,5 +59,5 @@ export default function TicketPage() {
   );
 }
 
-/** The screen's loader (lib/screen-data.ts): its data starts before it shows. */
-export const prefetch: ScreenPrefetch = (queryClient) => [queryClient.ensureQueryData(gamesQueryOptions())];
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadQueries((queryClient) => [queryClient.ensureQueryData(gamesQueryOptions())]);

@@ -1,0 +1,137 @@
+import express, { type Response, type Router } from 'express';
+import { isCleanText } from '@club/contract';
+import { sendPage } from '../../http/html.ts';
+import { clientKey } from '../../http/rate-limit.ts';
+import { noStore } from '../../http/security.ts';
+import { field, formBody, type IdpRouteDeps } from './forms.ts';
+import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type InvitationStatus } from './invitations.ts';
+import { FORGOT_PASSWORD_PATH, forgotPasswordPage, messagePage, newPasswordPage, RESET_REQUESTED } from './pages.ts';
+import { completePasswordReset, findPasswordReset, requestPasswordReset, resetPath } from './password-reset.ts';
+
+type LinkKind = 'invitation' | 'reset';
+
+const GONE: Record<LinkKind, Record<'USED' | 'EXPIRED', string>> = {
+  invitation: {
+    USED: 'Dieser Link wurde bereits verwendet. Ihr Passwort ist gesetzt; Sie können sich damit anmelden.',
+    EXPIRED: 'Dieser Link ist abgelaufen (er gilt 14 Tage). Bitte wenden Sie sich an den Vorstand, um einen neuen zu erhalten.',
+  },
+  reset: {
+    USED: 'Dieser Link wurde bereits verwendet. Falls Sie Ihr Passwort wieder nicht wissen, fordern Sie bitte einen neuen Link an.',
+    EXPIRED: 'Dieser Link ist abgelaufen (er gilt eine Stunde). Bitte fordern Sie einen neuen Link an.',
+  },
+};
+
+/**
+ * The pages behind the mailed links, where a member chooses a password: the invitation
+ * (/idp/invitation/:token) and the forgotten password (/idp/password/forgot, then the link
+ * /idp/password/reset/:token).
+ */
+export function linkRouter(deps: IdpRouteDeps): Router {
+  const { config, db, log, clock, clubName } = deps;
+  const router = express.Router();
+  const login = { href: '/oauth/login', label: 'Zur Anmeldung' };
+
+  /** A link that was used, expired or never existed: a German page with the way on. */
+  const linkGone = (res: Response, kind: LinkKind, status: InvitationStatus | 'UNKNOWN') => {
+    const message =
+      status === 'USED' || status === 'EXPIRED'
+        ? GONE[kind][status]
+        : 'Diesen Link gibt es nicht. Bitte prüfen Sie, ob Sie ihn vollständig aus der E-Mail übernommen haben.';
+    const title = status === 'USED' ? 'Link bereits verwendet' : status === 'EXPIRED' ? 'Link abgelaufen' : 'Link ungültig';
+    const link = kind === 'reset' && status !== 'USED' ? { href: FORGOT_PASSWORD_PATH, label: 'Neuen Link anfordern' } : login;
+    sendPage(res, status === 'UNKNOWN' ? 404 : 410, messagePage({ clubName, title, message, link }));
+  };
+
+  /** The form of a link: GET shows it, POST checks the password (the same rules everywhere) and hands it on. */
+  function passwordLink(link: {
+    kind: LinkKind;
+    /** The route below /idp, with `:token`. */
+    route: string;
+    path: (token: string) => string;
+    find: (token: string, now: Date) => Promise<{ status: InvitationStatus; firstName: string; username: string } | null>;
+    save: (
+      token: string,
+      password: string,
+      now: Date,
+    ) => Promise<{ ok: true; username: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' }>;
+    done: (username: string) => string;
+  }) {
+    const { kind, route, path, find, save, done } = link;
+    router.get(route, noStore, async (req, res) => {
+      const token = String(req.params.token);
+      const found = await find(token, clock());
+      if (!found || found.status !== 'VALID') return linkGone(res, kind, found?.status ?? 'UNKNOWN');
+      sendPage(res, 200, newPasswordPage({ clubName, action: path(token), kind, firstName: found.firstName, username: found.username }));
+    });
+    router.post(route, noStore, formBody, async (req, res) => {
+      const token = String(req.params.token);
+      const now = clock();
+      const found = await find(token, now);
+      if (!found || found.status !== 'VALID') return linkGone(res, kind, found?.status ?? 'UNKNOWN');
+      const password = field(req, 'password');
+      const error = passwordProblem(password, field(req, 'confirmation'), [found.username, found.firstName]) ?? undefined;
+      if (error) {
+        const { firstName, username } = found;
+        sendPage(res, 422, newPasswordPage({ clubName, action: path(token), kind, firstName, username, error }));
+        return;
+      }
+      const result = await save(token, password, now);
+      if (!result.ok) return linkGone(res, kind, result.status);
+      log.info({ username: result.username, kind }, 'password set through a mailed link');
+      sendPage(
+        res,
+        200,
+        messagePage({
+          clubName,
+          title: 'Passwort gespeichert',
+          message: done(result.username),
+          link: { ...login, label: 'Jetzt anmelden' },
+        }),
+      );
+    });
+  }
+
+  passwordLink({
+    kind: 'invitation',
+    route: '/invitation/:token',
+    path: invitationPath,
+    find: (token, now) => findInvitation(db, token, now),
+    save: (token, password, now) => acceptInvitation(db, token, password, now),
+    done: (username) => `Ihr Passwort ist gespeichert. Sie können sich jetzt mit dem Benutzernamen «${username}» anmelden.`,
+  });
+  passwordLink({
+    kind: 'reset',
+    route: '/password/reset/:token',
+    path: resetPath,
+    find: (token, now) => findPasswordReset(db, token, now),
+    save: (token, password, now) => completePasswordReset(db, { token, password, now, endSiteSessions: deps.endSiteSessions }),
+    done: (username) =>
+      `Ihr neues Passwort ist gespeichert, und Sie sind auf allen Geräten abgemeldet. Melden Sie sich mit dem Benutzernamen «${username}» neu an.`,
+  });
+
+  const forgot = FORGOT_PASSWORD_PATH.slice('/idp'.length);
+  router.get(forgot, noStore, (_req, res) => sendPage(res, 200, forgotPasswordPage({ clubName })));
+  router.post(forgot, noStore, formBody, async (req, res) => {
+    const typed = field(req, 'identifier');
+    if (!isCleanText(typed)) {
+      sendPage(res, 400, forgotPasswordPage({ clubName, error: 'Die Eingabe enthält ungültige Zeichen.' }));
+      return;
+    }
+    if (!typed.trim() || typed.length > 254) {
+      const error = typed.trim() ? 'Die Eingabe ist zu lang.' : 'Bitte geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein.';
+      sendPage(res, 422, forgotPasswordPage({ clubName, typed: typed.slice(0, 254), error }));
+      return;
+    }
+    const settings = { clubName, publicUrl: config.publicUrl };
+    const outcome = await requestPasswordReset(db, { typed, client: clientKey(req.ip), now: clock(), settings, log: req.log });
+    if (outcome === 'RATE_LIMITED') {
+      res.set('Retry-After', '3600');
+      const error = 'Zu viele Anfragen. Bitte versuchen Sie es in einer Stunde noch einmal.';
+      sendPage(res, 429, forgotPasswordPage({ clubName, typed: typed.trim(), error }));
+      return;
+    }
+    sendPage(res, 200, messagePage({ clubName, title: 'Anfrage erhalten', message: RESET_REQUESTED, link: login }));
+  });
+
+  return router;
+}

@@ -1,0 +1,56 @@
+import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
+import { describe, expect, it } from 'vitest';
+import { formatReference, IllegalInvoiceTransition, nextInvoiceState, paymentReference, type InvoiceState } from './invoices.rules.ts';
+
+const open = (totalRappen: number, paidRappen = 0): InvoiceState => ({ status: 'OPEN', totalRappen, paidRappen, paidAt: null });
+
+describe('nextInvoiceState (the one status transition of an invoice)', () => {
+  it('a payment on an open invoice adds up; settled it is PAID on the payment’s date', () => {
+    expect(nextInvoiceState(open(5000), { kind: 'payment', amountRappen: 2000, date: '2027-06-03' })).toEqual(open(5000, 2000));
+    expect(nextInvoiceState(open(5000, 2000), { kind: 'payment', amountRappen: 3000, date: '2027-06-04' })).toEqual({
+      status: 'PAID',
+      totalRappen: 5000,
+      paidRappen: 5000,
+      paidAt: '2027-06-04',
+    });
+    expect(nextInvoiceState(open(5000), { kind: 'payment', amountRappen: 6000, date: '2027-06-04' })).toMatchObject({
+      status: 'PAID',
+      paidRappen: 6000,
+    });
+  });
+
+  it('cancels an open invoice without payments', () => {
+    expect(nextInvoiceState(open(5000), { kind: 'cancel' })).toEqual({ ...open(5000), status: 'CANCELLED' });
+  });
+
+  it.each<[string, InvoiceState, Parameters<typeof nextInvoiceState>[1]]>([
+    [
+      'a payment on a paid invoice',
+      { status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-06-01' },
+      { kind: 'payment', amountRappen: 1, date: '2027-06-02' },
+    ],
+    ['a payment on a cancelled invoice', { ...open(5000), status: 'CANCELLED' }, { kind: 'payment', amountRappen: 1, date: '2027-06-02' }],
+    ['cancelling a paid invoice', { status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-06-01' }, { kind: 'cancel' }],
+    ['cancelling a partly paid invoice', open(5000, 100), { kind: 'cancel' }],
+    ['cancelling twice', { ...open(5000), status: 'CANCELLED' }, { kind: 'cancel' }],
+    ['a payment of nothing', open(5000), { kind: 'payment', amountRappen: 0, date: '2027-06-02' }],
+  ])('refuses %s', (_what, state, event) => {
+    expect(() => nextInvoiceState(state, event)).toThrow(IllegalInvoiceTransition);
+  });
+});
+
+describe('paymentReference (swissqrbill’s checks)', () => {
+  it('with a QR-IBAN: a 27-digit QR reference of year, number and member, with its check digit', () => {
+    const ref = paymentReference('CH4431999123000889012', '2027-00012', 42);
+    expect(ref.slice(0, 26)).toBe('00000000020270001200000042');
+    expect(ref).toHaveLength(27);
+    expect(isQRReferenceValid(ref)).toBe(true);
+    expect(formatReference(ref)).toBe(`00 00000 00202 70001 20000 0042${ref[26]}`);
+  });
+
+  it('with a plain IBAN: an ISO 11649 creditor reference', () => {
+    const ref = paymentReference('CH9300762011623852957', '2027-00012', 42);
+    expect(ref).toMatch(/^RF\d{2}20270001200000042$/);
+    expect(isSCORReferenceValid(ref)).toBe(true);
+  });
+});

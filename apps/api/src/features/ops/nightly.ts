@@ -1,0 +1,76 @@
+import { Cron } from 'croner';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { isDiskFull } from '../../db/errors.ts';
+import { noteDiskFull } from '../../lib/disk-full.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { jobRuns } from '../../lib/metrics.ts';
+import { RETENTION_SCHEDULE, TIME_ZONE, runNightlyRetention } from '../members/retention.service.ts';
+import { nightlyPgliteBackup } from './backup.ts';
+import { startControlSocket } from './control-socket.ts';
+
+/** The nightly backup of the embedded database (cron, Zurich time), before the retention run. */
+export const BACKUP_SCHEDULE = '0 3 * * *';
+
+/** Runs a job, counts its outcome, logs what it did or why it failed; never throws. */
+async function runJob(job: string, log: Logger, work: () => Promise<Record<string, unknown> | null>): Promise<void> {
+  try {
+    const result = await work();
+    jobRuns.inc({ job, outcome: 'ok' });
+    log.info({ job, ...(result ?? { skipped: 'another instance runs it today' }) }, 'nightly job done');
+  } catch (error) {
+    jobRuns.inc({ job, outcome: 'failed' });
+    if (isDiskFull(error)) noteDiskFull(log, error);
+    else log.error({ job, err: error }, 'nightly job failed');
+  }
+}
+
+/**
+ * The server's own background work besides serving: the control socket through which
+ * `pnpm backup` gets the embedded database's dump, the nightly backup into BACKUP_DIR (embedded
+ * database only) and the nightly retention run (croner schedules; overlapping runs are skipped).
+ */
+export async function startOperations(input: { config: Config; database: Database; log: Logger }): Promise<{ stop(): Promise<void> }> {
+  const { config, database, log } = input;
+  const jobs: Cron[] = [];
+  // Without the socket (a DATA_DIR path too long for one, say) the site still serves; `pnpm backup` then says so.
+  const socket =
+    database.kind === 'pglite'
+      ? await startControlSocket({ dataDir: config.dataDir, database, log }).catch((error: unknown) => {
+          log.warn({ err: error }, 'no control socket: pnpm backup cannot reach this server');
+          return undefined;
+        })
+      : undefined;
+  const backup = config.backup;
+  if (backup && database.kind === 'pglite') {
+    jobs.push(
+      new Cron(BACKUP_SCHEDULE, { timezone: TIME_ZONE, protect: true }, () =>
+        runJob('backup', log, async () => {
+          const done = await nightlyPgliteBackup(database, { dir: backup.dir, keep: backup.keep, now: new Date() });
+          return { file: done.file, bytes: done.bytes, removed: done.removed.length };
+        }),
+      ),
+    );
+  }
+  jobs.push(
+    new Cron(RETENTION_SCHEDULE, { timezone: TIME_ZONE, protect: true }, () =>
+      runJob('retention', log, async () => {
+        const ctx = { db: database.prisma, log, actor: null, now: new Date() };
+        const result = await runNightlyRetention(ctx, { years: config.retentionYears });
+        return (
+          result && {
+            anonymised: result.anonymised.length,
+            applicationsDeleted: result.applicationsDeleted,
+            invoicesAnonymised: result.invoicesAnonymised,
+          }
+        );
+      }),
+    ),
+  );
+  return {
+    async stop() {
+      for (const job of jobs) job.stop();
+      await socket?.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { paths, type RouteKey } from '@/config/paths';
+import { createAppRouter } from './router';
+
+const router = createAppRouter(new QueryClient());
+const screens = router.routes[0]?.children ?? [];
+
+describe('the route table', () => {
+  it('has one lazy route per screen of SPEC.md §2, with the path of config/paths.ts', () => {
+    expect(screens.map((r) => r.id).sort()).toEqual(Object.keys(paths).sort());
+    for (const route of screens) {
+      const key = route.id as RouteKey;
+      if (key === 'home') expect(route.index, key).toBe(true);
+      else expect(route.path, key).toBe(paths[key].path);
+      expect(typeof route.lazy, key).toBe('function');
+    }
+  });
+
+  it('loads a page for every screen, and a loader for the screens that read data', { timeout: 60_000 }, async () => {
+    const withLoader: string[] = [];
+    for (const route of screens) {
+      const loaded = await (route.lazy as () => Promise<{ Component?: unknown; loader?: unknown }>)();
+      expect(typeof loaded.Component, route.id).toBe('function');
+      if (loaded.loader) withLoader.push(route.id!);
+    }
+    expect(withLoader.sort()).toEqual(
+      [
+        'account',
+        'adminCandidateEdit',
+        'adminCandidates',
+        'adminInvoices',
+        'adminSeasons',
+        'contact',
+        'deliveryOption',
+        'event',
+        'eventAdmin',
+        'events',
+        'eventsAdmin',
+        'eventHandover',
+        'game',
+        'gameHandover',
+        'gameGroup',
+        'gameGroupId',
+        'memberAdmin',
+        'members',
+        'newsletter',
+        'reports',
+        'ticket',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import type { HandoverItem } from '@club/contract';
+import Button from 'react-bootstrap/Button';
+import { BillingStatus } from '@/components/ui/billing-status';
+import { errorMessage } from '@/components/ui/error-alert';
+import { formatMoney, formatTime } from '@/lib/format';
+import { useSetHandedOver } from '../api/hand-over';
+import type { HandoverKind } from '../api/keys';
+
+const units = (kind: HandoverKind, n: number) =>
+  kind === 'game' ? `${n} ${n === 1 ? 'Ticket' : 'Tickets'}` : `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;
+
+/** One member's tickets or places: what, how much, paid or not, and «ausgegeben» with undo. */
+export function HandoverEntry({
+  kind,
+  listId,
+  item,
+  highlighted,
+}: {
+  kind: HandoverKind;
+  listId: number;
+  item: HandoverItem;
+  highlighted: boolean;
+}) {
+  const handover = useSetHandedOver(kind, listId, item.id);
+  const given = item.handedOverAt !== null;
+  const unpaid = item.invoiceStatus !== 'PAID';
+  const name = `${item.member.firstName} ${item.member.lastName}`;
+  return (
+    <li
+      className={`list-group-item handover-entry${unpaid ? ' handover-unpaid' : ''}${given ? ' handover-given' : ''}${highlighted ? ' handover-highlight' : ''}`}
+      data-testid="handover-entry"
+      aria-labelledby={`handover-${item.id}`}
+    >
+      <div className="d-flex justify-content-between align-items-start gap-2">
+        <div className="min-w-0">
+          <h3 id={`handover-${item.id}`} className="h6 mb-0">
+            {name}
+          </h3>
+          <div className="small text-body-secondary">Nr. {item.member.memberNumber}</div>
+        </div>
+        <div className="text-end fw-semibold text-nowrap">{units(kind, item.amount)}</div>
+      </div>
+      <div className="small mt-1">
+        {item.deliveryOption ? `${item.deliveryOption.name} · ` : null}
+        {formatMoney(item.total)} <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} />
+        {unpaid ? <strong className="text-danger ms-1">nicht bezahlt</strong> : null}
+      </div>
+      <div className="d-flex align-items-center gap-2 mt-2">
+        {given ? (
+          <>
+            <span className="text-success-emphasis fw-semibold small flex-grow-1" role="status">
+              ✓ ausgegeben um {formatTime(item.handedOverAt)}
+              {handover.isPaused || handover.isPending ? ' (wird gespeichert…)' : null}
+            </span>
+            <Button variant="outline-secondary" size="sm" onClick={() => handover.set(false)}>
+              Rückgängig<span className="visually-hidden"> ({name})</span>
+            </Button>
+          </>
+        ) : (
+          <Button variant={unpaid ? 'warning' : 'success'} className="flex-grow-1" onClick={() => handover.set(true)}>
+            ausgegeben<span className="visually-hidden"> ({name})</span>
+          </Button>
+        )}
+      </div>
+      {handover.error && !handover.isPending ? <div className="small text-danger mt-1">{errorMessage(handover.error)}</div> : null}
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import type { HandoverItem } from '@club/contract';
+
+/** Pure rules of the hand-over screen: search and counters. */
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** Entries whose member matches every word (name or member number); all for an empty search. */
+export function filterEntries(items: readonly HandoverItem[], search: string): HandoverItem[] {
+  const words = fold(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...items];
+  return items.filter((i) => {
+    const text = fold(`${i.member.firstName} ${i.member.lastName}`);
+    return words.every((w) => (/^\d+$/.test(w) ? String(i.member.memberNumber) === w : text.includes(w)));
+  });
+}
+
+export interface HandoverCounts {
+  entries: number;
+  handedOver: number;
+  units: number;
+  unitsHandedOver: number;
+  /** handed over, not paid */
+  unpaidHandedOver: number;
+  /** not paid at all (not billed, or billed and open) */
+  unpaid: number;
+}
+
+export function countEntries(items: readonly HandoverItem[]): HandoverCounts {
+  const given = items.filter((i) => i.handedOverAt !== null);
+  const unpaid = (i: HandoverItem) => i.invoiceStatus !== 'PAID';
+  return {
+    entries: items.length,
+    handedOver: given.length,
+    units: items.reduce((sum, i) => sum + i.amount, 0),
+    unitsHandedOver: given.reduce((sum, i) => sum + i.amount, 0),
+    unpaidHandedOver: given.filter(unpaid).length,
+    unpaid: items.filter(unpaid).length,
+  };
+}

@@ -1,0 +1,44 @@
+import type { BankAmount, CamtLineOutcome, InvoiceKind, InvoiceOverviewItem, InvoiceStatus } from '@club/contract';
+import { formatMoney } from '@/lib/format';
+
+export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: string }> = {
+  OPEN: { text: 'Offen', className: 'text-bg-warning' },
+  PAID: { text: 'Bezahlt', className: 'text-bg-success' },
+  CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
+};
+
+/** Every invoice kind needs its label here (a new kind in the contract is a type error until it has one). */
+export const KIND_LABEL: Record<InvoiceKind, string> = {
+  MEMBERSHIP_FEE: 'Mitgliederbeitrag',
+  PARKING_FEE: 'Parkplatz',
+  OTHER: 'Andere',
+  TICKETS: 'Tickets und Veranstaltungen',
+};
+
+export const REMINDER_LABEL: Record<number, string> = {
+  1: 'Zahlungserinnerung',
+  2: '2. Mahnung',
+  3: '3. Mahnung',
+};
+
+/** Headings of the import result's lists, in the order shown. */
+export const OUTCOME_LABEL: Record<CamtLineOutcome, string> = {
+  AMOUNT_DIFFERS: 'Betrag weicht ab',
+  UNKNOWN_REFERENCE: 'Unbekannte Referenz',
+  ALREADY_PAID: 'Rechnung schon bezahlt oder storniert',
+  CONFLICT: 'Widerspruch zu einer früheren Zeile (nicht verbucht)',
+  NOT_A_PAYMENT: 'Nicht verbucht (Belastung, Storno, vorgemerkt, Fremdwährung, anderes Konto)',
+  ALREADY_IMPORTED: 'Schon früher eingelesen',
+  MATCHED: 'Verbucht und bezahlt',
+};
+
+/** What is still open on an invoice, in Franken. */
+export function openAmount(invoice: InvoiceOverviewItem): number {
+  return Math.max(0, Math.round((invoice.total.amount - invoice.paidAmount.amount) * 100) / 100);
+}
+
+/** An amount as the bank file states it: CHF as money, another currency with its code, none as such. */
+export function formatBankAmount(amount: BankAmount): string {
+  if (amount.currency === 'CHF') return formatMoney(amount.amount);
+  return `${amount.currency || 'ohne Währung'} ${amount.amount.toFixed(2)}`;
+}

@@ -1,0 +1,137 @@
+import type { InvoiceOverviewItem } from '@club/contract';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { useCancelInvoice } from '../api/cancel-invoice';
+import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
+import { invoicesQueryOptions, useInvoices, type InvoiceFilter } from '../api/get-invoices';
+import { unmatchedCreditsQueryOptions } from '../api/get-unmatched-credits';
+import { filterOf, paramsOf } from '../lib/filter-params';
+import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
+import { CamtImport } from '../components/camt-import';
+import { InvoiceFilters } from '../components/invoice-filters';
+import { InvoiceTable } from '../components/invoice-table';
+import { InvoiceTotals } from '../components/invoice-totals';
+import { RecordPaymentDialog } from '../components/record-payment-dialog';
+import { ReminderRun } from '../components/reminder-run';
+import { UnmatchedCredits } from '../components/unmatched-credits';
+import '../payments.css';
+import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
+
+export default function AdminInvoicesPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const invoices = useInvoices({ ...filter, q: filter.q.trim() });
+  const seasons = useSeasons();
+  const pdf = useDownloadInvoicePdf();
+  const cancel = useCancelInvoice();
+  const [paying, setPaying] = useState<InvoiceOverviewItem | null>(null);
+  const [cancelling, setCancelling] = useState<InvoiceOverviewItem | null>(null);
+
+  const change = useCallback(
+    (next: Partial<InvoiceFilter>) =>
+      setParams((current) => paramsOf({ ...filterOf(current), ...next, page: next.page ?? 1 }), { replace: 'q' in next }),
+    [setParams],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Rechnungsübersicht"
+        intro="Alle Rechnungen des Vereins mit Status, Fälligkeit und Betrag; Zahlungen erfassen, von der Bank einlesen und Gutschriften ohne Referenz zuordnen."
+      />
+
+      <CamtImport />
+
+      <UnmatchedCredits />
+
+      <InvoiceFilters filter={filter} seasons={seasons.data ?? []} onChange={change} />
+
+      {invoices.isPending ? (
+        <PageSpinner label="Rechnungen werden geladen…" />
+      ) : invoices.isError ? (
+        <ErrorAlert error={invoices.error} title="Die Rechnungen konnten nicht geladen werden." />
+      ) : (
+        <section aria-labelledby="invoices-heading" aria-busy={invoices.isFetching}>
+          <InvoiceTotals totals={invoices.data.totals} count={invoices.data.page.total} />
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+            <h2 id="invoices-heading" className="h5 mb-0 me-auto">
+              Rechnungen
+            </h2>
+            {invoices.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
+            <ReminderRun overdueCount={invoices.data.totals.overdueCount} />
+          </div>
+          {pdf.isError ? <ErrorAlert error={pdf.error} title="Das PDF konnte nicht heruntergeladen werden." /> : null}
+          {invoices.data.invoices.length === 0 ? (
+            <p>Keine Rechnungen für diesen Filter.</p>
+          ) : (
+            <InvoiceTable
+              invoices={invoices.data.invoices}
+              downloadingId={pdf.isPending ? pdf.variables.id : null}
+              onPdf={(invoice) => pdf.mutate({ memberId: invoice.memberId, id: invoice.id, number: invoice.number })}
+              onPay={setPaying}
+              onCancel={(invoice) => {
+                cancel.reset();
+                setCancelling(invoice);
+              }}
+            />
+          )}
+          <Pager page={invoices.data.page.page} totalPages={invoices.data.page.totalPages} onPage={(page) => change({ page })} />
+        </section>
+      )}
+
+      {paying ? <RecordPaymentDialog key={paying.id} invoice={paying} onClose={() => setPaying(null)} /> : null}
+      <ConfirmDialog
+        show={cancelling !== null}
+        title="Rechnung stornieren?"
+        confirmLabel="Stornieren"
+        pending={cancel.isPending}
+        error={cancel.error}
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          if (cancelling)
+            cancel.mutate({ memberId: cancelling.memberId, invoiceId: cancelling.id }, { onSuccess: () => setCancelling(null) });
+        }}
+      >
+        {cancelling ? (
+          <p className="mb-0">
+            Rechnung {cancelling.number} von {cancelling.memberName} über {formatMoney(cancelling.total)} wird storniert. Sie bleibt mit
+            ihrer Nummer in der Buchhaltung, verschwindet aber aus den Listen des Mitglieds.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** "Seite 2 von 7" with previous and next. */
+function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Seiten der Rechnungsliste" className="d-flex flex-wrap align-items-center gap-2 mt-3">
+      <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ‹ Zurück
+      </button>
+      <span aria-live="polite">
+        Seite {formatNumber(page)} von {formatNumber(totalPages)}
+      </span>
+      <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Weiter ›
+      </button>
+    </nav>
+  );
+}
+
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
+export const loader: ScreenLoader = loadBoardQueries((queryClient, { search }) => {
+  const filter = filterOf(search);
+  return [
+    queryClient.ensureQueryData(invoicesQueryOptions({ ...filter, q: filter.q.trim() })),
+    queryClient.ensureQueryData(seasonsQueryOptions()),
+    queryClient.ensureQueryData(unmatchedCreditsQueryOptions()),
+  ];
+});
