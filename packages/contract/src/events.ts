@@ -85,6 +85,8 @@ export const memberEventSubscriptionSchema = ownEventSubscriptionSchema.extend({
   eventTitle: z.string(),
   eventStart: isoDateTime,
   eventLocation: z.string(),
+  /** price per place (0: free, nothing is billed) */
+  eventPrice: moneySchema,
   /** The board cancelled the event. */
   eventCancelled: z.boolean(),
   /** the TICKETS invoice that bills the places (null: not billed yet), its status, and when they were handed over */

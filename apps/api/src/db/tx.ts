@@ -9,8 +9,12 @@ export interface TxOptions {
   timeout?: number;
 }
 
+/**
+ * The root client, not an open transaction. Prisma's transaction client keeps `$transaction`
+ * (nested transactions as savepoints, which the PGlite adapter does not have), but not `$connect`.
+ */
 function isRootClient(db: DbOrTx): db is Db {
-  return typeof (db as Db).$transaction === 'function';
+  return typeof (db as Db).$connect === 'function';
 }
 
 /**

@@ -79,6 +79,7 @@ export function toMemberSubscription(
     eventTitle: row.event.title,
     eventStart: row.event.start.toISOString(),
     eventLocation: row.event.location,
+    eventPrice: toMoney(row.event.priceRappen),
     eventCancelled: row.event.cancelledAt !== null,
     invoiceId: row.billedItem?.invoice.id ?? null,
     invoiceStatus: row.billedItem?.invoice.status ?? null,

@@ -203,9 +203,13 @@ describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
     expect(own.filter((r) => r.invoiceId === null)).toHaveLength(1);
     const subs = (await member.call('GET', '/member/eventsubscriptions')).body.data.map((d: { data: unknown }) => d.data) as {
       eventTitle: string;
+      eventPrice: { amount: number };
       invoiceStatus: string | null;
     }[];
-    expect(subs.find((s) => s.eventTitle === 'Saisonabschluss-Grillfest')?.invoiceStatus).toBe('OPEN');
+    expect(subs.find((s) => s.eventTitle === 'Saisonabschluss-Grillfest')).toMatchObject({
+      invoiceStatus: 'OPEN',
+      eventPrice: { amount: 25 },
+    });
     expect(subs.filter((s) => s.invoiceStatus === null)).toHaveLength(4);
   });
 

@@ -4,16 +4,27 @@ import { formatDateTime } from '@/lib/format';
 /**
  * Where the money of a reservation or an event place stands: «offen» (not billed yet, or its
  * invoice was cancelled and it waits for the next billing run), «verrechnet» (on an invoice that
- * is still open), «bezahlt»; and «ausgegeben» once the tickets or places were handed over.
+ * is still open), «bezahlt», or «kostenlos» when there is nothing to pay (no invoice is ever issued);
+ * and «ausgegeben» once the tickets or places were handed over.
  */
-export function billingLabel(invoiceStatus: InvoiceStatus | null): { text: string; hint: string; badge: string } {
+export function billingLabel(invoiceStatus: InvoiceStatus | null, free = false): { text: string; hint: string; badge: string } {
+  if (free) return { text: 'kostenlos', hint: 'Es ist nichts zu bezahlen.', badge: 'text-bg-light border' };
   if (invoiceStatus === 'PAID') return { text: 'bezahlt', hint: 'Die Rechnung ist bezahlt.', badge: 'text-bg-success' };
   if (invoiceStatus === 'OPEN') return { text: 'verrechnet', hint: 'Die Rechnung ist noch offen.', badge: 'text-bg-warning' };
   return { text: 'offen', hint: 'Noch nicht verrechnet.', badge: 'text-bg-light border' };
 }
 
-export function BillingStatus({ invoiceStatus, handedOverAt }: { invoiceStatus: InvoiceStatus | null; handedOverAt: string | null }) {
-  const label = billingLabel(invoiceStatus);
+export function BillingStatus({
+  invoiceStatus,
+  handedOverAt,
+  free = false,
+}: {
+  invoiceStatus: InvoiceStatus | null;
+  handedOverAt: string | null;
+  /** nothing to pay: the price and any delivery fee are 0 */
+  free?: boolean;
+}) {
+  const label = billingLabel(invoiceStatus, free);
   return (
     <span className="d-inline-flex flex-wrap gap-1 align-items-center">
       <span className={`badge ${label.badge}`} title={label.hint}>

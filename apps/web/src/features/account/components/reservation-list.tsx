@@ -136,7 +136,11 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                     <dd>{formatMoney(reservation.totalPrice)}</dd>
                     <dt>Zahlung</dt>
                     <dd data-testid="billing-status">
-                      <BillingStatus invoiceStatus={reservation.invoiceStatus} handedOverAt={reservation.handedOverAt} />
+                      <BillingStatus
+                        invoiceStatus={reservation.invoiceStatus}
+                        handedOverAt={reservation.handedOverAt}
+                        free={reservation.totalPrice.amount === 0 && reservation.deliveryOption.fee.amount === 0}
+                      />
                     </dd>
                   </dl>
                   {reservation.cancellable ? (
