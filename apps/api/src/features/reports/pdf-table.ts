@@ -13,8 +13,6 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
  * pass counts the pages, see writePdfReport). Noto Sans carries every name (Marjanović).
  */
 
-export const PDF_TYPE = 'application/pdf';
-
 // Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
 // Always selected by these paths: pdfkit opens a font once per document under the key it was
 // first given, and a second name for the same file would open it again.
