@@ -6,10 +6,7 @@ import { writePdfReport } from './pdf-table.ts';
 import type { Cell, TableBlock, TableReport, TableSection } from './report-model.ts';
 import { reportDefinitions, type Column, type RawBlock, type RawSection } from './reports.definitions.ts';
 import { findSeason } from './reports.repository.ts';
-import { SharedRenders } from './shared-renders.ts';
 import { writeXlsxReport } from './xlsx-sheet.ts';
-
-const renders = new SharedRenders();
 
 /** A report download, checked and ready to stream: nothing has been written yet. */
 export interface PreparedReport {
@@ -44,10 +41,7 @@ export async function prepareReport(
   };
   return {
     fileName: `${definition.fileBase}-${label}.${format}`,
-    write: (out) =>
-      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) =>
-        format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report),
-      ),
+    write: (out) => (format === 'xlsx' ? writeXlsxReport(out, report) : writePdfReport(out, report)),
   };
 }
 
