@@ -56,10 +56,10 @@ export function paymentsRouter(deps: Deps): Router {
     }),
   );
 
-  // The file itself is the body (DESIGN.md §8); the CSRF guard lets application/xml through here only.
-  acceptBodyTypes('POST', '/admin/payments/camt054', ['application/xml']);
   admin.post(
     '/payments/camt054',
+    // The file itself is the body (DESIGN.md §8): application/xml here only.
+    acceptBodyTypes('application/xml'),
     express.text({ type: 'application/xml', limit: CAMT054_MAX_BYTES }),
     handle({ query: camtQuery }, async ({ query }, req, res) => {
       if (typeof req.body !== 'string') {
