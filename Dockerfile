@@ -13,6 +13,9 @@ COPY patches patches
 RUN pnpm install --frozen-lockfile --ignore-scripts
 COPY . .
 RUN pnpm --filter @club/api generate && pnpm build
+# Only the runtime dependencies go into the image: the server and the operator's commands run as
+# bundles (apps/api/dist/*.mjs), so no TypeScript loader, build tool or log prettifier is needed.
+RUN CI=true pnpm install --prod --frozen-lockfile --ignore-scripts
 
 FROM node:22-bookworm-slim
 # pg_dump and pg_restore of the PostgreSQL major version that docker-compose.yml runs (a newer

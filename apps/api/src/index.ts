@@ -47,7 +47,7 @@ async function prepare(database: Database, config: Config, log: Logger): Promise
     const open = await activeDemoLogins(database.prisma);
     if (open.length) {
       process.stderr.write(
-        `Start verweigert: Die Datenbank enthält ${open.length} Demo-Logins mit Passwort = Benutzername (z. B. ${open.slice(0, 3).join(', ')}); in Produktion nicht erlaubt. Eine neue Datenbank ohne Demodaten verwenden oder diese Logins entfernen: pnpm --filter @club/api exec tsx src/cli/remove-demo-logins.ts\n`,
+        `Start verweigert: Die Datenbank enthält ${open.length} Demo-Logins mit Passwort = Benutzername (z. B. ${open.slice(0, 3).join(', ')}); in Produktion nicht erlaubt. Eine neue Datenbank ohne Demodaten verwenden oder diese Logins entfernen: node apps/api/dist/remove-demo-logins.mjs\n`,
       );
       await database.close();
       process.exit(1);

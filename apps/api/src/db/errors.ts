@@ -1,17 +1,12 @@
 import { Prisma } from '../generated/prisma/client.ts';
-import { AppError } from '../lib/app-error.ts';
 
 /**
- * The one classification of errors (DESIGN.md §4: never a 500 for anything a client can
- * send). Database errors arrive in many wrappings (Prisma's own codes, the driver adapter's
- * `kind`, the PostgreSQL SQLSTATE in `originalCode`/`code`, node's socket codes, or only a
- * message); `facts` gathers them all from the error and its causes, the rules below decide.
+ * What a database error means, as pure predicates (the answer a client gets is decided in
+ * `http/to-app-error.ts`). Database errors arrive in many wrappings (Prisma's own codes, the
+ * driver adapter's `kind`, the PostgreSQL SQLSTATE in `originalCode`/`code`, node's socket
+ * codes, or only a message); `facts` gathers them all from the error and its causes, the
+ * rules below decide.
  */
-
-export const BUSY_MESSAGE = 'Gerade sind sehr viele Anfragen unterwegs. Bitte versuchen Sie es gleich noch einmal.';
-export const UNAVAILABLE_MESSAGE = 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es später noch einmal.';
-export const DISK_FULL_MESSAGE =
-  'Der Speicherplatz der Website ist voll, deshalb konnte nichts gespeichert werden. Bitte versuchen Sie es später noch einmal.';
 
 interface Facts {
   codes: Set<string>;
@@ -52,9 +47,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return has(f, 'P2002', '23505') || f.kinds.has('UniqueConstraintViolation');
 }
 
+/** A foreign key refused the write or the delete (Prisma P2003, SQLSTATE 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const f = facts(error);
+  return has(f, 'P2003', '23503') || f.kinds.has('ForeignKeyConstraintViolation');
+}
+
+/** The row to change or delete was not there (Prisma P2025). */
+export function isRecordNotFound(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
+}
+
 /** Lock waits, deadlocks, serialisation conflicts and a pool that has no connection free: try again. */
 export function isBusy(error: unknown): boolean {
-  if (error instanceof AppError) return false;
   const f = facts(error);
   return (
     has(f, '55P03', '40P01', '40001', 'P2034', 'P2028', 'P2024') ||
@@ -90,7 +95,6 @@ const UNAVAILABLE_TEXT =
 
 /** The database cannot be reached at all: refused, reset, timed out, restarting, out of connections. */
 export function isUnavailable(error: unknown): boolean {
-  if (error instanceof AppError) return false;
   const f = facts(error);
   return (
     f.initialization ||
@@ -103,23 +107,19 @@ export function isUnavailable(error: unknown): boolean {
 
 /** A disk is full: PostgreSQL's disk_full (SQLSTATE 53100, also from PGlite) or ENOSPC from the file system. */
 export function isDiskFull(error: unknown): boolean {
-  if (error instanceof AppError) return error.code === 'DISK_FULL';
   const f = facts(error);
   return has(f, '53100', 'ENOSPC') || said(f, /No space left on device/i);
 }
 
 /**
- * Database errors that only bad input causes: an invalid byte sequence (NUL), invalid text
- * for a type or for JSON, a value too long or out of range. 400 for what cannot be text at
- * all, 422 for a value outside the column's range.
+ * Database errors that only bad input causes: a value too long, a number out of range, or
+ * what cannot be the column's type at all (an invalid byte sequence such as NUL, invalid text
+ * for a type or for JSON). Null for every other error.
  */
-function inputFault(f: Facts): AppError | null {
-  if (has(f, '22001', 'P2000') || f.kinds.has('LengthMismatch')) {
-    return new AppError('VALIDATION_FAILED', 'Eine Angabe ist zu lang.');
-  }
-  if (has(f, '22003', 'P2020', 'P2033') || f.kinds.has('ValueOutOfRange')) {
-    return new AppError('VALIDATION_FAILED', 'Eine Zahl liegt ausserhalb des erlaubten Bereichs.');
-  }
+export function inputFault(error: unknown): 'TOO_LONG' | 'OUT_OF_RANGE' | 'INVALID' | null {
+  const f = facts(error);
+  if (has(f, '22001', 'P2000') || f.kinds.has('LengthMismatch')) return 'TOO_LONG';
+  if (has(f, '22003', 'P2020', 'P2033') || f.kinds.has('ValueOutOfRange')) return 'OUT_OF_RANGE';
   if (
     [...f.codes].some((c) => /^22[0-9A-Z]{3}$/.test(c)) ||
     has(f, 'P2006', 'P2007', 'P2019', 'P2023') ||
@@ -128,55 +128,7 @@ function inputFault(f: Facts): AppError | null {
       f,
       /invalid byte sequence|invalid input syntax|unsupported Unicode escape|invalid (JSON|json) text|Unicode low surrogate|lone leading surrogate|untranslatable character/i,
     )
-  ) {
-    return new AppError('BAD_REQUEST', 'Die Anfrage enthält ungültige Zeichen oder Werte.');
-  }
+  )
+    return 'INVALID';
   return null;
-}
-
-/** German message and code for a client status a library gave (body-parser, serve-static, zlib, Express…). */
-function clientStatus(status: number, type: string | undefined): AppError {
-  if (type === 'entity.parse.failed') return new AppError('MALFORMED_JSON', 'Die Anfrage enthält kein gültiges JSON.');
-  if (status === 413 || type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Die Anfrage ist zu gross.');
-  if (status === 415 || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Diese Kodierung oder dieser Inhaltstyp wird nicht unterstützt. Bitte senden Sie die Daten als JSON (UTF-8).',
-      undefined,
-      415,
-    );
-  }
-  if (status === 401) return new AppError('NOT_LOGGED_IN', 'Bitte melden Sie sich an.');
-  if (status === 403) return new AppError('FORBIDDEN', 'Dafür fehlt Ihnen die Berechtigung.');
-  if (status === 404) return new AppError('NOT_FOUND', 'Diese Adresse gibt es nicht.');
-  if (status === 429) return new AppError('RATE_LIMITED', 'Zu viele Anfragen. Bitte warten Sie einen Moment.');
-  return new AppError('BAD_REQUEST', 'Die Anfrage ist falsch aufgebaut.', undefined, status);
-}
-
-/**
- * What a client gets for an error: an AppError with status, code and German message, or
- * null for a real fault (500, logged with its stack).
- */
-export function toAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  if (error instanceof URIError) return new AppError('BAD_REQUEST', 'Die Adresse enthält ungültige Zeichen.');
-  const e = (error ?? {}) as { status?: unknown; statusCode?: unknown; type?: unknown; expose?: unknown };
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
-  // Zlib's errors for a body that says gzip/deflate/br and is not.
-  const zlib = (error as { code?: unknown })?.code;
-  if (typeof zlib === 'string' && /^Z_(DATA|BUF|STREAM)_ERROR$/.test(zlib))
-    return new AppError('BAD_REQUEST', 'Der Inhalt der Anfrage ist nicht wie angegeben kodiert.');
-  if (status !== undefined && status >= 400 && status < 500) return clientStatus(status, typeof e.type === 'string' ? e.type : undefined);
-
-  if (error instanceof Prisma.PrismaClientKnownRequestError) {
-    if (error.code === 'P2025') return new AppError('NOT_FOUND', 'Nicht gefunden.');
-  }
-  if (isUniqueViolation(error)) return new AppError('ALREADY_EXISTS', 'Ein Eintrag mit diesen Angaben existiert bereits.');
-  const f = facts(error);
-  if (has(f, 'P2003', '23503') || f.kinds.has('ForeignKeyConstraintViolation'))
-    return new AppError('IN_USE', 'Der Eintrag wird noch verwendet.');
-  if (isDiskFull(error)) return new AppError('DISK_FULL', DISK_FULL_MESSAGE);
-  if (isUnavailable(error)) return new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
-  if (isBusy(error)) return new AppError('BUSY', BUSY_MESSAGE);
-  return inputFault(f);
 }

@@ -1,8 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@club/contract';
-import { isDiskFull, toAppError } from '../db/errors.ts';
 import { noteDiskFull } from '../lib/disk-full.ts';
 import { InputError } from './validate.ts';
+import { refuseOtherBodies } from './security.ts';
+import { toAppError } from './to-app-error.ts';
 
 function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
@@ -12,7 +13,8 @@ function body(code: string, message: string, fields?: Record<string, string>): E
 const RETRY_AFTER_503: Record<string, string> = { UNAVAILABLE: '5', DISK_FULL: '60' };
 
 /** Unknown /api paths: 404 in the error envelope. */
-export const apiNotFound: RequestHandler = (_req, res) => {
+export const apiNotFound: RequestHandler = (req, res) => {
+  refuseOtherBodies(req, res);
   res.status(404).json(body('NOT_FOUND', 'Diese Adresse gibt es nicht.'));
 };
 
@@ -25,7 +27,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
     // E.g. the session could not be saved after the answer was written (express-session hands
     // that error on once the answer is on its way): the answer stands, the connection stays.
-    if (isDiskFull(err)) noteDiskFull(req.log, err);
+    if (toAppError(err)?.code === 'DISK_FULL') noteDiskFull(req.log, err);
     else req.log.warn({ err: describe(err) }, 'error after the answer started');
     if (!res.writableEnded) res.end();
     return;

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toAppError } from '../db/errors.ts';
+import { toAppError } from './to-app-error.ts';
 import { createMember } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { loginAs } from '../test/login.ts';

@@ -60,5 +60,8 @@ describe('the request log', () => {
     expect(failure.err?.message).toBe('kaputt');
     expect(failure.req?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(completed.req?.id).toBe(failure.req?.id);
+    // The answer's line is the same for a failure: level info, status and time, no second error.
+    expect(completed).toMatchObject({ level: 30, res: { statusCode: 500 }, msg: 'request completed' });
+    expect(completed.err).toBeUndefined();
   });
 });

@@ -65,30 +65,35 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Routes that take a body other than JSON (method, path below /api/v1, media types). */
-const otherBodies: { method: string; path: string; types: string[] }[] = [];
-
 /**
- * Lets one route take bodies of other media types than JSON (an upload as
- * `multipart/form-data`, a bank file as `application/xml`); every other route still
- * refuses them with 415. A router declares it next to its route, e.g.
- * `acceptBodyTypes('POST', '/admin/newsletters', ['multipart/form-data'])` (path as the
- * router registers it, below /api/v1). The origin checks stay the same for these routes.
+ * Lets one route take bodies of other media types than JSON (an upload as `multipart/form-data`, a
+ * bank file as `application/xml`): a middleware in the route's own chain, before the handler,
+ * e.g. `router.post('/admin/newsletters', acceptBodyTypes('multipart/form-data'), …)`. Every other
+ * route still refuses them with 415 (`refuseOtherBodies`). The origin checks stay the same.
  */
-export function acceptBodyTypes(method: string, path: string, types: string[]): void {
-  const entry = { method: method.toUpperCase(), path: path.replace(/\/+$/, '') || '/', types };
-  if (!otherBodies.some((e) => e.method === entry.method && e.path === entry.path && e.types.join() === entry.types.join()))
-    otherBodies.push(entry);
-}
-
-function acceptsOtherBody(req: Parameters<RequestHandler>[0]): boolean {
-  const path = req.path.replace(/\/+$/, '') || '/';
-  return otherBodies.some((e) => e.method === req.method && e.path === path && req.is(e.types) !== false && req.is(e.types) !== null);
+export function acceptBodyTypes(...types: string[]): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.bodyTypes = types;
+    next();
+  };
 }
 
 /**
- * CSRF (DESIGN.md §5): state-changing calls carry JSON and come from our own origin.
- * Cookies are SameSite=Lax as a second line.
+ * 415 for a body that is neither JSON nor of a type its route declared with `acceptBodyTypes`.
+ * Called by every route's handler (`handle()`) and by the API's 404, so no route takes another
+ * body unasked and an unknown path with one is 415 as before.
+ */
+export function refuseOtherBodies(req: Request, res: Response): void {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (!hasBody || req.is('application/json')) return;
+  const declared = res.locals.bodyTypes as string[] | undefined;
+  if (declared && req.is(declared)) return;
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
+}
+
+/**
+ * CSRF (DESIGN.md §5): state-changing calls come from our own origin (and carry JSON:
+ * `refuseOtherBodies`). Cookies are SameSite=Lax as a second line.
  */
 export function csrfGuard(publicUrl: string): RequestHandler {
   const ownOrigin = new URL(publicUrl).origin;
@@ -101,10 +106,6 @@ export function csrfGuard(publicUrl: string): RequestHandler {
     const origin = req.get('origin');
     if (origin && origin !== ownOrigin && origin !== `${req.protocol}://${req.get('host')}`) {
       throw new AppError('CSRF_REJECTED', 'Die Anfrage stammt nicht von dieser Website.');
-    }
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json') && !acceptsOtherBody(req)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Bitte senden Sie die Daten als JSON.');
     }
     next();
   };

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { isCleanText } from '@club/contract';
 import { AppError } from '../lib/app-error.ts';
+import { refuseOtherBodies } from './security.ts';
 
 interface Schemas {
   params?: z.ZodType;
@@ -32,6 +33,7 @@ export class InputError extends Error {
  */
 export function handle<S extends Schemas>(schemas: S, fn: (input: Input<S>, req: Request, res: Response) => Promise<unknown> | unknown) {
   return async (req: Request, res: Response, _next: NextFunction): Promise<void> => {
+    refuseOtherBodies(req, res);
     refuseUnsafe(req.params, 'params');
     const input = {
       params: parse(schemas.params, req.params, 'params'),

@@ -8,5 +8,6 @@ import { AppError } from './app-error.ts';
  * Never a 500 for a rush of requests (DESIGN.md §4, §6).
  */
 export function asBusy(error: unknown, message: string): AppError | null {
+  if (error instanceof AppError) return null;
   return isBusy(error) && !isUnavailable(error) ? new AppError('BUSY', message) : null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { seasonDates, seasonYearOf, toIsoDate, zurichToday } from './dates.ts';
+import {
+  formatZurichDate,
+  formatZurichDateTime,
+  formatZurichTime,
+  formatZurichWeekday,
+  seasonDates,
+  seasonYearOf,
+  toIsoDate,
+  zurichToday,
+} from './dates.ts';
 
 describe('season dates', () => {
   it('runs from 1 May to 30 April and is named like 2025/26', () => {
@@ -22,5 +31,18 @@ describe('zurichToday', () => {
     expect(toIsoDate(zurichToday(new Date('2025-12-31T23:30:00Z')))).toBe('2026-01-01');
     // 21:30 UTC on 30 June is 23:30 in Zurich (UTC+2 in summer): still 30 June.
     expect(toIsoDate(zurichToday(new Date('2026-06-30T21:30:00Z')))).toBe('2026-06-30');
+  });
+});
+
+describe('Zurich time as shown', () => {
+  it('gives date, time and weekday of an instant in Zurich, in winter and in summer', () => {
+    const winter = new Date('2026-12-05T18:00:00Z');
+    expect(formatZurichDateTime(winter)).toBe('05.12.2026 19:00');
+    expect(formatZurichWeekday(winter)).toBe('Samstag');
+    // 22:30 UTC on 30 June is 00:30 on 1 July in Zurich (UTC+2): a Wednesday.
+    const summer = new Date('2026-06-30T22:30:00Z');
+    expect(formatZurichDate(summer)).toBe('01.07.2026');
+    expect(formatZurichTime(summer)).toBe('00:30');
+    expect(formatZurichWeekday(summer)).toBe('Mittwoch');
   });
 });

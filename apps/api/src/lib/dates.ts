@@ -37,8 +37,15 @@ export function seasonYearOf(day: Date): number {
   return day.getUTCMonth() >= 4 ? y : y - 1;
 }
 
+/** The club's time zone: every time the site shows, and its timers (croner), are Zurich's. */
+export const ZURICH = 'Europe/Zurich';
+
+/**
+ * The one formatter of Zurich time: every Zurich date or time the API shows or writes is made from
+ * the wall clock it gives (`zurichWallClock`), with the `format…` functions below.
+ */
 const zurichParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Zurich',
+  timeZone: ZURICH,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
@@ -75,9 +82,37 @@ export function seasonInstants(season: { validFrom: Date; validTo: Date }): { fr
   };
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A wall-clock value (`zurichWallClock`, or a business date) as `dd.mm.yyyy`. */
+export function formatWallDate(wall: Date): string {
+  return `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+}
+
+/** A wall-clock value as `HH:MM`. */
+export function formatWallTime(wall: Date): string {
+  return `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
+}
+
 /** `12.01.2027`: the Zurich date of an instant. */
 export function formatZurichDate(instant: Date): string {
+  return formatWallDate(zurichWallClock(instant));
+}
+
+/** `19:45`: the Zurich time of an instant. */
+export function formatZurichTime(instant: Date): string {
+  return formatWallTime(zurichWallClock(instant));
+}
+
+/** `12.01.2027 19:45`: the Zurich date and time of an instant. */
+export function formatZurichDateTime(instant: Date): string {
   const wall = zurichWallClock(instant);
-  const pad2 = (n: number) => String(n).padStart(2, '0');
-  return `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+  return `${formatWallDate(wall)} ${formatWallTime(wall)}`;
+}
+
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
+
+/** `Samstag`: the Zurich weekday of an instant. */
+export function formatZurichWeekday(instant: Date): string {
+  return WEEKDAYS[zurichWallClock(instant).getUTCDay()] ?? '';
 }

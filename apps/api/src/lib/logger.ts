@@ -1,10 +1,21 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logs; pretty only on a terminal. Secrets never reach the log. */
+/** pino-pretty is a development tool: installed with the dev dependencies, not in the image. */
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** JSON logs; pretty on a terminal where pino-pretty is installed. Secrets never reach the log. */
 export function createLogger(level: string, destination?: { write(line: string): void }): Logger {
-  const pretty = !destination && process.stdout.isTTY && level !== 'silent';
+  const pretty = !destination && process.stdout.isTTY && level !== 'silent' && prettyInstalled();
   const options = {
     level,
     redact: {

@@ -95,6 +95,15 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** A mail's attachments as stored (`[{kind, …}]`, JSON), made into files by the renderer the site configured. */
+async function renderAttachments(raw: unknown, render: OutboxWorkerOptions['renderAttachment']): Promise<RenderedAttachment[]> {
+  const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const refs = Array.isArray(parsed) ? (parsed as MailAttachmentRef[]) : [];
+  if (refs.length === 0) return [];
+  if (!render) throw new Error('mail has attachments but no attachment renderer is configured');
+  return Promise.all(refs.map((ref) => render(ref)));
+}
+
 /**
  * Sends the outbox through SMTP. Several instances may run: due rows are claimed with
  * FOR UPDATE SKIP LOCKED and leased, so each mail goes to one sender. Failures are retried
@@ -130,21 +139,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return 0;
   }
 
-  async function renderAttachments(raw: unknown): Promise<RenderedAttachment[]> {
-    const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    const refs = Array.isArray(parsed) ? (parsed as MailAttachmentRef[]) : [];
-    if (refs.length === 0) return [];
-    if (!options.renderAttachment) throw new Error('mail has attachments but no attachment renderer is configured');
-    const render = options.renderAttachment;
-    return Promise.all(refs.map((ref) => render(ref)));
-  }
-
   async function send(): Promise<number> {
     if (!transport || !smtpUrl) return logOnly();
     let sent = 0;
     for (const row of await claim()) {
       try {
-        const attachments = await renderAttachments(row.attachments);
+        const attachments = await renderAttachments(row.attachments, options.renderAttachment);
         await transport.sendMail({
           from,
           to: row.to,

@@ -372,7 +372,7 @@ describe('GET /api/v1/member/export', () => {
     const response = await fetch(`${server.url}/api/v1/member/export`, { headers: { cookie: m.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="mein-konto-${m.username}-${toIsoDate(today())}.json"`);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=mein-konto-${m.username}-${toIsoDate(today())}.json`);
     const text = await response.text();
     expect(text).not.toMatch(/argon2|passwordHash/);
     const data = JSON.parse(text);

@@ -173,11 +173,8 @@ export function accountRouter(deps: Deps): Router {
       const data = memberExportSchema.parse(await exportOwnData(ctx, actorOf(req).memberId));
       res
         .status(200)
+        .attachment(exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now))
         .set('Content-Type', 'application/json; charset=utf-8')
-        .set(
-          'Content-Disposition',
-          `attachment; filename="${exportFileName(data.login?.username ?? `mitglied-${data.profile.memberNumber}`, ctx.now)}"`,
-        )
         .send(JSON.stringify(data, null, 2));
     }),
   );

@@ -79,43 +79,52 @@ export function ownProviderFetch(publicUrl: string, local: string): client.Custo
   };
 }
 
+/**
+ * The OIDC client's configuration: the embedded provider's known metadata (called in-process
+ * at HOST:PORT), or an external provider's, discovered.
+ */
+async function clientConfiguration(
+  config: Config,
+  log: Logger,
+  embedded: EmbeddedIssuer | undefined,
+  callbackURL: string,
+): Promise<client.Configuration> {
+  if (embedded) {
+    const configuration = new client.Configuration(
+      embedded.serverMetadata,
+      embedded.clientId,
+      { client_secret: embedded.clientSecret, redirect_uris: [callbackURL], response_types: ['code'] },
+      client.ClientSecretBasic(embedded.clientSecret),
+    );
+    configuration[client.customFetch] = ownProviderFetch(config.publicUrl, localOrigin(config));
+    if (embedded.serverMetadata.issuer.startsWith('http:')) client.allowInsecureRequests(configuration);
+    configuration.timeout = HTTP_TIMEOUT_SECONDS;
+    return configuration;
+  }
+  const external = config.oidc;
+  if (!external) throw new Error('no OIDC provider configured');
+  const secret = external.clientSecret;
+  const configuration = await client.discovery(
+    new URL(external.issuer),
+    external.clientId,
+    { ...(secret ? { client_secret: secret } : {}), redirect_uris: [callbackURL], response_types: ['code'] },
+    secret ? client.ClientSecretBasic(secret) : client.None(),
+    { execute: external.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [], timeout: HTTP_TIMEOUT_SECONDS },
+  );
+  log.info({ issuer: configuration.serverMetadata().issuer }, 'OIDC provider discovered');
+  return configuration;
+}
+
 export function createRelyingParty(deps: { config: Config; log: Logger; embedded?: EmbeddedIssuer }): RelyingParty {
   const { config, log, embedded } = deps;
   const callbackURL = `${config.publicUrl}/oauth/callback`;
   const issuer = embedded ? embedded.serverMetadata.issuer : (config.oidc?.issuer ?? '');
   if (!issuer) throw new Error('no OIDC issuer configured');
 
-  async function build(): Promise<client.Configuration> {
-    if (embedded) {
-      const configuration = new client.Configuration(
-        embedded.serverMetadata,
-        embedded.clientId,
-        { client_secret: embedded.clientSecret, redirect_uris: [callbackURL], response_types: ['code'] },
-        client.ClientSecretBasic(embedded.clientSecret),
-      );
-      configuration[client.customFetch] = ownProviderFetch(config.publicUrl, localOrigin(config));
-      if (issuer.startsWith('http:')) client.allowInsecureRequests(configuration);
-      configuration.timeout = HTTP_TIMEOUT_SECONDS;
-      return configuration;
-    }
-    const external = config.oidc;
-    if (!external) throw new Error('no OIDC provider configured');
-    const secret = external.clientSecret;
-    const configuration = await client.discovery(
-      new URL(external.issuer),
-      external.clientId,
-      { ...(secret ? { client_secret: secret } : {}), redirect_uris: [callbackURL], response_types: ['code'] },
-      secret ? client.ClientSecretBasic(secret) : client.None(),
-      { execute: external.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [], timeout: HTTP_TIMEOUT_SECONDS },
-    );
-    log.info({ issuer: configuration.serverMetadata().issuer }, 'OIDC provider discovered');
-    return configuration;
-  }
-
   let configuration: Promise<client.Configuration> | undefined;
   let strategy: Promise<Strategy> | undefined;
   const getConfiguration = (): Promise<client.Configuration> => {
-    configuration ??= build().catch((error: unknown) => {
+    configuration ??= clientConfiguration(config, log, embedded, callbackURL).catch((error: unknown) => {
       configuration = undefined;
       throw error;
     });

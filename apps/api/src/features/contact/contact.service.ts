@@ -21,6 +21,7 @@ import {
   upsertRecipient,
   type RecipientRow,
 } from './contact.repository.ts';
+import { formatZurichDate, formatZurichTime } from '../../lib/dates.ts';
 
 /** Labels of recipients the board has not named yet. */
 export const DEFAULT_RECIPIENT_LABELS: Record<ContactRecipientType, string> = {
@@ -36,15 +37,6 @@ export const KEEP_MESSAGES_MONTHS = 12;
 const order = (type: ContactRecipientType) => contactRecipientTypes.indexOf(type);
 
 const UNKNOWN_RECIPIENT = { recipient: 'Empfänger: Bitte einen Empfänger aus der Liste wählen.' };
-
-const receivedAtFormat = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** The recipients the form offers (those with an address), in a fixed order; never their addresses. */
 export async function listRecipients(ctx: Ctx): Promise<ContactRecipient[]> {
@@ -86,7 +78,7 @@ export async function sendContactMessage(
       senderName: data.name,
       senderEmail: data.senderEmail,
       member: member ? `Mitglied Nr. ${member.memberNumber}, ${member.firstName} ${member.lastName}` : null,
-      receivedAt: receivedAtFormat.format(tx.now),
+      receivedAt: `${formatZurichDate(tx.now)}, ${formatZurichTime(tx.now)}`,
       message: data.message,
       clubName: input.clubName,
     });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import ical from 'ical-generator';
 import type { EventRow, SubscriberRow } from './events.repository.ts';
+import { zurichWallClock } from '../../lib/dates.ts';
 
 /** The event's files: its iCalendar entry and the board's list of subscribers. Pure: loaded data in, bytes out. */
 
@@ -55,23 +56,6 @@ export async function subscribersWorkbook(event: EventRow, rows: readonly Subscr
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
   workbook.title = event.title;
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Zurich',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Spreadsheet dates have no zone: the Zurich wall-clock time as a Date whose UTC fields show it. */
-export function zurichWallClock(d: Date): Date {
-  const p = Object.fromEntries(wallClock.formatToParts(d).map((x) => [x.type, x.value]));
-  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)));
 }
 
 /** A file name without characters that trouble browsers or file systems. */

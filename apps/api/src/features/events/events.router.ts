@@ -58,8 +58,8 @@ export function eventsRouter(deps: Deps): Router {
       const event = await getEventForCalendar(ctx, params.id);
       res
         .status(200)
+        .attachment(`${fileNameOf(event.title, `veranstaltung-${event.id}`)}.ics`)
         .set('Content-Type', 'text/calendar; charset=utf-8')
-        .set('Content-Disposition', `attachment; filename="${fileNameOf(event.title, `veranstaltung-${event.id}`)}.ics"`)
         .send(eventCalendar(event, site, ctx.now));
     }),
   );
@@ -158,8 +158,7 @@ export function eventsRouter(deps: Deps): Router {
       const { event, rows } = await listSubscriberRows(ctxOf(deps, req), params.id);
       res
         .status(200)
-        .set('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .set('Content-Disposition', `attachment; filename="anmeldungen-${fileNameOf(event.title, String(event.id))}.xlsx"`)
+        .attachment(`anmeldungen-${fileNameOf(event.title, String(event.id))}.xlsx`)
         .send(await subscribersWorkbook(event, rows));
     }),
   );

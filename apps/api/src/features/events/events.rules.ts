@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '@club/contract';
+import { formatZurichDate, formatZurichTime, formatZurichWeekday } from '../../lib/dates.ts';
 
 /**
  * Pure rules of event subscriptions (DESIGN.md §6): places left, the waiting list and what
@@ -148,20 +149,9 @@ export function decideSubscription(
   };
 }
 
-const dateTime = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  weekday: 'long',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `Samstag, 05.12.2026, 19:00` in Zurich time, for mails. */
 export function formatEventStart(d: Date): string {
-  return dateTime.format(d);
+  return `${formatZurichWeekday(d)}, ${formatZurichDate(d)}, ${formatZurichTime(d)}`;
 }
 
 export { places };

@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import { errors } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { toAppError } from '../../db/errors.ts';
+import { toAppError } from '../../http/to-app-error.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { MAX_QUERY_LENGTH, unsafePlace } from '../../http/validate.ts';

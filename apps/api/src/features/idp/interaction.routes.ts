@@ -103,20 +103,7 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
       );
       return;
     }
-    // Consent is only ever asked of our own client: granted without a page.
-    if (details.prompt.name === 'consent' && details.params.client_id === OWN_CLIENT_ID && details.session?.accountId) {
-      const grant = details.grantId
-        ? await provider.Grant.find(details.grantId)
-        : new provider.Grant({ clientId: OWN_CLIENT_ID, accountId: details.session.accountId });
-      if (grant) {
-        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
-        return;
-      }
-    }
+    if (await grantOwnConsent(provider, req, res, details)) return;
     await provider.interactionFinished(
       req,
       res,
@@ -207,4 +194,22 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
   });
 
   return router;
+}
+
+/**
+ * Consent is only ever asked of our own client: granted without a page (the scopes and claims
+ * the provider misses added to the grant). False for any other prompt or client.
+ */
+async function grantOwnConsent(provider: Provider, req: Request, res: Response, details: Interaction): Promise<boolean> {
+  if (details.prompt.name !== 'consent' || details.params.client_id !== OWN_CLIENT_ID || !details.session?.accountId) return false;
+  const grant = details.grantId
+    ? await provider.Grant.find(details.grantId)
+    : new provider.Grant({ clientId: OWN_CLIENT_ID, accountId: details.session.accountId });
+  if (!grant) return false;
+  const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+  return true;
 }

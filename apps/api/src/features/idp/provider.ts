@@ -1,7 +1,7 @@
 import Provider, { type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { PrismaClient } from '../../db/client.ts';
-import { toAppError } from '../../db/errors.ts';
+import { toAppError } from '../../http/to-app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { Html, html, page } from '../../http/html.ts';
 import { accountClaims } from './accounts.ts';

@@ -203,7 +203,7 @@ describe('invoices of a member', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Rechnung-${inv.number}.pdf"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=Rechnung-${inv.number}.pdf`);
     expect(
       Buffer.from(await res.arrayBuffer())
         .subarray(0, 5)

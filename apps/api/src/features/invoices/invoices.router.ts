@@ -15,12 +15,7 @@ import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, runFeeInvoices, runRem
 import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
 
 function sendPdf(res: Response, file: { filename: string; content: Buffer }): void {
-  res
-    .status(200)
-    .set('Content-Type', 'application/pdf')
-    .set('Content-Disposition', `attachment; filename="${file.filename}"`)
-    .set('Content-Length', String(file.content.length))
-    .end(file.content);
+  res.status(200).attachment(file.filename).set('Content-Length', String(file.content.length)).end(file.content);
 }
 
 /** Invoices: PDFs for members and the board, cancelling, fee runs, the ticket billing run and reminder runs. */

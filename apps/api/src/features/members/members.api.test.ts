@@ -196,6 +196,10 @@ describe('GET /api/v1/admin/members/?q= (search)', () => {
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
     expect(beyond.body.page.total).toBe(total);
+    // A search nobody matches is one empty page, as every paged list of the site.
+    const none = await search(`q=niemand${tag}xyz`);
+    expect(none.body.page).toEqual({ page: 1, pageSize: 25, total: 0, totalPages: 1 });
+    expect(none.headers.get('x-total-count')).toBe('0');
   });
 
   it.each([

@@ -14,7 +14,6 @@ import {
   membershipSchema,
   membershipUpdateBodySchema,
   memberUpdateBodySchema,
-  pageInfoSchema,
   passwordResetSentSchema,
   phoneSchema,
   phonesUpdateBodySchema,
@@ -22,7 +21,7 @@ import {
   roleSchema,
   rolesUpdateBodySchema,
 } from '@club/contract';
-import { sendItem, sendList } from '../../http/envelope.ts';
+import { sendItem, sendList, sendPaged } from '../../http/envelope.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { addMembership, correctAddress, updateMember, updateMembership, updateRoles } from './members.changes.ts';
@@ -50,13 +49,12 @@ export function membersRouter(deps: Deps): Router {
     requireTwoFactorForBoard: config.requireTwoFactorForBoard,
   };
 
-  // Search: `{ data: [{ data: hit }], page: { page, pageSize, total, totalPages } }` plus `X-Total-Count`.
+  // Search: one page of hits (sendPaged).
   router.get(
     '/admin/members/',
     handle({ query: memberSearchQuerySchema }, async ({ query }, req, res) => {
       const result = await searchMembers(ctxOf(deps, req), query);
-      res.set('X-Total-Count', String(result.page.total));
-      res.json({ data: result.hits.map((hit) => ({ data: memberSearchHitSchema.parse(hit) })), page: pageInfoSchema.parse(result.page) });
+      sendPaged(res, { ...query, items: result.hits.map((hit) => memberSearchHitSchema.parse(hit)), total: result.total });
     }),
   );
 

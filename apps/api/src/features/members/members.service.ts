@@ -8,7 +8,6 @@ import type {
   MemberLogin,
   MemberSearchHit,
   Membership,
-  PageInfo,
   Phone,
   Role,
 } from '@club/contract';
@@ -162,7 +161,7 @@ export function searchWords(q: string): string[] {
 export async function searchMembers(
   ctx: Ctx,
   input: { q: string; page: number; pageSize: number },
-): Promise<{ hits: MemberSearchHit[]; page: PageInfo }> {
+): Promise<{ hits: MemberSearchHit[]; total: number }> {
   const words = searchWords(input.q);
   const page = { words, today: toIsoDate(zurichToday(ctx.now)), limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
   const [rows, counted] = await Promise.all([searchMemberRows(ctx.db, page), words.length ? null : countMembers(ctx.db, words)]);
@@ -178,7 +177,7 @@ export async function searchMembers(
     city: r.city,
     active: r.active,
   }));
-  return { hits, page: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.ceil(total / input.pageSize) } };
+  return { hits, total };
 }
 
 /**

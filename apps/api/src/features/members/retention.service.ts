@@ -3,7 +3,7 @@ import type { AdminMember, RetentionCandidate, RetentionPreview } from '@club/co
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import { toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { toIsoDate, ZURICH, zurichToday } from '../../lib/dates.ts';
 import { MEMBER_NOT_FOUND, adminMemberView } from './members.service.ts';
 import {
   anonymiseAgedInvoices,
@@ -22,7 +22,6 @@ import { erasureRefusal, monthsBefore, REJECTED_APPLICATION_MONTHS, yearsBefore,
 
 /** When the nightly retention run starts (cron, Zurich time): after the nightly backup at 03:00. */
 export const RETENTION_SCHEDULE = '30 3 * * *';
-export const TIME_ZONE = 'Europe/Zurich';
 const JOB = 'retention';
 
 function toCandidate(row: RetentionRow): RetentionCandidate {
@@ -42,7 +41,7 @@ function cutoffs(now: Date, years: number): { members: Date; applications: Date 
 
 /** What the next nightly run will anonymise and delete (the board's overview), and what the last one did. */
 export async function previewRetention(ctx: Ctx, input: { years: number }): Promise<RetentionPreview> {
-  const next = new Cron(RETENTION_SCHEDULE, { timezone: TIME_ZONE, paused: true }).nextRun(ctx.now) ?? ctx.now;
+  const next = new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, paused: true }).nextRun(ctx.now) ?? ctx.now;
   // What the run will see when it starts.
   const at = cutoffs(next, input.years);
   const [rows, rejectedApplications, last] = await Promise.all([

@@ -61,8 +61,6 @@ function receiveUpload(): RequestHandler {
 /** Newsletters: members read and download them, the board uploads and deletes them. */
 export function newslettersRouter(deps: Deps): Router {
   const router = Router();
-  // The upload is the one call that takes a multipart form (the CSRF guard refuses it elsewhere).
-  acceptBodyTypes('POST', '/admin/newsletters', ['multipart/form-data']);
   const settings: NewsletterSettings = { clubName: deps.config.clubName, newsletterUrl: `${deps.config.publicUrl}/newsletter` };
 
   router.get(
@@ -90,6 +88,8 @@ export function newslettersRouter(deps: Deps): Router {
 
   router.post(
     '/admin/newsletters',
+    // The upload is the one call that takes a multipart form (refused with 415 elsewhere).
+    acceptBodyTypes('multipart/form-data'),
     requireBoard,
     receiveUpload(),
     handle({ body: newsletterUploadFieldsSchema }, async ({ body }, req, res) => {

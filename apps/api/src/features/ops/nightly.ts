@@ -5,9 +5,10 @@ import { isDiskFull } from '../../db/errors.ts';
 import { noteDiskFull } from '../../lib/disk-full.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { jobRuns } from '../../lib/metrics.ts';
-import { RETENTION_SCHEDULE, TIME_ZONE, runNightlyRetention } from '../members/retention.service.ts';
+import { RETENTION_SCHEDULE, runNightlyRetention } from '../members/retention.service.ts';
 import { nightlyPgliteBackup } from './backup.ts';
 import { startControlSocket } from './control-socket.ts';
+import { ZURICH } from '../../lib/dates.ts';
 
 /** The nightly backup of the embedded database (cron, Zurich time), before the retention run. */
 export const BACKUP_SCHEDULE = '0 3 * * *';
@@ -44,7 +45,7 @@ export async function startOperations(input: { config: Config; database: Databas
   const backup = config.backup;
   if (backup && database.kind === 'pglite') {
     jobs.push(
-      new Cron(BACKUP_SCHEDULE, { timezone: TIME_ZONE, protect: true }, () =>
+      new Cron(BACKUP_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
         runJob('backup', log, async () => {
           const done = await nightlyPgliteBackup(database, { dir: backup.dir, keep: backup.keep, now: new Date() });
           return { file: done.file, bytes: done.bytes, removed: done.removed.length };
@@ -53,7 +54,7 @@ export async function startOperations(input: { config: Config; database: Databas
     );
   }
   jobs.push(
-    new Cron(RETENTION_SCHEDULE, { timezone: TIME_ZONE, protect: true }, () =>
+    new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
       runJob('retention', log, async () => {
         const ctx = { db: database.prisma, log, actor: null, now: new Date() };
         const result = await runNightlyRetention(ctx, { years: config.retentionYears });

@@ -11,10 +11,9 @@ import {
   invoiceOverviewQuerySchema,
   invoiceOverviewTotalsSchema,
   manualPaymentInputSchema,
-  pageInfoSchema,
   text,
 } from '@club/contract';
-import { sendItem } from '../../http/envelope.ts';
+import { sendItem, sendPaged } from '../../http/envelope.ts';
 import { requireBoard } from '../../http/require-role.ts';
 import { acceptBodyTypes } from '../../http/security.ts';
 import { handle } from '../../http/validate.ts';
@@ -31,17 +30,21 @@ export function paymentsRouter(deps: Deps): Router {
   const admin = Router();
   admin.use(requireBoard);
 
-  // `{ data: [{ data: invoice }], page: {...}, totals: {...} }`
+  // One page of invoices (sendPaged) with the totals of the whole filter beside it.
   admin.get(
     '/invoices',
     handle({ query: invoiceOverviewQuerySchema }, async ({ query }, req, res) => {
       const result = await listInvoices(ctxOf(deps, req), query);
-      res.set('X-Total-Count', String(result.page.total));
-      res.json({
-        data: result.items.map((invoice) => ({ data: invoiceOverviewItemSchema.parse(invoice) })),
-        page: pageInfoSchema.parse(result.page),
-        totals: invoiceOverviewTotalsSchema.parse(result.totals),
-      });
+      sendPaged(
+        res,
+        {
+          page: query.page,
+          pageSize: query.pageSize,
+          items: result.items.map((invoice) => invoiceOverviewItemSchema.parse(invoice)),
+          total: result.total,
+        },
+        { totals: invoiceOverviewTotalsSchema.parse(result.totals) },
+      );
     }),
   );
 
@@ -53,10 +56,10 @@ export function paymentsRouter(deps: Deps): Router {
     }),
   );
 
-  // The file itself is the body (DESIGN.md §8); the CSRF guard lets application/xml through here only.
-  acceptBodyTypes('POST', '/admin/payments/camt054', ['application/xml']);
   admin.post(
     '/payments/camt054',
+    // The file itself is the body (DESIGN.md §8): application/xml here only.
+    acceptBodyTypes('application/xml'),
     express.text({ type: 'application/xml', limit: CAMT054_MAX_BYTES }),
     handle({ query: camtQuery }, async ({ query }, req, res) => {
       if (typeof req.body !== 'string') {

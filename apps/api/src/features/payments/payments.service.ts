@@ -5,7 +5,6 @@ import type {
   CamtLineOutcome,
   InvoiceOverviewItem,
   InvoiceOverviewTotals,
-  PageInfo,
   UnmatchedCredit,
 } from '@club/contract';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
@@ -85,7 +84,7 @@ export interface ListInvoicesInput {
 export async function listInvoices(
   ctx: Ctx,
   input: ListInvoicesInput,
-): Promise<{ items: InvoiceOverviewItem[]; page: PageInfo; totals: InvoiceOverviewTotals }> {
+): Promise<{ items: InvoiceOverviewItem[]; total: number; totals: InvoiceOverviewTotals }> {
   const today = zurichToday(ctx.now);
   const filter: InvoiceFilter = {
     seasonId: input.seasonId,
@@ -101,12 +100,7 @@ export async function listInvoices(
   ]);
   return {
     items: rows.map((r) => toAdminInvoice(r, today)),
-    page: {
-      page: input.page,
-      pageSize: input.pageSize,
-      total: sums.count,
-      totalPages: Math.max(1, Math.ceil(sums.count / input.pageSize)),
-    },
+    total: sums.count,
     totals: { openAmount: toMoney(sums.openRappen), paidAmount: toMoney(sums.paidRappen), overdueCount: sums.overdueCount },
   };
 }

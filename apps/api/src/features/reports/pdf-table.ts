@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
+import { registerLiberationSans } from '../../lib/fonts.ts';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
 
@@ -10,19 +10,12 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
  * Table reports as A4 landscape PDFs: the club's name, title and subtitle and the time
  * made on every page, the table header repeated on every page, long text wrapped inside its
  * column, subtotals per block and totals per section, "Seite x von y" in the footer (a first
- * pass counts the pages, see writePdfReport). Noto Sans carries every name (Marjanović).
+ * pass counts the pages, see writePdfReport). Liberation Sans, as the invoices (`lib/fonts.ts`), carries
+ * every name of Latin script (Marjanović).
  */
 
-export const PDF_TYPE = 'application/pdf';
-
-// Resolved like a package import: from the sources and from the bundled dist/server.mjs alike.
-// Always selected by these paths: pdfkit opens a font once per document under the key it was
-// first given, and a second name for the same file would open it again.
-const require = createRequire(import.meta.url);
-const fontFiles = {
-  regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-};
+/** The document's two fonts, registered under these names. */
+type FontName = 'regular' | 'bold';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = { left: 28, right: 28, top: 26, bottom: 34 };
@@ -91,6 +84,7 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
     autoFirstPage: false,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
+  registerLiberationSans(doc, { regular: 'regular', bold: 'bold' });
   const counter = new TableWriter(doc, report, out, null);
   await counter.write();
 
@@ -110,8 +104,6 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
   const error = await done;
   if (error) throw error;
 }
-
-type FontName = keyof typeof fontFiles;
 
 /**
  * A cell's text as it is placed: its lines (the cell's own, at line breaks in the text) when
@@ -349,7 +341,7 @@ class TableWriter {
   }
 
   private font(name: FontName): Doc {
-    return this.doc.font(fontFiles[name]);
+    return this.doc.font(name);
   }
 
   private rule(y: number, width: number, color: string): void {

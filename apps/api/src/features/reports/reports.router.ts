@@ -4,29 +4,14 @@ import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { prepareReport, type PreparedReport } from './reports.service.ts';
 
-/** `attachment` with the German file name: RFC 5987 `filename*` and a plain ASCII fallback. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/Ä/g, 'Ae')
-    .replace(/Ö/g, 'Oe')
-    .replace(/Ü/g, 'Ue')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /**
  * Streams the file. An error once bytes are out cannot become JSON any more: the
  * connection is cut, so the client sees a failed download instead of a truncated file.
  */
 async function stream(req: Request, res: Response, report: PreparedReport): Promise<void> {
   res.status(200);
-  res.set({ 'Content-Type': report.contentType, 'Content-Disposition': contentDisposition(report.fileName) });
+  // The German file name as RFC 6266 `filename*` (UTF-8) with an ASCII fallback; the type from its extension.
+  res.attachment(report.fileName);
   try {
     await report.write(res);
   } catch (error) {

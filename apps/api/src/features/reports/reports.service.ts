@@ -2,19 +2,15 @@ import type { Writable } from 'node:stream';
 import { isReportFormat, isReportType, type ReportFormat } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
-import { PDF_TYPE, writePdfReport } from './pdf-table.ts';
+import { writePdfReport } from './pdf-table.ts';
 import type { Cell, TableBlock, TableReport, TableSection } from './report-model.ts';
 import { reportDefinitions, type Column, type RawBlock, type RawSection } from './reports.definitions.ts';
 import { findSeason } from './reports.repository.ts';
-import { SharedRenders } from './shared-renders.ts';
-import { XLSX_TYPE, writeXlsxReport } from './xlsx-sheet.ts';
-
-const renders = new SharedRenders();
+import { writeXlsxReport } from './xlsx-sheet.ts';
 
 /** A report download, checked and ready to stream: nothing has been written yet. */
 export interface PreparedReport {
   fileName: string;
-  contentType: string;
   write(out: Writable): Promise<void>;
 }
 
@@ -45,11 +41,7 @@ export async function prepareReport(
   };
   return {
     fileName: `${definition.fileBase}-${label}.${format}`,
-    contentType: format === 'xlsx' ? XLSX_TYPE : PDF_TYPE,
-    write: (out) =>
-      renders.run(`${season.id}/${input.type}/${format}`, out, (sink) =>
-        format === 'xlsx' ? writeXlsxReport(sink, report) : writePdfReport(sink, report),
-      ),
+    write: (out) => (format === 'xlsx' ? writeXlsxReport(out, report) : writePdfReport(out, report)),
   };
 }
 

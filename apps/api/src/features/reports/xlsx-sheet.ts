@@ -13,8 +13,6 @@ import { Totals, type Cell, type CellKind, type TableColumn, type TableReport, t
  * cells hold `Date.UTC` wall-clock values); `workbook.commit()` ends the output stream.
  */
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const numberFormats: Record<CellKind, string | undefined> = {
   text: undefined,
   number: '0',

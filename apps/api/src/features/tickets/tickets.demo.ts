@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { addDays, toIsoDate, zurichToday, zurichWallClock } from '../../lib/dates.ts';
 import {
   findFirstMembersWithAddressExcept,
   insertDemoDeliveryOption,
@@ -21,10 +21,7 @@ export function zurichAt(now: Date, daysAhead: number, hh: number, mm = 0): Date
   // Zurich is UTC+1 or UTC+2: take the offset that gives back the wanted wall-clock hour.
   for (const offset of [1, 2]) {
     const candidate = new Date(guess.getTime() - offset * 3_600_000);
-    const hour = Number(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', hourCycle: 'h23' }).format(candidate),
-    );
-    if (hour === hh) return candidate;
+    if (zurichWallClock(candidate).getUTCHours() === hh) return candidate;
   }
   return new Date(guess.getTime() - 3_600_000);
 }

@@ -1,4 +1,5 @@
 import type { SalesState } from '@club/contract';
+import { formatZurichDate, formatZurichTime } from '../../lib/dates.ts';
 
 /** Pure rules of ticket sales: sales window, what a member may still reserve. */
 
@@ -31,20 +32,9 @@ export function mayReserve(args: { state: SalesState; quota: number; reserved: n
   return Math.max(0, Math.min(ticketsLeft(args.quota, args.reserved), args.perMember - args.held));
 }
 
-const dateTime = new Intl.DateTimeFormat('de-CH', {
-  timeZone: 'Europe/Zurich',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `12.01.2027 um 19:45` in Zurich time, for messages. */
 export function formatZurich(d: Date): string {
-  const parts = Object.fromEntries(dateTime.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.day}.${parts.month}.${parts.year} um ${parts.hour}:${parts.minute}`;
+  return `${formatZurichDate(d)} um ${formatZurichTime(d)}`;
 }
 
 /** "1 Ticket" / "3 Tickets". */
