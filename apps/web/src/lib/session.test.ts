@@ -9,8 +9,8 @@ import {
   initialSession,
   isAdmin,
   isLoggedIn,
-  sessionQueryKey,
 } from './session';
+import { queryKeys } from './query-keys';
 
 function member(overrides: Partial<OwnMember> = {}): OwnMember {
   return {
@@ -158,10 +158,10 @@ describe('connectSessionStore', () => {
     await vi.waitFor(() => expect(store.getSnapshot().loaded).toBe(true));
     expect(isAdmin(store.getSnapshot())).toBe(true);
 
-    queryClient.setQueryData(sessionQueryKey, null);
+    queryClient.setQueryData(queryKeys.session, null);
     expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'settled' });
 
-    queryClient.setQueryData(sessionQueryKey, user);
+    queryClient.setQueryData(queryKeys.session, user);
     expect(isLoggedIn(store.getSnapshot())).toBe(true);
     disconnect();
     queryClient.clear();

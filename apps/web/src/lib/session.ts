@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /* ------------------------------------------------------------------------------------------
  * The session of SPEC.md §4: a user and a loaded flag. Registering a user sets both,
@@ -73,8 +74,6 @@ export function createSessionStore(initial: SessionState = initialSession): Sess
  * it means "visitor" (null), so the global 401 handler never sees it.
  * ---------------------------------------------------------------------------------------- */
 
-export const sessionQueryKey = ['member', 'own'] as const;
-
 export async function fetchOwnMember({ signal }: { signal?: AbortSignal } = {}): Promise<OwnMember | null> {
   try {
     const envelope = await api.get<ItemEnvelope<OwnMember>>('/api/v1/member/', { params: { expands: '*' }, signal });
@@ -87,7 +86,7 @@ export async function fetchOwnMember({ signal }: { signal?: AbortSignal } = {}):
 
 export function sessionQueryOptions() {
   return queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session,
     queryFn: ({ signal }) => fetchOwnMember({ signal }),
     staleTime: 60_000,
     // Every page asks; when the check fails the page still shows, as for a visitor.
@@ -135,8 +134,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       loggedIn: isLoggedIn(state),
       admin: isAdmin(state),
-      register: (user) => queryClient.setQueryData(sessionQueryKey, user),
-      clear: () => queryClient.setQueryData(sessionQueryKey, null),
+      register: (user) => queryClient.setQueryData(queryKeys.session, user),
+      clear: () => queryClient.setQueryData(queryKeys.session, null),
     }),
     [state, queryClient],
   );

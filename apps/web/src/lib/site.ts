@@ -1,6 +1,7 @@
 import type { ItemEnvelope, SiteInfo } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** What the site shows until `GET /api/v1/site` has answered (or when it cannot). */
 export const defaultSiteInfo: SiteInfo = {
@@ -17,7 +18,7 @@ export async function fetchSiteInfo({ signal }: { signal?: AbortSignal } = {}): 
 
 export function siteQueryOptions() {
   return queryOptions({
-    queryKey: ['site'] as const,
+    queryKey: queryKeys.site,
     queryFn: ({ signal }) => fetchSiteInfo({ signal }),
     staleTime: Infinity,
     // Without the facts the site shows its defaults rather than an error page.

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
-import { adminMembersBase } from '../api/keys';
+import { adminMembersBase } from '../api/common';
 import { SectionCard } from '@/components/ui/section-card';
 
 const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
