@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** SPEC.md §4 / §9: how often the keep-alive refetches the user. */
 export const KEEP_ALIVE_INTERVAL_MS = 30_000;

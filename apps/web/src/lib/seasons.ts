@@ -1,7 +1,7 @@
 import type { ListEnvelope, Season } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from './api-client';
-import { queryKeys } from './query-keys';
+import * as queryKeys from './query-keys';
 
 /** `GET /api/v1/admin/seasons/` (the board's): newest first, with memberships and fee invoices counted. */
 export async function getSeasons({ signal }: { signal?: AbortSignal } = {}): Promise<Season[]> {

@@ -10,7 +10,7 @@ import {
   isAdmin,
   isLoggedIn,
 } from './session';
-import { queryKeys } from './query-keys';
+import * as queryKeys from './query-keys';
 
 function member(overrides: Partial<OwnMember> = {}): OwnMember {
   return {

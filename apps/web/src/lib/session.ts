@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
-import { queryKeys } from './query-keys';
+import * as queryKeys from './query-keys';
 
 /* ------------------------------------------------------------------------------------------
  * The session of SPEC.md §4: a user and a loaded flag. Registering a user sets both,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `DELETE /api/v1/member/ticketreservations/{id}`: cancels a reservation while the game's sales are open. */
 export async function cancelReservation(id: number): Promise<void> {

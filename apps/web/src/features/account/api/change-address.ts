@@ -1,7 +1,7 @@
 import type { AddressOut, ItemEnvelope, Address } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/member/addresses`: the new address starts today, the old one ends yesterday. */
 export async function changeAddress(address: Address): Promise<AddressOut> {

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, TicketReservation, TicketReservationChange } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `PUT /api/v1/member/ticketreservations/{id}`: a lower amount, or a higher one within the limits, until sales close. */
 export async function changeReservationAmount({ id, amount }: { id: number } & TicketReservationChange): Promise<TicketReservation> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { twoFactorPath } from './get-two-factor';
 
 /** `DELETE /api/v1/member/twofactor` with a current code: the factor is off. */

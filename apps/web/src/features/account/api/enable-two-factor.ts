@@ -1,7 +1,7 @@
 import type { ItemEnvelope, RecoveryCodes } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { twoFactorPath } from './get-two-factor';
 
 /** `POST /api/v1/member/twofactor` with a code of the app: the factor is on; the ten recovery codes come once. */

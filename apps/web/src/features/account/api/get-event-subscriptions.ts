@@ -1,7 +1,7 @@
 import type { ListEnvelope, MemberEventSubscription } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/member/eventsubscriptions`: the member's event subscriptions, by event start. */
 export async function getEventSubscriptions({ signal }: { signal?: AbortSignal } = {}): Promise<MemberEventSubscription[]> {

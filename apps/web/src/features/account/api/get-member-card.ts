@@ -1,7 +1,7 @@
 import type { ItemEnvelope, MemberCard } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/member/card`: the member card of the current season; null without a membership in it (404). */
 export async function getMemberCard({ signal }: { signal?: AbortSignal } = {}): Promise<MemberCard | null> {

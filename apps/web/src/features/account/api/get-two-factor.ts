@@ -1,7 +1,7 @@
 import type { ItemEnvelope, TwoFactorStatus } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Base of the member's second factor (embedded login). */
 export const twoFactorPath = '/api/v1/member/twofactor';

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, RecoveryCodes } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { twoFactorPath } from './get-two-factor';
 
 /** `POST /api/v1/member/twofactor/recoverycodes` with a current code: ten new codes, the old ones end. */

@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, serverPaths } from '@/config/paths';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { DataExport } from '../components/data-export';
 import { EventSubscriptionList } from '../components/event-subscription-list';
 import { InvoiceList } from '../components/invoice-list';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** After a board change: every list and the one application may have changed. */
 export function invalidateCandidates(queryClient: QueryClient): Promise<void> {

@@ -2,7 +2,7 @@ import type { Candidate, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminBase, invalidateCandidates } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export type Decision = 'accept' | 'reject';
 

@@ -2,7 +2,7 @@ import type { Candidate, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/candidates/{id}`. */
 export async function getCandidate(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Candidate> {

@@ -2,7 +2,7 @@ import type { Candidate, CandidateStatus, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
 import { adminBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/candidates/`: open ones first, optionally one status only. */
 export async function getCandidates(status: CandidateStatus | undefined, { signal }: { signal?: AbortSignal } = {}): Promise<Candidate[]> {

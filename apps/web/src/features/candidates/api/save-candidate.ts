@@ -2,7 +2,7 @@ import type { Candidate, CandidateAdminInput, ItemEnvelope } from '@club/contrac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminBase, invalidateCandidates } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/admin/members/candidates`: a paper application entered by the board. */
 export async function createCandidate(input: CandidateAdminInput): Promise<Candidate> {

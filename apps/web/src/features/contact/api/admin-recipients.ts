@@ -1,7 +1,7 @@
 import type { ContactRecipientAdmin, ContactRecipientsInput, ListEnvelope } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const path = '/api/v1/admin/contact/recipients';
 

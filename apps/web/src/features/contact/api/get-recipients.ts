@@ -1,7 +1,7 @@
 import type { ContactRecipient, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/contact/recipients`: who can be written to (never their addresses). */
 export async function getRecipients({ signal }: { signal?: AbortSignal } = {}): Promise<ContactRecipient[]> {

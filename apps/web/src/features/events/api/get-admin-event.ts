@@ -1,7 +1,7 @@
 import type { AdminEvent, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/events/{id}`. */
 export async function getAdminEvent(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminEvent> {

@@ -1,7 +1,7 @@
 import type { EventSubscriber, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/events/{id}/subscribers`: confirmed first, each in sign-up order. */
 export async function getEventSubscribers(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<EventSubscriber[]> {

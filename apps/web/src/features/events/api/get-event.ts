@@ -1,7 +1,7 @@
 import type { ClubEvent, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/events/{id}`: one event with places left and, for a member, their own subscription. */
 export async function getEvent(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<ClubEvent> {

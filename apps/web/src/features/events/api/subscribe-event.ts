@@ -1,7 +1,7 @@
 import type { EventSubscription, EventSubscriptionInput, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /**
  * `POST /api/v1/events/{id}/subscriptions`: subscribes or changes the amount; with `waitlist`

@@ -1,7 +1,8 @@
 import type { HandoverItem, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys, type HandoverKind } from '@/lib/query-keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const listPath = (kind: HandoverKind, id: number) =>
   kind === 'game' ? `/api/v1/admin/games/${id}/ticketreservations` : `/api/v1/admin/events/${id}/eventsubscriptions`;

@@ -1,7 +1,8 @@
 import type { AdminEvent, Game, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys, type HandoverKind } from '@/lib/query-keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** What the hand-over is for: its heading. */
 export interface HandoverSubject {

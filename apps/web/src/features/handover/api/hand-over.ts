@@ -1,7 +1,8 @@
 import type { HandoverItem, HandoverResult, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, unwrapItem } from '@/lib/api-client';
-import { queryKeys, type HandoverKind } from '@/lib/query-keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const itemPath = (kind: HandoverKind, itemId: number) =>
   `/api/v1/admin/${kind === 'game' ? 'ticketreservations' : 'eventsubscriptions'}/${itemId}/handover`;

@@ -2,7 +2,7 @@ import type { AdminMember, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminMembersBase, invalidateMember } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/admin/members/{id}/anonymisation`: the right to erasure, at once (409 when not allowed). */
 export async function anonymiseMember(id: number): Promise<AdminMember> {

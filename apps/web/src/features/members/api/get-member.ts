@@ -3,7 +3,7 @@ import { findExpand } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminMembersBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface MemberDetail {
   member: AdminMember;

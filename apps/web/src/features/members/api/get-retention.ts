@@ -2,7 +2,7 @@ import type { ItemEnvelope, RetentionPreview } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminMembersBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/retention`: what the next nightly retention run does (nDSG). */
 export async function getRetention({ signal }: { signal?: AbortSignal } = {}): Promise<RetentionPreview> {

@@ -2,7 +2,7 @@ import { MEMBER_SEARCH_DEFAULT_PAGE_SIZE, type MemberSearchResult } from '@club/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminMembersBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface MemberSearch {
   q: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `DELETE /api/v1/admin/newsletters/{id}` */
 export function deleteNewsletter(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ListEnvelope, Newsletter } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/newsletters/`: members only, newest first. */
 export async function getNewsletters({ signal }: { signal?: AbortSignal } = {}): Promise<Newsletter[]> {

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, NewsletterUploaded } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, toApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface NewsletterUpload {
   title: string;

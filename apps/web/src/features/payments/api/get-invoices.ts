@@ -2,7 +2,7 @@ import { INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE, type InvoiceOverviewQuery, type Inv
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminInvoicesBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** The overview's filter as the screen keeps it (in the address). */
 export interface InvoiceFilter {

@@ -2,7 +2,7 @@ import type { UnmatchedCreditsResult } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminPaymentsBase } from './common';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/payments/unmatched`: the oldest credits without usable reference, each with suggested invoices. */
 export async function getUnmatchedCredits({ signal }: { signal?: AbortSignal } = {}) {

@@ -1,7 +1,7 @@
 import type { ListEnvelope, SeasonOption } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Under the seasons' list key: whatever changes the seasons refreshes this list too. */
 

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, RunResult, TicketBillingState } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { invalidateSeasons, seasonsBase } from './common';
 
 /** `GET /api/v1/admin/seasons/{id}/ticketfees/`: what awaits billing, what is not due yet, the season's ticket invoices. */

@@ -1,7 +1,7 @@
 import type { AdminDeliveryOption, DeliveryOptionInput, ItemEnvelope, ListEnvelope } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 import { invalidateTicketAdmin } from './common';
 
 const base = '/api/v1/admin/deliveryoptions/';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** After any board change: everything the ticket screens show may have changed. */
 export async function invalidateTicketAdmin(queryClient: QueryClient): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Game, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/games/{id}`: one game with tickets left and, for a member, what they hold and may take. */
 export async function getGame(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Game> {

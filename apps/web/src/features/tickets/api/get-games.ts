@@ -1,7 +1,7 @@
 import type { Game, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Every query of the public game data starts with this key; mutations invalidate it. */
 

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER, type Address, type ItemEnvelope, type TicketReservation } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface ReserveTicketsInput {
   gameId: number;
