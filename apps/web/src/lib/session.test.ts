@@ -1,16 +1,9 @@
 import type { OwnMember } from '@club/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applySessionResult,
-  connectSessionStore,
-  createSessionStore,
-  fetchOwnMember,
-  initialSession,
-  isAdmin,
-  isLoggedIn,
-} from './session';
+import { applySessionResult, createSessionStore, fetchOwnMember, initialSession, isAdmin, isLoggedIn } from './session';
 import * as queryKeys from './query-keys';
+import { connectSessionStore } from './shell-queries';
 
 function member(overrides: Partial<OwnMember> = {}): OwnMember {
   return {

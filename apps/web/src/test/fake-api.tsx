@@ -4,7 +4,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { SessionProvider } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
+import { createSessionStore, SessionProvider } from '@/lib/session';
+import { connectSessionStore, connectSiteStore } from '@/lib/shell-queries';
+import { createSiteStore, SiteProvider } from '@/lib/site';
 
 /** A request the component sent, as the server would see it. */
 export interface SentRequest {
@@ -85,12 +88,20 @@ export function refusal(status: number, code: string, message: string, fields?: 
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
 
-/** Renders a component as the app does: the query client with the app's rules and the session. */
+/** Renders a component as the app does: the query client with the app's rules, the site's facts and the session. */
 export function renderWithApp(ui: ReactElement) {
   const queryClient = createQueryClient({ onUnauthorized: vi.fn(), onBadGateway: vi.fn() });
+  const session = createSessionStore();
+  const site = createSiteStore();
+  connectSessionStore(session, queryClient);
+  connectSiteStore(site, queryClient);
   return render(
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>{ui}</SessionProvider>
+      <SiteProvider store={site}>
+        <SessionProvider store={session} setMember={(user) => queryClient.setQueryData(queryKeys.session, user)}>
+          {ui}
+        </SessionProvider>
+      </SiteProvider>
     </QueryClientProvider>,
   );
 }
