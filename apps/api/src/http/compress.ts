@@ -2,11 +2,8 @@ import compression from 'compression';
 import type { RequestHandler } from 'express';
 import Negotiator from 'negotiator';
 
-/** The encodings the site sends, best first, with the suffix of the build's pre-compressed copies (`apps/web/build/precompress.ts`). */
-export const encodings = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
+/** The encodings the site sends, best first. */
+const encodings = [{ name: 'br' }, { name: 'gzip' }] as const;
 
 /** Among encodings the client weighs alike, brotli first, as the `compression` middleware prefers. */
 const PREFERRED = encodings.map((e) => e.name);
@@ -15,13 +12,15 @@ const PREFERRED = encodings.map((e) => e.name);
 type EncodingChoice = (available: string[], preferred: string[]) => string | undefined;
 
 /**
- * The encoding to send for a pre-compressed file, from the request's `Accept-Encoding` and the
- * copies available: the negotiation of the `compression` middleware (negotiator: highest
- * q-value first, among equals brotli before gzip before the file as it is). Browsers list
- * `gzip, deflate, br, zstd` with equal weight, so brotli wins there. Returns undefined for the
- * file as it is.
+ * The site's one choice of encoding, for the build's pre-compressed files as for answers made on
+ * the fly: the negotiation of the `compression` middleware (negotiator: highest q-value first,
+ * among equals brotli before gzip before the body as it is). Browsers list `gzip, deflate, br, zstd`
+ * with equal weight, so brotli wins there. Returns undefined for the body as it is.
  */
-export function chooseEncoding(header: string | undefined, available: readonly string[]): (typeof encodings)[number] | undefined {
+export function chooseEncoding(
+  header: string | undefined,
+  available: readonly string[] = PREFERRED,
+): (typeof encodings)[number] | undefined {
   if (!header) return undefined;
   const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
   const name = (negotiator.encoding as EncodingChoice).call(negotiator, [...available, 'identity'], PREFERRED);

@@ -1,77 +1,41 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { repoRoot } from '../lib/paths.ts';
-import { chooseEncoding, encodings } from './compress.ts';
+import { chooseEncoding } from './compress.ts';
 
 export const webDist = path.join(repoRoot, 'apps/web/dist');
 
-/** Types of the files the build pre-compresses (express.static would name the `.br` file's type otherwise). */
-const precompressedTypes: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
+/**
+ * The site's one negotiation decides which copy of a file goes out (`chooseEncoding`, as the
+ * `compression` middleware decides for answers made on the fly); the request then names only
+ * that encoding, so express-static-gzip serves the copy it chose. A copy the build did not write
+ * (not smaller than the file) leaves the file to the `compression` middleware with the same choice.
+ */
+const oneNegotiation: RequestHandler = (req, _res, next) => {
+  req.headers['accept-encoding'] = chooseEncoding(req.get('Accept-Encoding'))?.name ?? 'identity';
+  next();
 };
 
-/**
- * Which of a file's pre-compressed copies exist. The build writes them once and the
- * file names of assets carry their content hash, so the answer is kept per path.
- */
-function variantFinder(root: string) {
-  const known = new Map<string, string[]>();
-  return (file: string): string[] => {
-    let found = known.get(file);
-    if (!found) {
-      found = encodings.filter((e) => existsSync(path.join(root, file + e.suffix))).map((e) => e.name);
-      // Only files that exist are remembered (a missing index.html may appear after a build).
-      if (found.length > 0 || existsSync(path.join(root, file))) known.set(file, found);
-    }
-    return found;
-  };
+/** express-static-gzip names the charset `UTF-8`; every other answer of the site (express) says `utf-8`. */
+function sameCharsetSpelling(res: ServerResponse): void {
+  const type = res.getHeader('Content-Type');
+  if (typeof type === 'string') res.setHeader('Content-Type', type.replace('charset=UTF-8', 'charset=utf-8'));
 }
 
 /**
- * Content negotiation for the pre-compressed build: picks brotli or gzip by the request's
- * `Accept-Encoding` (q-values honoured) and lets express.static serve that copy with the
- * original type. Every file that has copies answers with `Vary: Accept-Encoding`, also
- * when it is sent as it is, so caches keep the variants apart.
+ * The build's files with their pre-compressed copies (`<file>.br`, `<file>.gz`, written by
+ * `apps/web/build/precompress.ts`): express-static-gzip sends the copy with the original's type and
+ * `Vary: Accept-Encoding`, serve-static the caching headers and validators.
  */
-export function negotiateEncoding(root: string): RequestHandler {
-  const variants = variantFinder(root);
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    let file: string;
-    try {
-      file = decodeURIComponent(req.path);
-    } catch {
-      return next();
-    }
-    const type = precompressedTypes[path.extname(file)];
-    if (!type || file.includes('\0') || file.split('/').includes('..')) return next();
-    const available = variants(file);
-    if (available.length === 0) return next();
-    res.vary('Accept-Encoding');
-    const encoding = chooseEncoding(req.get('Accept-Encoding'), available);
-    if (!encoding) return next();
-    res.locals.contentEncoding = encoding.name;
-    res.locals.contentType = type;
-    req.url = req.url.replace(/^[^?]*/, (p) => p + encoding.suffix);
-    next();
-  };
-}
-
-/** setHeaders of express.static: the negotiated copy keeps the original's type. */
-function setEncodingHeaders(res: Response): void {
-  const encoding = res.locals.contentEncoding as string | undefined;
-  if (!encoding) return;
-  res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Type', res.locals.contentType as string);
+function builtFiles(root: string, caching: { maxAge: string; immutable?: boolean }) {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    index: false,
+    serveStatic: { ...caching, index: false, redirect: false, setHeaders: sameCharsetSpelling },
+  });
 }
 
 /** A path no file or page of the SPA has: dot-segments, encoded slashes or backslashes, NUL, control characters. */
@@ -99,29 +63,23 @@ const notHere: RequestHandler = (_req, res) => {
  * a new build is seen at once. Text files go out pre-compressed (brotli or gzip, chosen per
  * request). A missing file is a 404 with `no-store` (an old page asking for a chunk of the
  * previous build must not get the SPA as JavaScript, nor keep the 404 in a cache), never the
- * SPA and never a 500; a path that tries to leave the directory is 400.
+ * SPA and never a 500; a path that tries to leave the directory is 400. The copies are found
+ * when the server starts: the files of a build made later are compressed on the fly until a restart.
  */
 export function spa(dist = webDist): Router {
   const router = express.Router();
   const index = path.join(dist, 'index.html');
-  const assets = path.join(dist, 'assets');
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (SUSPICIOUS_PATH.test(req.path) || !decodable(req.path)) {
       res.status(400).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Ungültige Adresse.');
       return;
     }
-    next();
+    oneNegotiation(req, res, next);
   });
-  router.use('/assets', negotiateEncoding(assets));
-  router.use(
-    '/assets',
-    express.static(assets, { immutable: true, maxAge: '1y', index: false, redirect: false, setHeaders: setEncodingHeaders }),
-    notHere,
-  );
-  router.use(negotiateEncoding(dist));
-  router.use(express.static(dist, { index: false, maxAge: '1h', redirect: false, setHeaders: setEncodingHeaders }));
-  const pageVariants = variantFinder(dist);
+  router.use('/assets', builtFiles(path.join(dist, 'assets'), { maxAge: '1y', immutable: true }), notHere);
+  const files = builtFiles(dist, { maxAge: '1h' });
+  router.use(files);
   router.get(/.*/, (req: Request, res: Response, next) => {
     if (!req.accepts('html')) return next();
     // A file that is not there (favicon.png, robots.txt, an old chunk) is not a page of the app.
@@ -135,17 +93,8 @@ export function spa(dist = webDist): Router {
       return;
     }
     res.set('Cache-Control', 'no-cache');
-    const available = pageVariants('/index.html');
-    let file = index;
-    if (available.length > 0) {
-      res.vary('Accept-Encoding');
-      const encoding = chooseEncoding(req.get('Accept-Encoding'), available);
-      if (encoding) {
-        res.set('Content-Encoding', encoding.name).type('html');
-        file += encoding.suffix;
-      }
-    }
-    res.sendFile(file, { cacheControl: false });
+    req.url = '/index.html';
+    files(req, res, next);
   });
   router.use(notHere);
   return router;

@@ -55,6 +55,7 @@ beforeAll(() => {
   writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
   writeFileSync(path.join(dist, 'assets/small-abc123.js'), 'export {};\n');
+  writeFileSync(path.join(dist, 'assets/uncopied-abc123.js'), script);
   writeFileSync(path.join(dist, 'index.html'), html);
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(html));
@@ -127,6 +128,22 @@ describe('pre-compressed assets', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect((await request(site()).get('/assets/missing-abc123.js').set('Accept-Encoding', 'br')).status).toBe(404);
     expect((await request(site()).get('/assets/..%2findex.html').set('Accept-Encoding', 'br')).status).not.toBe(200);
+  });
+});
+
+describe('a file of the build without copies', () => {
+  it('is compressed on the fly with the encoding the one negotiation chose', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+    ]) {
+      const res = await raw(request(site()).get('/assets/uncopied-abc123.js').set('Accept-Encoding', accept!));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decoded(res)).toBe(script);
+    }
   });
 });
 

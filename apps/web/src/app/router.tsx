@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, useRouteError, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { PageSpinner } from '@/components/ui/loading-spinner';
@@ -13,6 +13,8 @@ import { AppErrorPage } from './root-error';
 interface ScreenModule {
   default: ComponentType;
   loader?: (queryClient: QueryClient) => LoaderFunction;
+  /** false: the screen reads nothing through TanStack Query (Home), so it shows without waiting for it. */
+  readsQueries?: false;
 }
 
 /** Every screen of SPEC.md §2 (the route id is its name in config/paths.ts), loaded on demand. */
@@ -77,12 +79,25 @@ function ScreenFallback() {
 const onNewPath: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-function screenRoute(key: RouteKey, queryClient: QueryClient): RouteObject {
+/**
+ * A screen that reads data renders inside TanStack Query's provider, which loads beside the first
+ * screen (app/queries.ts); the entry does not carry it.
+ */
+async function withQueries(Page: ComponentType, queryClient: Promise<QueryClient> | QueryClient): Promise<ComponentType> {
+  const [client, { QueryClientProvider }] = await Promise.all([queryClient, import('@tanstack/react-query')]);
+  return function ScreenWithQueries() {
+    return createElement(QueryClientProvider, { client }, createElement(Page));
+  };
+}
+
+function screenRoute(key: RouteKey, queryClient: Promise<QueryClient> | QueryClient): RouteObject {
   const route = {
     id: key,
     lazy: async () => {
-      const { default: Component, loader } = await screens[key]();
-      return loader ? { Component, loader: loader(queryClient) } : { Component };
+      const { default: Page, loader, readsQueries } = await screens[key]();
+      if (readsQueries === false) return { Component: Page };
+      const Component = await withQueries(Page, queryClient);
+      return loader ? { Component, loader: loader(await queryClient) } : { Component };
     },
     shouldRevalidate: onNewPath,
     HydrateFallback: ScreenFallback,
@@ -96,7 +111,7 @@ function screenRoute(key: RouteKey, queryClient: QueryClient): RouteObject {
  * route whose loader fills the query cache before the screen shows, so it opens with its
  * content; the screen then reads the same queries (`useQuery`) and keeps them fresh.
  */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: Promise<QueryClient> | QueryClient) {
   return createBrowserRouter([
     {
       path: '/',

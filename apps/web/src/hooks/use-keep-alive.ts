@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 
 /** SPEC.md §4 / §9: how often the keep-alive refetches the user. */
 export const KEEP_ALIVE_INTERVAL_MS = 30_000;
@@ -15,7 +15,7 @@ export function useKeepAlive(enabled = true, intervalMs = KEEP_ALIVE_INTERVAL_MS
   useEffect(() => {
     if (!enabled) return undefined;
     const timer = window.setInterval(() => {
-      void queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true });
+      void queryClient.refetchQueries({ queryKey: queryKeys.session, exact: true });
     }, intervalMs);
     return () => window.clearInterval(timer);
   }, [enabled, intervalMs, queryClient]);

@@ -1,9 +1,7 @@
 import type { ListEnvelope, Season } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from './api-client';
-
-/** Every query of the seasons starts with this key; a change of seasons, fees or memberships invalidates it. */
-export const seasonsKey = ['seasons'] as const;
+import * as queryKeys from './query-keys';
 
 /** `GET /api/v1/admin/seasons/` (the board's): newest first, with memberships and fee invoices counted. */
 export async function getSeasons({ signal }: { signal?: AbortSignal } = {}): Promise<Season[]> {
@@ -12,7 +10,7 @@ export async function getSeasons({ signal }: { signal?: AbortSignal } = {}): Pro
 
 /** The one query of the season list: the seasons screen, the invoice filter and a member's memberships read it. */
 export function seasonsQueryOptions() {
-  return queryOptions({ queryKey: [...seasonsKey, 'list'] as const, queryFn: ({ signal }) => getSeasons({ signal }) });
+  return queryOptions({ queryKey: queryKeys.seasons.list(), queryFn: ({ signal }) => getSeasons({ signal }) });
 }
 
 export function useSeasons(enabled = true) {

@@ -1,16 +1,9 @@
 import type { OwnMember } from '@club/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applySessionResult,
-  connectSessionStore,
-  createSessionStore,
-  fetchOwnMember,
-  initialSession,
-  isAdmin,
-  isLoggedIn,
-  sessionQueryKey,
-} from './session';
+import { applySessionResult, createSessionStore, fetchOwnMember, initialSession, isAdmin, isLoggedIn } from './session';
+import * as queryKeys from './query-keys';
+import { connectSessionStore } from './shell-queries';
 
 function member(overrides: Partial<OwnMember> = {}): OwnMember {
   return {
@@ -158,10 +151,10 @@ describe('connectSessionStore', () => {
     await vi.waitFor(() => expect(store.getSnapshot().loaded).toBe(true));
     expect(isAdmin(store.getSnapshot())).toBe(true);
 
-    queryClient.setQueryData(sessionQueryKey, null);
+    queryClient.setQueryData(queryKeys.session, null);
     expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'settled' });
 
-    queryClient.setQueryData(sessionQueryKey, user);
+    queryClient.setQueryData(queryKeys.session, user);
     expect(isLoggedIn(store.getSnapshot())).toBe(true);
     disconnect();
     queryClient.clear();

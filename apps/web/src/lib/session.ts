@@ -1,18 +1,9 @@
 import type { ItemEnvelope, OwnMember } from '@club/contract';
-import { QueryObserver, queryOptions, useQueryClient, type QueryClient, type QueryObserverResult } from '@tanstack/react-query';
-import {
-  createContext,
-  createElement,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import type { QueryObserverResult } from '@tanstack/react-query';
+import { createContext, createElement, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
+import * as queryKeys from './query-keys';
 
 /* ------------------------------------------------------------------------------------------
  * The session of SPEC.md §4: a user and a loaded flag. Registering a user sets both,
@@ -73,8 +64,6 @@ export function createSessionStore(initial: SessionState = initialSession): Sess
  * it means "visitor" (null), so the global 401 handler never sees it.
  * ---------------------------------------------------------------------------------------- */
 
-export const sessionQueryKey = ['member', 'own'] as const;
-
 export async function fetchOwnMember({ signal }: { signal?: AbortSignal } = {}): Promise<OwnMember | null> {
   try {
     const envelope = await api.get<ItemEnvelope<OwnMember>>('/api/v1/member/', { params: { expands: '*' }, signal });
@@ -86,13 +75,13 @@ export async function fetchOwnMember({ signal }: { signal?: AbortSignal } = {}):
 }
 
 export function sessionQueryOptions() {
-  return queryOptions({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchOwnMember({ signal }),
+  return {
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchOwnMember({ signal }),
     staleTime: 60_000,
     // Every page asks; when the check fails the page still shows, as for a visitor.
     meta: { background: true },
-  });
+  };
 }
 
 /** Applies one result of the session query to the store. */
@@ -103,13 +92,6 @@ export function applySessionResult(store: SessionStore, result: Pick<QueryObserv
   } else if (result.status === 'error') {
     store.fail();
   }
-}
-
-/** Feeds the store from the query cache; returns the unsubscribe function. */
-export function connectSessionStore(store: SessionStore, queryClient: QueryClient): () => void {
-  const observer = new QueryObserver(queryClient, sessionQueryOptions());
-  applySessionResult(store, observer.getCurrentResult());
-  return observer.subscribe((result) => applySessionResult(store, result));
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -125,20 +107,25 @@ export interface Session extends SessionState {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [store] = useState(() => createSessionStore());
-  useEffect(() => connectSessionStore(store, queryClient), [store, queryClient]);
+interface SessionProviderProps {
+  /** Fed from the session query (`connectSessionStore`, lib/shell-queries.ts) once TanStack Query has loaded. */
+  store: SessionStore;
+  /** Writes the member into the session query (register: the member; clear: null). */
+  setMember: (user: OwnMember | null) => void;
+  children: ReactNode;
+}
+
+export function SessionProvider({ store, setMember, children }: SessionProviderProps) {
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const session = useMemo<Session>(
     () => ({
       ...state,
       loggedIn: isLoggedIn(state),
       admin: isAdmin(state),
-      register: (user) => queryClient.setQueryData(sessionQueryKey, user),
-      clear: () => queryClient.setQueryData(sessionQueryKey, null),
+      register: (user) => setMember(user),
+      clear: () => setMember(null),
     }),
-    [state, queryClient],
+    [state, setMember],
   );
   return createElement(SessionContext.Provider, { value: session }, children);
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { ErrorAlert } from './error-alert';
@@ -33,11 +33,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const titleId = useId();
   const cancel = () => (pending ? undefined : onCancel());
   return (
-    <Modal show={show} onHide={cancel} centered aria-labelledby="confirm-title">
+    <Modal show={show} onHide={cancel} centered aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel="Schliessen">
-        <Modal.Title id="confirm-title" as="h2" className="h5">
+        <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
       </Modal.Header>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `DELETE /api/v1/member/ticketreservations/{id}`: cancels a reservation while the game's sales are open. */
 export async function cancelReservation(id: number): Promise<void> {
@@ -12,6 +12,9 @@ export function useCancelReservation() {
   return useMutation({
     mutationFn: cancelReservation,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+      ]),
   });
 }

@@ -1,7 +1,7 @@
 import type { ListEnvelope, Phone, PhonesBody } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `PUT /api/v1/member/phones`: the member's own landline and mobile; empty removes one. */
 export async function changePhones(input: PhonesBody): Promise<Phone[]> {
@@ -12,6 +12,6 @@ export function useChangePhones() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePhones,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

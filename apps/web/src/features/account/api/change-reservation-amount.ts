@@ -1,7 +1,7 @@
 import type { ItemEnvelope, TicketReservation, TicketReservationChange } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `PUT /api/v1/member/ticketreservations/{id}`: a lower amount, or a higher one within the limits, until sales close. */
 export async function changeReservationAmount({ id, amount }: { id: number } & TicketReservationChange): Promise<TicketReservation> {
@@ -13,6 +13,9 @@ export function useChangeReservationAmount() {
   return useMutation({
     mutationFn: changeReservationAmount,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: ['games'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+      ]),
   });
 }

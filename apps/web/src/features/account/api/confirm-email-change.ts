@@ -1,7 +1,7 @@
 import type { EmailChangeConfirmed, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/member/email/confirm`: the token of the mail link applies the new address; no login needed. */
 export async function confirmEmailChange(token: string): Promise<EmailChangeConfirmed> {
@@ -12,6 +12,6 @@ export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEmailChange,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

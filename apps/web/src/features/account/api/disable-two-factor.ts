@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { twoFactorKey, twoFactorPath } from './get-two-factor';
+import * as queryKeys from '@/lib/query-keys';
+import { twoFactorPath } from './get-two-factor';
 
 /** `DELETE /api/v1/member/twofactor` with a current code: the factor is off. */
 export async function disableTwoFactor(code: string): Promise<void> {
@@ -9,5 +10,8 @@ export async function disableTwoFactor(code: string): Promise<void> {
 
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }) });
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.own.twoFactor }),
+  });
 }

@@ -1,7 +1,8 @@
 import type { ItemEnvelope, RecoveryCodes } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { twoFactorKey, twoFactorPath } from './get-two-factor';
+import * as queryKeys from '@/lib/query-keys';
+import { twoFactorPath } from './get-two-factor';
 
 /** `POST /api/v1/member/twofactor` with a code of the app: the factor is on; the ten recovery codes come once. */
 export async function enableTwoFactor(code: string): Promise<string[]> {
@@ -10,5 +11,8 @@ export async function enableTwoFactor(code: string): Promise<string[]> {
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }) });
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.own.twoFactor }),
+  });
 }

@@ -1,6 +1,7 @@
 import type { ListEnvelope, MemberEventSubscription } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/member/eventsubscriptions`: the member's event subscriptions, by event start. */
 export async function getEventSubscriptions({ signal }: { signal?: AbortSignal } = {}): Promise<MemberEventSubscription[]> {
@@ -8,7 +9,7 @@ export async function getEventSubscriptions({ signal }: { signal?: AbortSignal }
 }
 
 export function eventSubscriptionsQueryOptions() {
-  return queryOptions({ queryKey: ['member', 'eventsubscriptions'] as const, queryFn: ({ signal }) => getEventSubscriptions({ signal }) });
+  return queryOptions({ queryKey: queryKeys.own.eventSubscriptions, queryFn: ({ signal }) => getEventSubscriptions({ signal }) });
 }
 
 export function useEventSubscriptions() {

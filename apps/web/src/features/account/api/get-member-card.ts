@@ -1,6 +1,7 @@
 import type { ItemEnvelope, MemberCard } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError, unwrapItem } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/member/card`: the member card of the current season; null without a membership in it (404). */
 export async function getMemberCard({ signal }: { signal?: AbortSignal } = {}): Promise<MemberCard | null> {
@@ -13,7 +14,7 @@ export async function getMemberCard({ signal }: { signal?: AbortSignal } = {}): 
 }
 
 export function memberCardQueryOptions() {
-  return queryOptions({ queryKey: ['member', 'card'] as const, queryFn: ({ signal }) => getMemberCard({ signal }), staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.own.card, queryFn: ({ signal }) => getMemberCard({ signal }), staleTime: 5 * 60_000 });
 }
 
 export function useMemberCard() {

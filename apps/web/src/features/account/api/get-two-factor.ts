@@ -1,10 +1,10 @@
 import type { ItemEnvelope, TwoFactorStatus } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Base of the member's second factor (embedded login). */
 export const twoFactorPath = '/api/v1/member/twofactor';
-export const twoFactorKey = ['member', 'twofactor'] as const;
 
 /** `GET /api/v1/member/twofactor`: on or off, recovery codes left, whether the board must keep it. */
 export async function getTwoFactorStatus({ signal }: { signal?: AbortSignal } = {}): Promise<TwoFactorStatus> {
@@ -12,7 +12,7 @@ export async function getTwoFactorStatus({ signal }: { signal?: AbortSignal } = 
 }
 
 export function twoFactorQueryOptions() {
-  return queryOptions({ queryKey: twoFactorKey, queryFn: getTwoFactorStatus });
+  return queryOptions({ queryKey: queryKeys.own.twoFactor, queryFn: getTwoFactorStatus });
 }
 
 export function useTwoFactorStatus() {

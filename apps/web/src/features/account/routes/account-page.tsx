@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, serverPaths } from '@/config/paths';
-import { sessionQueryKey } from '@/lib/session';
+import * as queryKeys from '@/lib/query-keys';
 import { DataExport } from '../components/data-export';
 import { EventSubscriptionList } from '../components/event-subscription-list';
 import { InvoiceList } from '../components/invoice-list';
@@ -48,7 +48,7 @@ export default function AccountPage() {
           <button
             type="button"
             className="btn btn-outline-danger btn-sm"
-            onClick={() => void queryClient.refetchQueries({ queryKey: sessionQueryKey })}
+            onClick={() => void queryClient.refetchQueries({ queryKey: queryKeys.session })}
           >
             Erneut versuchen
           </button>

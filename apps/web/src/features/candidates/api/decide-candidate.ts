@@ -1,7 +1,8 @@
 import type { Candidate, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminBase, candidateKeys, invalidateCandidates } from './keys';
+import { adminBase, invalidateCandidates } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 export type Decision = 'accept' | 'reject';
 
@@ -15,7 +16,7 @@ export function useDecideCandidate() {
   return useMutation({
     mutationFn: decideCandidate,
     onSuccess: async (candidate) => {
-      queryClient.setQueryData(candidateKeys.detail(candidate.id), candidate);
+      queryClient.setQueryData(queryKeys.candidates.detail(candidate.id), candidate);
       await invalidateCandidates(queryClient);
     },
     onError: () => invalidateCandidates(queryClient),

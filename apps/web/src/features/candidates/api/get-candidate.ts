@@ -1,7 +1,8 @@
 import type { Candidate, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminBase, candidateKeys } from './keys';
+import { adminBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/candidates/{id}`. */
 export async function getCandidate(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Candidate> {
@@ -9,7 +10,7 @@ export async function getCandidate(id: number, { signal }: { signal?: AbortSigna
 }
 
 export function candidateQueryOptions(id: number) {
-  return queryOptions({ queryKey: candidateKeys.detail(id), queryFn: ({ signal }) => getCandidate(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.candidates.detail(id), queryFn: ({ signal }) => getCandidate(id, { signal }) });
 }
 
 export function useCandidate(id: number) {

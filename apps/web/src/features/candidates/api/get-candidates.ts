@@ -1,7 +1,8 @@
 import type { Candidate, CandidateStatus, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { adminBase, candidateKeys } from './keys';
+import { adminBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/candidates/`: open ones first, optionally one status only. */
 export async function getCandidates(status: CandidateStatus | undefined, { signal }: { signal?: AbortSignal } = {}): Promise<Candidate[]> {
@@ -9,7 +10,7 @@ export async function getCandidates(status: CandidateStatus | undefined, { signa
 }
 
 export function candidatesQueryOptions(status: CandidateStatus | undefined) {
-  return queryOptions({ queryKey: candidateKeys.list(status), queryFn: ({ signal }) => getCandidates(status, { signal }) });
+  return queryOptions({ queryKey: queryKeys.candidates.list(status), queryFn: ({ signal }) => getCandidates(status, { signal }) });
 }
 
 export function useCandidates(status: CandidateStatus | undefined) {

@@ -1,7 +1,8 @@
 import type { Candidate, CandidateAdminInput, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminBase, candidateKeys, invalidateCandidates } from './keys';
+import { adminBase, invalidateCandidates } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/admin/members/candidates`: a paper application entered by the board. */
 export async function createCandidate(input: CandidateAdminInput): Promise<Candidate> {
@@ -18,7 +19,7 @@ export function useCreateCandidate() {
   return useMutation({
     mutationFn: createCandidate,
     onSuccess: async (candidate) => {
-      queryClient.setQueryData(candidateKeys.detail(candidate.id), candidate);
+      queryClient.setQueryData(queryKeys.candidates.detail(candidate.id), candidate);
       await invalidateCandidates(queryClient);
     },
   });
@@ -29,7 +30,7 @@ export function useUpdateCandidate() {
   return useMutation({
     mutationFn: updateCandidate,
     onSuccess: async (candidate) => {
-      queryClient.setQueryData(candidateKeys.detail(candidate.id), candidate);
+      queryClient.setQueryData(queryKeys.candidates.detail(candidate.id), candidate);
       await invalidateCandidates(queryClient);
     },
     // A 409 means someone else decided meanwhile: show the current state.

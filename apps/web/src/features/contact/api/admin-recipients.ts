@@ -1,7 +1,7 @@
 import type { ContactRecipientAdmin, ContactRecipientsInput, ListEnvelope } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const path = '/api/v1/admin/contact/recipients';
 
@@ -11,7 +11,7 @@ export async function getAdminRecipients({ signal }: { signal?: AbortSignal } = 
 }
 
 export function adminRecipientsQueryOptions() {
-  return queryOptions({ queryKey: contactKeys.adminRecipients, queryFn: ({ signal }) => getAdminRecipients({ signal }) });
+  return queryOptions({ queryKey: queryKeys.contact.adminRecipients(), queryFn: ({ signal }) => getAdminRecipients({ signal }) });
 }
 
 export function useAdminRecipients(enabled: boolean) {
@@ -28,8 +28,8 @@ export function useSaveRecipients() {
   return useMutation({
     mutationFn: saveRecipients,
     onSuccess: (saved) => {
-      queryClient.setQueryData(contactKeys.adminRecipients, saved);
-      return queryClient.invalidateQueries({ queryKey: contactKeys.recipients, exact: true });
+      queryClient.setQueryData(queryKeys.contact.adminRecipients(), saved);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.contact.recipients(), exact: true });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { ContactRecipient, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { contactKeys } from './keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/contact/recipients`: who can be written to (never their addresses). */
 export async function getRecipients({ signal }: { signal?: AbortSignal } = {}): Promise<ContactRecipient[]> {
@@ -9,7 +9,11 @@ export async function getRecipients({ signal }: { signal?: AbortSignal } = {}): 
 }
 
 export function recipientsQueryOptions() {
-  return queryOptions({ queryKey: contactKeys.recipients, queryFn: ({ signal }) => getRecipients({ signal }), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: queryKeys.contact.recipients(),
+    queryFn: ({ signal }) => getRecipients({ signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useRecipients() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { eventsKey } from './get-events';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `DELETE /api/v1/events/{id}/subscriptions`: cancels the places or leaves the waiting list. */
 export function cancelSubscription(eventId: number): Promise<void> {
@@ -13,8 +13,8 @@ export function useCancelSubscription() {
     mutationFn: cancelSubscription,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventsKey }),
-        queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.own.eventSubscriptions }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminEvent, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminEventKeys } from './admin-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/events/{id}`. */
 export async function getAdminEvent(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<AdminEvent> {
@@ -9,7 +9,7 @@ export async function getAdminEvent(id: number, { signal }: { signal?: AbortSign
 }
 
 export function adminEventQueryOptions(id: number) {
-  return queryOptions({ queryKey: adminEventKeys.detail(id), queryFn: ({ signal }) => getAdminEvent(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.adminEvents.detail(id), queryFn: ({ signal }) => getAdminEvent(id, { signal }) });
 }
 
 export function useAdminEvent(id: number, enabled = true) {

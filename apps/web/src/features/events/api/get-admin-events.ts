@@ -1,7 +1,7 @@
 import type { AdminEvent, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { adminEventKeys } from './admin-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/events`: every event (upcoming first) with places taken and waiting. */
 export async function getAdminEvents({ signal }: { signal?: AbortSignal } = {}): Promise<AdminEvent[]> {
@@ -9,7 +9,7 @@ export async function getAdminEvents({ signal }: { signal?: AbortSignal } = {}):
 }
 
 export function adminEventsQueryOptions() {
-  return queryOptions({ queryKey: adminEventKeys.list(), queryFn: ({ signal }) => getAdminEvents({ signal }) });
+  return queryOptions({ queryKey: queryKeys.adminEvents.list(), queryFn: ({ signal }) => getAdminEvents({ signal }) });
 }
 
 export function useAdminEvents() {

@@ -1,7 +1,7 @@
 import type { EventSubscriber, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { adminEventKeys } from './admin-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/events/{id}/subscribers`: confirmed first, each in sign-up order. */
 export async function getEventSubscribers(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<EventSubscriber[]> {
@@ -9,7 +9,7 @@ export async function getEventSubscribers(id: number, { signal }: { signal?: Abo
 }
 
 export function eventSubscribersQueryOptions(id: number) {
-  return queryOptions({ queryKey: adminEventKeys.subscribers(id), queryFn: ({ signal }) => getEventSubscribers(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.adminEvents.subscribers(id), queryFn: ({ signal }) => getEventSubscribers(id, { signal }) });
 }
 
 export function useEventSubscribers(id: number, enabled = true) {

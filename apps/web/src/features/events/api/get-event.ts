@@ -1,7 +1,7 @@
 import type { ClubEvent, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { eventsKey } from './get-events';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/events/{id}`: one event with places left and, for a member, their own subscription. */
 export async function getEvent(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<ClubEvent> {
@@ -9,7 +9,7 @@ export async function getEvent(id: number, { signal }: { signal?: AbortSignal } 
 }
 
 export function eventQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...eventsKey, 'detail', id] as const, queryFn: ({ signal }) => getEvent(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.events.detail(id), queryFn: ({ signal }) => getEvent(id, { signal }) });
 }
 
 export function useEvent(id: number, enabled = true) {

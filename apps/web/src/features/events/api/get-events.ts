@@ -1,9 +1,9 @@
 import type { ClubEvent, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Every query of the events screens starts with this key. */
-export const eventsKey = ['events'] as const;
 
 /** `GET /api/v1/events` (upcoming, soonest first) or `?past=true` (past ones, latest first). */
 export async function getEvents(past: boolean, { signal }: { signal?: AbortSignal } = {}): Promise<ClubEvent[]> {
@@ -12,7 +12,7 @@ export async function getEvents(past: boolean, { signal }: { signal?: AbortSigna
 
 export function eventsQueryOptions(past: boolean) {
   return queryOptions({
-    queryKey: [...eventsKey, 'list', past ? 'past' : 'upcoming'] as const,
+    queryKey: queryKeys.events.list(past),
     queryFn: ({ signal }) => getEvents(past, { signal }),
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminEvent, EventInput, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { invalidateEvents } from './admin-keys';
+import { invalidateEvents } from './common';
 
 /** `POST /api/v1/admin/events/` (no id) or `PUT /api/v1/admin/events/{id}`. */
 export async function saveEvent({ id, event }: { id?: number; event: EventInput }): Promise<AdminEvent> {

@@ -1,7 +1,7 @@
 import type { EventSubscription, EventSubscriptionInput, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { eventsKey } from './get-events';
+import * as queryKeys from '@/lib/query-keys';
 
 /**
  * `POST /api/v1/events/{id}/subscriptions`: subscribes or changes the amount; with `waitlist`
@@ -23,8 +23,8 @@ export function useSubscribeEvent() {
     // Places left change with every answer (also a refusal tells of a changed count).
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventsKey }),
-        queryClient.invalidateQueries({ queryKey: ['member', 'eventsubscriptions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.own.eventSubscriptions }),
       ]),
   });
 }

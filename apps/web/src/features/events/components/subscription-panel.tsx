@@ -16,7 +16,8 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscribeEvent } from '../api/subscribe-event';
-import { multiplyMoney, placesText, withPlaces } from '../lib/events';
+import { multiplyMoney } from '@/lib/money';
+import { placesText, withPlaces } from '../lib/events';
 
 const formSchema = eventSubscriptionInputSchema
   .pick({ amount: true })

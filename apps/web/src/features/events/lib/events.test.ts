@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventWhen, multiplyMoney, placesLeftLabel, placesText, priceText, withPlaces } from './events';
+import { multiplyMoney } from '@/lib/money';
+import { eventWhen, placesLeftLabel, placesText, priceText, withPlaces } from './events';
 
 describe('event texts', () => {
   it('counts places in German', () => {

@@ -38,8 +38,3 @@ export function eventWhen(e: Pick<ClubEvent, 'start' | 'end'>): string {
 export function priceText(price: Money): string {
   return price.amount === 0 ? 'Gratis' : `${formatMoney(price)} pro Platz`;
 }
-
-/** Money without floating-point drift: amount × count, rounded to Rappen. */
-export function multiplyMoney(amount: number, count: number): number {
-  return Math.round(amount * 100 * count) / 100;
-}

@@ -1,7 +1,8 @@
 import type { HandoverItem, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { handoverKeys, type HandoverKind } from './keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const listPath = (kind: HandoverKind, id: number) =>
   kind === 'game' ? `/api/v1/admin/games/${id}/ticketreservations` : `/api/v1/admin/events/${id}/eventsubscriptions`;
@@ -17,7 +18,7 @@ export async function getHandoverList(kind: HandoverKind, id: number, { signal }
  */
 export function handoverListQueryOptions(kind: HandoverKind, id: number) {
   return queryOptions({
-    queryKey: handoverKeys.list(kind, id),
+    queryKey: queryKeys.handover.list(kind, id),
     queryFn: ({ signal }) => getHandoverList(kind, id, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,7 +1,8 @@
 import type { AdminEvent, Game, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { handoverKeys, type HandoverKind } from './keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** What the hand-over is for: its heading. */
 export interface HandoverSubject {
@@ -25,7 +26,7 @@ export async function getHandoverSubject(
 
 export function handoverSubjectQueryOptions(kind: HandoverKind, id: number) {
   return queryOptions({
-    queryKey: [...handoverKeys.list(kind, id), 'subject'] as const,
+    queryKey: queryKeys.handover.subject(kind, id),
     queryFn: ({ signal }) => getHandoverSubject(kind, id, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,

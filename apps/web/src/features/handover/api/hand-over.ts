@@ -1,7 +1,8 @@
 import type { HandoverItem, HandoverResult, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, unwrapItem } from '@/lib/api-client';
-import { handoverKeys, type HandoverKind } from './keys';
+import type { HandoverKind } from '@/lib/query-keys';
+import * as queryKeys from '@/lib/query-keys';
 
 const itemPath = (kind: HandoverKind, itemId: number) =>
   `/api/v1/admin/${kind === 'game' ? 'ticketreservations' : 'eventsubscriptions'}/${itemId}/handover`;
@@ -31,7 +32,7 @@ export const retryDelay = (attempt: number) => Math.min(15_000, 1_000 * 2 ** att
  */
 export function useSetHandedOver(kind: HandoverKind, listId: number, itemId: number) {
   const queryClient = useQueryClient();
-  const key = handoverKeys.list(kind, listId);
+  const key = queryKeys.handover.list(kind, listId);
   const current = () => queryClient.getQueryData<HandoverItem[]>(key)?.find((i) => i.id === itemId)?.handedOverAt ?? null;
   const patch = (handedOverAt: string | null) =>
     queryClient.setQueryData<HandoverItem[]>(key, (items) => items?.map((i) => (i.id === itemId ? { ...i, handedOverAt } : i)));

@@ -4,7 +4,7 @@ import { BillingStatus } from '@/components/ui/billing-status';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
-import type { HandoverKind } from '../api/keys';
+import type { HandoverKind } from '@/lib/query-keys';
 
 const units = (kind: HandoverKind, n: number) =>
   kind === 'game' ? `${n} ${n === 1 ? 'Ticket' : 'Tickets'}` : `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;

@@ -5,7 +5,7 @@ import { ErrorAlert, errorMessage } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatNumber } from '@/lib/format';
 import { useHandoverList } from '../api/get-handover-list';
-import type { HandoverKind } from '../api/keys';
+import type { HandoverKind } from '@/lib/query-keys';
 import { useVerifyCard } from '../api/verify-card';
 import { memberNumberOf } from '../lib/card-token';
 import { countEntries, filterEntries } from '../lib/handover';

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, Membership } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminMembersBase, invalidateMember } from './keys';
+import { adminMembersBase, invalidateMember } from './common';
 
 /** `POST /api/v1/admin/members/{id}/memberships`: one per member and season (409 otherwise). */
 export async function addMembership({ id, seasonId }: { id: number; seasonId: number }): Promise<Membership> {

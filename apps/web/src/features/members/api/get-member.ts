@@ -2,7 +2,8 @@ import type { AddressOut, AdminMember, AuditEntry, InvoiceSummary, ItemEnvelope,
 import { findExpand } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminMembersBase, memberKeys } from './keys';
+import { adminMembersBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface MemberDetail {
   member: AdminMember;
@@ -30,7 +31,7 @@ export async function getMember(id: number, { signal }: { signal?: AbortSignal }
 }
 
 export function memberQueryOptions(id: number) {
-  return queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => getMember(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.members.detail(id), queryFn: ({ signal }) => getMember(id, { signal }) });
 }
 
 export function useMember(id: number, enabled = true) {

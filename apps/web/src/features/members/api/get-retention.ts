@@ -1,7 +1,8 @@
 import type { ItemEnvelope, RetentionPreview } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminMembersBase, memberKeys } from './keys';
+import { adminMembersBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/members/retention`: what the next nightly retention run does (nDSG). */
 export async function getRetention({ signal }: { signal?: AbortSignal } = {}): Promise<RetentionPreview> {
@@ -9,7 +10,7 @@ export async function getRetention({ signal }: { signal?: AbortSignal } = {}): P
 }
 
 export function retentionQueryOptions() {
-  return queryOptions({ queryKey: memberKeys.retention(), queryFn: ({ signal }) => getRetention({ signal }) });
+  return queryOptions({ queryKey: queryKeys.members.retention(), queryFn: ({ signal }) => getRetention({ signal }) });
 }
 
 export function useRetention() {

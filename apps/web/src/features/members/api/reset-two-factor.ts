@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminMembersBase, invalidateMember } from './keys';
+import { adminMembersBase, invalidateMember } from './common';
 
 /** `DELETE /api/v1/admin/members/{id}/twofactor`: switches off another member's lost second factor (mailed to the member). */
 export async function resetTwoFactor(id: number): Promise<void> {

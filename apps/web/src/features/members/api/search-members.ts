@@ -1,7 +1,8 @@
 import { MEMBER_SEARCH_DEFAULT_PAGE_SIZE, type MemberSearchResult } from '@club/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminMembersBase, memberKeys } from './keys';
+import { adminMembersBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface MemberSearch {
   q: string;
@@ -21,7 +22,7 @@ export async function searchMembers(
 export function memberSearchQueryOptions(search: MemberSearch) {
   const pageSize = search.pageSize ?? MEMBER_SEARCH_DEFAULT_PAGE_SIZE;
   return queryOptions({
-    queryKey: memberKeys.search(search.q, search.page, pageSize),
+    queryKey: queryKeys.members.search(search.q, search.page, pageSize),
     queryFn: ({ signal }) => searchMembers({ ...search, pageSize }, { signal }),
     // While the next page or query loads, the previous hits stay (no flicker).
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import type { InvitationSent, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminMembersBase, invalidateMember } from './keys';
+import { adminMembersBase, invalidateMember } from './common';
 
 /** `POST /api/v1/admin/members/{id}/invitation`: a new 14-day link for a member without a password (409 with one). */
 export async function sendInvitation(id: number): Promise<InvitationSent> {

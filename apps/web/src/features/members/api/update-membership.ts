@@ -1,7 +1,7 @@
 import type { ItemEnvelope, Membership } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminMembersBase, invalidateMember } from './keys';
+import { adminMembersBase, invalidateMember } from './common';
 
 /** `PUT /api/v1/admin/members/{id}/memberships/{membershipId}`: ends a membership on `validTo`, sets its parking permit. */
 export async function updateMembership({

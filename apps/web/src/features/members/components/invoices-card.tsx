@@ -1,9 +1,10 @@
 import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
-import { adminMembersBase } from '../api/keys';
+import { adminMembersBase } from '../api/common';
 import { SectionCard } from '@/components/ui/section-card';
 
 const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
@@ -16,9 +17,13 @@ const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
 export function InvoicesCard({ memberId, invoices }: { memberId: number; invoices: readonly InvoiceSummary[] }) {
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
   const cancel = useCancelInvoice(memberId);
+  const [asking, setAsking] = useState<InvoiceSummary | null>(null);
+  const close = () => {
+    cancel.reset();
+    setAsking(null);
+  };
   return (
     <SectionCard id="invoices" title="Rechnungen">
-      {cancel.isError ? <ErrorAlert error={cancel.error} title="Die Rechnung wurde nicht storniert." /> : null}
       {sorted.length === 0 ? (
         <p className="mb-0">Keine Rechnungen.</p>
       ) : (
@@ -49,14 +54,7 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                     variant="outline-danger"
                     disabled={cancel.isPending}
                     aria-label={`Rechnung ${invoice.number} stornieren`}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Rechnung ${invoice.number} (${formatMoney(invoice.total)}) stornieren? Sie bleibt für die Buchhaltung erhalten.`,
-                        )
-                      )
-                        cancel.mutate(invoice.id);
-                    }}
+                    onClick={() => setAsking(invoice)}
                   >
                     Stornieren
                   </Button>
@@ -66,6 +64,21 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        show={asking !== null}
+        title="Rechnung stornieren?"
+        confirmLabel="Stornieren"
+        pending={cancel.isPending}
+        error={cancel.isError ? cancel.error : undefined}
+        onConfirm={() => (asking ? cancel.mutate(asking.id, { onSuccess: close }) : undefined)}
+        onCancel={close}
+      >
+        {asking ? (
+          <p className="mb-0">
+            Rechnung {asking.number} ({formatMoney(asking.total)}) stornieren? Sie bleibt für die Buchhaltung erhalten.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { newsletterKeys } from './keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `DELETE /api/v1/admin/newsletters/{id}` */
 export function deleteNewsletter(id: number): Promise<void> {
@@ -9,5 +9,8 @@ export function deleteNewsletter(id: number): Promise<void> {
 
 export function useDeleteNewsletter() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNewsletter, onSettled: () => queryClient.invalidateQueries({ queryKey: newsletterKeys.all }) });
+  return useMutation({
+    mutationFn: deleteNewsletter,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.newsletters.all }),
+  });
 }

@@ -1,7 +1,7 @@
 import type { ListEnvelope, Newsletter } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { newsletterKeys } from './keys';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/newsletters/`: members only, newest first. */
 export async function getNewsletters({ signal }: { signal?: AbortSignal } = {}): Promise<Newsletter[]> {
@@ -9,7 +9,7 @@ export async function getNewsletters({ signal }: { signal?: AbortSignal } = {}):
 }
 
 export function newslettersQueryOptions() {
-  return queryOptions({ queryKey: newsletterKeys.list, queryFn: ({ signal }) => getNewsletters({ signal }) });
+  return queryOptions({ queryKey: queryKeys.newsletters.list(), queryFn: ({ signal }) => getNewsletters({ signal }) });
 }
 
 export function useNewsletters(enabled: boolean) {

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, NewsletterUploaded } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, toApiError } from '@/lib/api-client';
-import { newsletterKeys } from './keys';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface NewsletterUpload {
   title: string;
@@ -48,5 +48,8 @@ export function uploadNewsletter({ title, publicationDate, notify, file, onProgr
 
 export function useUploadNewsletter() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadNewsletter, onSuccess: () => queryClient.invalidateQueries({ queryKey: newsletterKeys.all }) });
+  return useMutation({
+    mutationFn: uploadNewsletter,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.newsletters.all }),
+  });
 }

@@ -1,7 +1,7 @@
 import type { BookCreditInput, BookCreditResult, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminPaymentsBase, invalidateInvoices } from './keys';
+import { adminPaymentsBase, invalidateInvoices } from './common';
 
 /** `POST /api/v1/admin/payments/{id}/booking` with `{ invoiceId }`: books a credit without reference on the chosen invoice. */
 export async function bookCredit({ paymentId, invoiceId }: { paymentId: number; invoiceId: number }): Promise<BookCreditResult> {

@@ -1,7 +1,8 @@
 import { INVOICE_OVERVIEW_DEFAULT_PAGE_SIZE, type InvoiceOverviewQuery, type InvoiceOverviewResult } from '@club/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminInvoicesBase, invoiceKeys } from './keys';
+import { adminInvoicesBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** The overview's filter as the screen keeps it (in the address). */
 export interface InvoiceFilter {
@@ -32,7 +33,7 @@ export async function getInvoices(filter: InvoiceFilter, { signal }: { signal?: 
 
 export function invoicesQueryOptions(filter: InvoiceFilter) {
   return queryOptions({
-    queryKey: invoiceKeys.list(filter),
+    queryKey: queryKeys.invoices.list(filter),
     queryFn: ({ signal }) => getInvoices(filter, { signal }),
     // While the next page or filter loads, the previous rows stay (no flicker).
     placeholderData: keepPreviousData,

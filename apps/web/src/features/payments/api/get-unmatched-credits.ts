@@ -1,7 +1,8 @@
 import type { UnmatchedCreditsResult } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminPaymentsBase, paymentKeys } from './keys';
+import { adminPaymentsBase } from './common';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/admin/payments/unmatched`: the oldest credits without usable reference, each with suggested invoices. */
 export async function getUnmatchedCredits({ signal }: { signal?: AbortSignal } = {}) {
@@ -10,7 +11,7 @@ export async function getUnmatchedCredits({ signal }: { signal?: AbortSignal } =
 }
 
 export function unmatchedCreditsQueryOptions() {
-  return queryOptions({ queryKey: paymentKeys.unmatched(), queryFn: ({ signal }) => getUnmatchedCredits({ signal }) });
+  return queryOptions({ queryKey: queryKeys.payments.unmatched(), queryFn: ({ signal }) => getUnmatchedCredits({ signal }) });
 }
 
 export function useUnmatchedCredits() {

@@ -1,7 +1,7 @@
 import type { CamtImportResult, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, unwrapItem } from '@/lib/api-client';
-import { invalidateInvoices } from './keys';
+import { invalidateInvoices } from './common';
 
 /** `POST /api/v1/admin/payments/camt054`: the bank's file itself as the body, `application/xml`. */
 export async function importCamt054(file: File): Promise<CamtImportResult> {

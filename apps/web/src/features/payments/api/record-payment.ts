@@ -1,7 +1,7 @@
 import type { InvoiceOverviewItem, ItemEnvelope, ManualPaymentInput } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { adminInvoicesBase, invalidateInvoices } from './keys';
+import { adminInvoicesBase, invalidateInvoices } from './common';
 
 /** `POST /api/v1/admin/invoices/{id}/payments` with `{ amount, paidAt }`: a payment by hand. */
 export async function recordPayment({ id, ...input }: ManualPaymentInput & { id: number }): Promise<InvoiceOverviewItem> {

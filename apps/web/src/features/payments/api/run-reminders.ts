@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReminderRunResult } from '@club/contract';
 import { api } from '@/lib/api-client';
-import { adminInvoicesBase, invalidateInvoices } from './keys';
+import { adminInvoicesBase, invalidateInvoices } from './common';
 
 /** `POST /api/v1/admin/invoices/reminders`: each overdue open invoice gets its next reminder. */
 export async function runReminders(): Promise<ReminderRunResult> {

@@ -1,9 +1,9 @@
 import type { ListEnvelope, SeasonOption } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Under the seasons' list key: whatever changes the seasons refreshes this list too. */
-export const reportSeasonsKey = ['seasons', 'list', 'reports'] as const;
 
 /** `GET /api/v1/admin/seasons/`: newest first (the seasons the reports can cover). */
 export async function getReportSeasons({ signal }: { signal?: AbortSignal } = {}): Promise<SeasonOption[]> {
@@ -11,7 +11,11 @@ export async function getReportSeasons({ signal }: { signal?: AbortSignal } = {}
 }
 
 export function reportSeasonsQueryOptions() {
-  return queryOptions({ queryKey: reportSeasonsKey, queryFn: ({ signal }) => getReportSeasons({ signal }), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: queryKeys.seasons.reportList(),
+    queryFn: ({ signal }) => getReportSeasons({ signal }),
+    staleTime: 60_000,
+  });
 }
 
 export function useReportSeasons() {

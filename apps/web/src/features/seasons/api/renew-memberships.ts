@@ -1,7 +1,7 @@
 import type { ItemEnvelope, RunResult } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { invalidateSeasons, seasonsBase } from './keys';
+import { invalidateSeasons, seasonsBase } from './common';
 
 /** `POST /api/v1/admin/seasons/{id}/renewals` with `[]`: everyone of the previous season. */
 export async function renewMemberships(seasonId: number): Promise<RunResult> {

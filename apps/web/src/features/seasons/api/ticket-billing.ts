@@ -1,10 +1,8 @@
 import type { ItemEnvelope, RunResult, TicketBillingState } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { seasonsKey } from '@/lib/seasons';
-import { invalidateSeasons, seasonsBase } from './keys';
-
-const ticketBillingKey = (seasonId: number) => [...seasonsKey, seasonId, 'ticketfees'] as const;
+import * as queryKeys from '@/lib/query-keys';
+import { invalidateSeasons, seasonsBase } from './common';
 
 /** `GET /api/v1/admin/seasons/{id}/ticketfees/`: what awaits billing, what is not due yet, the season's ticket invoices. */
 export async function getTicketBilling(seasonId: number, { signal }: { signal?: AbortSignal } = {}): Promise<TicketBillingState> {
@@ -12,7 +10,10 @@ export async function getTicketBilling(seasonId: number, { signal }: { signal?: 
 }
 
 export function ticketBillingQueryOptions(seasonId: number) {
-  return queryOptions({ queryKey: ticketBillingKey(seasonId), queryFn: ({ signal }) => getTicketBilling(seasonId, { signal }) });
+  return queryOptions({
+    queryKey: queryKeys.seasons.ticketBilling(seasonId),
+    queryFn: ({ signal }) => getTicketBilling(seasonId, { signal }),
+  });
 }
 
 export function useTicketBilling(seasonId: number) {

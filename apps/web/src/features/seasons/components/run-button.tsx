@@ -1,12 +1,11 @@
 import type { RunResult } from '@club/contract';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatNumber } from '@/lib/format';
-import { CancelButton } from '@/components/ui/form-field';
 
 interface RunButtonProps {
   /** e.g. "Mitgliederbeiträge verrechnen" */
@@ -22,7 +21,6 @@ interface RunButtonProps {
 
 /** A run (fee invoices, renewal): asks first, shows progress while it runs and then its result. */
 export function RunButton({ label, confirmText, disabled, disabledReason, noun, run }: RunButtonProps) {
-  const titleId = useId();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   const [seconds, setSeconds] = useState(0);
@@ -71,20 +69,17 @@ export function RunButton({ label, confirmText, disabled, disabledReason, noun, 
         </Alert>
       ) : null}
       {error ? <ErrorAlert error={error} title="Der Lauf wurde nicht ausgeführt." /> : null}
-      <Modal show={asking} onHide={() => setAsking(false)} centered aria-labelledby={titleId}>
-        <Modal.Header closeButton closeLabel="Schliessen">
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {label}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>{confirmText}</Modal.Body>
-        <Modal.Footer>
-          <CancelButton onCancel={() => setAsking(false)} />
-          <Button variant="primary" onClick={() => void start()}>
-            Ja, ausführen
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={asking}
+        title={label}
+        confirmLabel="Ja, ausführen"
+        variant="primary"
+        pending={false}
+        onConfirm={() => void start()}
+        onCancel={() => setAsking(false)}
+      >
+        {confirmText}
+      </ConfirmDialog>
     </div>
   );
 }

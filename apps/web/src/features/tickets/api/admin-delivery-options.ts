@@ -1,7 +1,8 @@
 import type { AdminDeliveryOption, DeliveryOptionInput, ItemEnvelope, ListEnvelope } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem, unwrapList } from '@/lib/api-client';
-import { adminKeys, invalidateTicketAdmin } from './admin-keys';
+import * as queryKeys from '@/lib/query-keys';
+import { invalidateTicketAdmin } from './common';
 
 const base = '/api/v1/admin/deliveryoptions/';
 
@@ -11,7 +12,7 @@ export async function getDeliveryOptions({ signal }: { signal?: AbortSignal } = 
 }
 
 export function deliveryOptionsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.deliveryOptions, queryFn: ({ signal }) => getDeliveryOptions({ signal }) });
+  return queryOptions({ queryKey: queryKeys.ticketAdmin.deliveryOptions, queryFn: ({ signal }) => getDeliveryOptions({ signal }) });
 }
 
 export function useDeliveryOptions() {

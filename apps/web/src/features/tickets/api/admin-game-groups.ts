@@ -1,7 +1,8 @@
 import type { DeliveryOption, GameGroup, GameGroupInput, ItemEnvelope, ListEnvelope } from '@club/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem, unwrapList } from '@/lib/api-client';
-import { adminKeys, invalidateTicketAdmin } from './admin-keys';
+import * as queryKeys from '@/lib/query-keys';
+import { invalidateTicketAdmin } from './common';
 
 const base = '/api/v1/admin/gamegroups/';
 
@@ -11,7 +12,7 @@ export async function getGameGroups({ signal }: { signal?: AbortSignal } = {}): 
 }
 
 export function gameGroupsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.gameGroupList(), queryFn: ({ signal }) => getGameGroups({ signal }) });
+  return queryOptions({ queryKey: queryKeys.ticketAdmin.gameGroupList(), queryFn: ({ signal }) => getGameGroups({ signal }) });
 }
 
 export function useGameGroups() {
@@ -24,7 +25,7 @@ export async function getGameGroup(id: number, { signal }: { signal?: AbortSigna
 }
 
 export function gameGroupQueryOptions(id: number) {
-  return queryOptions({ queryKey: adminKeys.gameGroup(id), queryFn: ({ signal }) => getGameGroup(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.ticketAdmin.gameGroup(id), queryFn: ({ signal }) => getGameGroup(id, { signal }) });
 }
 
 export function useGameGroup(id: number) {
@@ -71,7 +72,7 @@ export function useDeleteGameGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGameGroup,
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: adminKeys.gameGroup(id) }),
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: queryKeys.ticketAdmin.gameGroup(id) }),
     onSettled: () => invalidateTicketAdmin(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminGame, GameInput, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { invalidateTicketAdmin } from './admin-keys';
+import { invalidateTicketAdmin } from './common';
 
 /** `POST /api/v1/admin/gamegroups/{id}/games/`. */
 export async function createGame({ gameGroupId, game }: { gameGroupId: number; game: GameInput }): Promise<AdminGame> {

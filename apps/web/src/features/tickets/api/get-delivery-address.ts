@@ -1,7 +1,7 @@
 import type { Address, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { gamesKey } from './get-games';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/games/{id}/deliveryaddress/`: the member's current address (null when none is on file). */
 export async function getDeliveryAddress(gameId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Address | null> {
@@ -10,7 +10,7 @@ export async function getDeliveryAddress(gameId: number, { signal }: { signal?: 
 
 export function deliveryAddressQueryOptions(gameId: number) {
   return queryOptions({
-    queryKey: [...gamesKey, 'detail', gameId, 'deliveryaddress'] as const,
+    queryKey: queryKeys.games.deliveryAddress(gameId),
     queryFn: ({ signal }) => getDeliveryAddress(gameId, { signal }),
   });
 }

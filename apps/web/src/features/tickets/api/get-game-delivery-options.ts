@@ -1,7 +1,7 @@
 import type { DeliveryOption, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
-import { gamesKey } from './get-games';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/games/{id}/deliveryoptions/`: the options the game's group offers. */
 export async function getGameDeliveryOptions(gameId: number, { signal }: { signal?: AbortSignal } = {}): Promise<DeliveryOption[]> {
@@ -10,7 +10,7 @@ export async function getGameDeliveryOptions(gameId: number, { signal }: { signa
 
 export function gameDeliveryOptionsQueryOptions(gameId: number) {
   return queryOptions({
-    queryKey: [...gamesKey, 'detail', gameId, 'deliveryoptions'] as const,
+    queryKey: queryKeys.games.deliveryOptions(gameId),
     queryFn: ({ signal }) => getGameDeliveryOptions(gameId, { signal }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Game, ItemEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { gamesKey } from './get-games';
+import * as queryKeys from '@/lib/query-keys';
 
 /** `GET /api/v1/games/{id}`: one game with tickets left and, for a member, what they hold and may take. */
 export async function getGame(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Game> {
@@ -9,7 +9,7 @@ export async function getGame(id: number, { signal }: { signal?: AbortSignal } =
 }
 
 export function gameQueryOptions(id: number) {
-  return queryOptions({ queryKey: [...gamesKey, 'detail', id] as const, queryFn: ({ signal }) => getGame(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.games.detail(id), queryFn: ({ signal }) => getGame(id, { signal }) });
 }
 
 export function useGame(id: number, enabled = true) {

@@ -1,9 +1,9 @@
 import type { Game, ListEnvelope } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from '@/lib/api-client';
+import * as queryKeys from '@/lib/query-keys';
 
 /** Every query of the public game data starts with this key; mutations invalidate it. */
-export const gamesKey = ['games'] as const;
 
 /** `GET /api/v1/games/`: upcoming games of all groups, soonest first. */
 export async function getGames({ signal }: { signal?: AbortSignal } = {}): Promise<Game[]> {
@@ -11,7 +11,7 @@ export async function getGames({ signal }: { signal?: AbortSignal } = {}): Promi
 }
 
 export function gamesQueryOptions() {
-  return queryOptions({ queryKey: [...gamesKey, 'list'] as const, queryFn: ({ signal }) => getGames({ signal }) });
+  return queryOptions({ queryKey: queryKeys.games.list(), queryFn: ({ signal }) => getGames({ signal }) });
 }
 
 export function useGames() {

@@ -1,8 +1,7 @@
 import { IDEMPOTENCY_HEADER, type Address, type ItemEnvelope, type TicketReservation } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
-import { gamesKey } from './get-games';
+import * as queryKeys from '@/lib/query-keys';
 
 export interface ReserveTicketsInput {
   gameId: number;
@@ -34,8 +33,8 @@ export function useReserveTickets() {
     onSettled: async () => {
       // Tickets left change with every answer (also a refusal tells of a changed count).
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: gamesKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]);
     },
   });

@@ -13,7 +13,8 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryAddress } from '../api/get-delivery-address';
 import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
 import { useReserveTickets } from '../api/reserve-tickets';
-import { multiplyMoney, ticketCount } from '../lib/games';
+import { multiplyMoney } from '@/lib/money';
+import { ticketCount } from '../lib/games';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { reservationFormSchema, type ReservationFormInput, type ReservationFormOutput } from '../lib/reservation-form';
 

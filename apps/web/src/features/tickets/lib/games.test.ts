@@ -1,15 +1,7 @@
 import type { Game } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  gameAvailabilityText,
-  groupByGameGroup,
-  isoToZurichLocal,
-  matchup,
-  multiplyMoney,
-  salesText,
-  ticketsLeftText,
-  zurichLocalToIso,
-} from './games';
+import { gameAvailabilityText, groupByGameGroup, isoToZurichLocal, matchup, salesText, ticketsLeftText, zurichLocalToIso } from './games';
+import { multiplyMoney } from '@/lib/money';
 
 const game = (over: Partial<Game>): Game => ({
   id: 1,

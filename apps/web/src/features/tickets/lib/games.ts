@@ -84,10 +84,5 @@ export function gameAvailabilityText(left: number, start: string | undefined, no
   return start && isGameOver(start, now) ? 'Spiel vorbei' : ticketsLeftText(left);
 }
 
-/** Money without floating-point drift: amount × count, rounded to Rappen. */
-export function multiplyMoney(amount: number, count: number): number {
-  return Math.round(amount * 100 * count) / 100;
-}
-
 // <input type="datetime-local"> holds Zurich wall-clock time: the helpers live in lib/datetime-local.
 export { isoToZurichLocal, zurichLocalToIso } from '@/lib/datetime-local';

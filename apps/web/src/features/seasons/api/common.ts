@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { seasonsKey } from '@/lib/seasons';
+import * as queryKeys from '@/lib/query-keys';
 
 export const seasonsBase = '/api/v1/admin/seasons/';
 
 /** After any change: the list with its counts. */
 export function invalidateSeasons(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: seasonsKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.seasons.all });
 }

@@ -1,0 +1,107 @@
+import type { CandidateStatus } from '@club/contract';
+
+/*
+ * Every TanStack Query key of the site, from broad to narrow (`['games', 'detail', id]`), read as
+ * `import * as queryKeys from '@/lib/query-keys'`: a screen's queryOptions take their key from here
+ * and a mutation invalidates a prefix from here, so what one screen reads and another changes are
+ * spelled once. One export per entity, so a chunk carries only the keys it uses (the shell: the
+ * session and the site's facts).
+ */
+
+/** Which list a hand-over screen works through. */
+export type HandoverKind = 'game' | 'event';
+
+/** The club's public facts (`GET /api/v1/site`). */
+export const site = ['site'] as const;
+
+/** The member of the session with everything of their own (`GET /api/v1/member/?expands=*`). */
+export const session = ['member', 'own'] as const;
+
+/** Further reads of the member's own. */
+export const own = {
+  card: ['member', 'card'] as const,
+  eventSubscriptions: ['member', 'eventsubscriptions'] as const,
+  twoFactor: ['member', 'twofactor'] as const,
+};
+
+export const games = {
+  all: ['games'] as const,
+  list: () => [...games.all, 'list'] as const,
+  detail: (id: number) => [...games.all, 'detail', id] as const,
+  deliveryOptions: (id: number) => [...games.detail(id), 'deliveryoptions'] as const,
+  deliveryAddress: (id: number) => [...games.detail(id), 'deliveryaddress'] as const,
+};
+
+/** The board's ticket screens: delivery options and game groups with their games. */
+export const ticketAdmin = {
+  deliveryOptions: ['admin', 'deliveryoptions'] as const,
+  gameGroups: ['admin', 'gamegroups'] as const,
+  gameGroupList: () => [...ticketAdmin.gameGroups, 'list'] as const,
+  gameGroup: (id: number) => [...ticketAdmin.gameGroups, 'detail', id] as const,
+};
+
+export const events = {
+  all: ['events'] as const,
+  list: (past: boolean) => [...events.all, 'list', past ? 'past' : 'upcoming'] as const,
+  detail: (id: number) => [...events.all, 'detail', id] as const,
+};
+
+export const adminEvents = {
+  all: ['admin', 'events'] as const,
+  list: () => [...adminEvents.all, 'list'] as const,
+  detail: (id: number) => [...adminEvents.all, 'detail', id] as const,
+  subscribers: (id: number) => [...adminEvents.detail(id), 'subscribers'] as const,
+};
+
+export const members = {
+  all: ['members'] as const,
+  searches: () => [...members.all, 'search'] as const,
+  search: (q: string, page: number, pageSize: number) => [...members.searches(), q, page, pageSize] as const,
+  detail: (id: number) => [...members.all, 'detail', id] as const,
+  retention: () => [...members.all, 'retention'] as const,
+};
+
+export const candidates = {
+  all: ['candidates'] as const,
+  lists: () => [...candidates.all, 'list'] as const,
+  list: (status: CandidateStatus | undefined) => [...candidates.lists(), status ?? 'ALL'] as const,
+  detail: (id: number) => [...candidates.all, 'detail', id] as const,
+};
+
+/** A change of seasons, fees or memberships invalidates `all`. */
+export const seasons = {
+  all: ['seasons'] as const,
+  list: () => [...seasons.all, 'list'] as const,
+  /** The seasons the reports screen offers (under `list`: a new season shows there too). */
+  reportList: () => [...seasons.list(), 'reports'] as const,
+  ticketBilling: (seasonId: number) => [...seasons.all, seasonId, 'ticketfees'] as const,
+};
+
+export const invoices = {
+  all: ['admin', 'invoices'] as const,
+  lists: () => [...invoices.all, 'list'] as const,
+  list: (filter: object) => [...invoices.lists(), filter] as const,
+};
+
+/** The bank's credits that came without a usable reference. */
+export const payments = {
+  all: ['admin', 'payments'] as const,
+  unmatched: () => [...payments.all, 'unmatched'] as const,
+};
+
+export const newsletters = {
+  all: ['newsletters'] as const,
+  list: () => [...newsletters.all, 'list'] as const,
+};
+
+export const contact = {
+  all: ['contact'] as const,
+  recipients: () => [...contact.all, 'recipients'] as const,
+  adminRecipients: () => [...contact.recipients(), 'admin'] as const,
+};
+
+export const handover = {
+  all: ['handover'] as const,
+  list: (kind: HandoverKind, id: number) => [...handover.all, kind, id] as const,
+  subject: (kind: HandoverKind, id: number) => [...handover.list(kind, id), 'subject'] as const,
+};
