@@ -208,9 +208,26 @@ describe('from reservation to seat', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'handover-scanned-360');
 
-    // Undo and hand over again: the server keeps one hand-over.
+    // Undo and hand over again on a poor network: the first try gets no answer, the second a busy
+    // server; the tap shows at once and is sent until the server answers. The server keeps one hand-over.
     await entry.getByRole('button', { name: /Rückgängig/ }).click();
+    const tries: string[] = [];
+    await page.route('**/api/v1/admin/ticketreservations/*/handover', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      tries.push(route.request().method());
+      if (tries.length === 1) return route.abort('internetdisconnected');
+      if (tries.length === 2)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"UNAVAILABLE","message":"Bitte nochmals versuchen."}}',
+        });
+      return route.continue();
+    });
     await entry.getByRole('button', { name: /^ausgegeben/ }).click();
+    await entry.getByText(/✓ ausgegeben um/).waitFor({ timeout: 500 });
+    await expect.poll(() => tries.length, { timeout: 20_000 }).toBe(3);
+    await page.unroute('**/api/v1/admin/ticketreservations/*/handover');
     await entry.getByText(/✓ ausgegeben um/).waitFor();
     await expect
       .poll(async () => {

@@ -232,8 +232,17 @@ describe('parseCamt', () => {
     ];
     for (const [what, xml, message] of refusals) {
       it(what, () => {
-        expect(() => parseCamt(xml)).toThrow(CamtFormatError);
-        expect(() => parseCamt(xml)).toThrow(message);
+        // read once: the 9 MB and 20,001-entry files take seconds of CPU each on a shared machine
+        const refusal = (() => {
+          try {
+            parseCamt(xml);
+            return null;
+          } catch (error) {
+            return error;
+          }
+        })();
+        expect(refusal).toBeInstanceOf(CamtFormatError);
+        expect((refusal as CamtFormatError).message).toMatch(message);
       });
     }
   });
