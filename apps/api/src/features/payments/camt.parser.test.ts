@@ -259,6 +259,17 @@ describe('parseCamt', () => {
       ]);
     });
 
+    it('an entry for information only (Sts INFO), in both versions', () => {
+      for (const version of ['04', '08'] as const) {
+        const file = parseCamt(camt054({ version, entries: [{ amount: '10.00', status: 'INFO' }, { amount: '20.00' }] }));
+        expect(file.lines.map((l) => [l.status, l.listed?.reason ?? null])).toEqual([
+          ['INFO', 'NOT_BOOKED'],
+          ['BOOK', null],
+        ]);
+        expect(file.lines[0]!.listed?.note).toMatch(/Nur zur Information/);
+      }
+    });
+
     it('a debit whose transaction calls itself a credit: the entry decides', () => {
       const xml = camt054({
         entries: [
