@@ -37,13 +37,12 @@ export const isUnpaid = (item: HandoverItem): boolean => !isFree(item) && item.i
 
 export function countEntries(items: readonly HandoverItem[]): HandoverCounts {
   const given = items.filter((i) => i.handedOverAt !== null);
-  const unpaid = isUnpaid;
   return {
     entries: items.length,
     handedOver: given.length,
     units: items.reduce((sum, i) => sum + i.amount, 0),
     unitsHandedOver: given.reduce((sum, i) => sum + i.amount, 0),
-    unpaidHandedOver: given.filter(unpaid).length,
-    unpaid: items.filter(unpaid).length,
+    unpaidHandedOver: given.filter(isUnpaid).length,
+    unpaid: items.filter(isUnpaid).length,
   };
 }
