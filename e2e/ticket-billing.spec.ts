@@ -208,9 +208,26 @@ describe('from reservation to seat', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'handover-scanned-360');
 
-    // Undo and hand over again: the server keeps one hand-over.
+    // Undo and hand over again on a poor network: the first try gets no answer, the second a busy
+    // server; the tap shows at once and is sent until the server answers. The server keeps one hand-over.
     await entry.getByRole('button', { name: /Rückgängig/ }).click();
+    const tries: string[] = [];
+    await page.route('**/api/v1/admin/ticketreservations/*/handover', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      tries.push(route.request().method());
+      if (tries.length === 1) return route.abort('internetdisconnected');
+      if (tries.length === 2)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"UNAVAILABLE","message":"Bitte nochmals versuchen."}}',
+        });
+      return route.continue();
+    });
     await entry.getByRole('button', { name: /^ausgegeben/ }).click();
+    await entry.getByText(/✓ ausgegeben um/).waitFor({ timeout: 500 });
+    await expect.poll(() => tries.length, { timeout: 20_000 }).toBe(3);
+    await page.unroute('**/api/v1/admin/ticketreservations/*/handover');
     await entry.getByText(/✓ ausgegeben um/).waitFor();
     await expect
       .poll(async () => {
@@ -238,5 +255,70 @@ describe('from reservation to seat', () => {
     await account.goto('/account');
     await account.getByTestId('reservation-card').filter({ hasText: optionName }).getByText('ausgegeben').waitFor();
     await member.close();
+  });
+
+  it('the board hands event places over per event, on a phone and at the desk', async () => {
+    const board = await loggedInContext(browser, 'vorstand', 'phone');
+    type Place = {
+      data: {
+        id: number;
+        member: { firstName: string; lastName: string };
+        total: { amount: number };
+        invoiceStatus: string | null;
+        handedOverAt: string | null;
+      };
+    };
+    const events = await json<{ data: { id: number; title: string } }[]>(board, 'get', '/api/v1/events/');
+    let event: { id: number; title: string; places: Place[] } | undefined;
+    for (const { data } of events) {
+      const places = await json<Place[]>(board, 'get', `/api/v1/admin/events/${data.id}/eventsubscriptions`);
+      if (places.some((p) => p.data.handedOverAt === null)) {
+        event = { ...data, places };
+        break;
+      }
+    }
+    expect(event, 'a demo event with places not handed over yet').toBeDefined();
+    const place = event!.places.find((p) => p.data.handedOverAt === null)!.data;
+    const handed = event!.places.filter((p) => p.data.handedOverAt !== null).length;
+    const page = await board.newPage();
+    await page.goto(`/admin/events/${event!.id}/handover`);
+    await page.getByRole('heading', { name: `Platzausgabe ${event!.title}` }).waitFor();
+    const counters = page.getByTestId('handover-counters');
+    expect(await counters.textContent()).toContain(`${handed} / ${event!.places.length} ausgegeben`);
+    const name = `${place.member.firstName} ${place.member.lastName}`;
+    await page.getByLabel('Suche nach Name oder Mitgliedernummer').fill(place.member.lastName);
+    const entry = page.getByTestId('handover-entry').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await entry.getByRole('button', { name: /^ausgegeben/ }).click();
+    await entry.getByText(/✓ ausgegeben um \d\d:\d\d$/).waitFor();
+    expect(await counters.textContent()).toContain(`${handed + 1} / ${event!.places.length} ausgegeben`);
+    if (place.total.amount === 0) {
+      // A free place: nothing to pay, so never «nicht bezahlt» nor counted as unpaid.
+      expect(await entry.textContent()).toContain('kostenlos');
+      expect(await entry.textContent()).not.toContain('nicht bezahlt');
+    } else {
+      expect(await entry.textContent()).toMatch(/bezahlt|verrechnet|offen/);
+    }
+    const unpaidGiven = [...event!.places.map((p) => p.data).filter((p) => p.handedOverAt !== null), place].filter(
+      (p) => p.total.amount > 0 && p.invoiceStatus !== 'PAID',
+    ).length;
+    expect(await counters.textContent()).toContain(`davon unbezahlt: ${unpaidGiven}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'handover-event-360');
+    await expect
+      .poll(async () => {
+        const places = await json<Place[]>(board, 'get', `/api/v1/admin/events/${event!.id}/eventsubscriptions`);
+        return places.find((p) => p.data.id === place.id)?.data.handedOverAt ?? null;
+      })
+      .not.toBeNull();
+    await board.close();
+
+    const wide = await loggedInContext(browser, 'vorstand', 'desktop');
+    const desk = await wide.newPage();
+    await desk.goto(`/admin/events/${event!.id}/handover`);
+    await desk.getByTestId('handover-entry').first().waitFor();
+    expect(await desk.getByTestId('handover-counters').textContent()).toContain(`${handed + 1} / ${event!.places.length} ausgegeben`);
+    expect(await seriousA11yViolations(desk)).toEqual([]);
+    await screenshot(desk, 'handover-event-1280');
+    await wide.close();
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camtPayingInvoices } from '../apps/api/src/features/payments/camt.writer.ts';
+import { buildCamt, camtPayingInvoices, chf } from '../apps/api/src/features/payments/camt.writer.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { launchBrowser, loggedInContext, screenshot, screenshotDir, seriousA11yViolations } from './support/browser.ts';
 
@@ -133,5 +133,69 @@ describe("the treasurer's spring", () => {
     expect(text).toMatch(/– bezahlt/);
     expect(text).not.toContain('Zahlteil');
     await context.close();
+  });
+
+  it('a member pays by e-banking without the reference: the board books the credit on the suggested invoice with one click', async () => {
+    const phone = await loggedInContext(browser, 'vorstand', 'phone');
+    const answer = await phone.request.get('/api/v1/admin/invoices?status=OPEN&kind=MEMBERSHIP_FEE&pageSize=1');
+    expect(answer.ok()).toBe(true);
+    type Due = { id: number; number: string; memberName: string; total: { amount: number }; paidAmount: { amount: number } };
+    const [{ data: due }] = ((await answer.json()) as { data: { data: Due }[] }).data as [{ data: Due }];
+    const openRappen = Math.round(due.total.amount * 100) - Math.round(due.paidAmount.amount * 100);
+    const xml = buildCamt({
+      msgId: `E2E-NOREF-${Date.now().toString(36)}`,
+      entries: [
+        {
+          amount: chf(openRappen),
+          bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+          debtorName: due.memberName,
+          message: 'Beitrag Verein',
+        },
+      ],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-noref-')), 'gutschrift.xml');
+    writeFileSync(file, xml);
+
+    const page = await phone.newPage();
+    await page.goto('/admin/invoices');
+    await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await page.getByTestId('camt-result').waitFor();
+    const credit = page.getByTestId('unmatched-credits').getByRole('listitem').filter({ hasText: due.memberName }).first();
+    const bookIt = credit.getByRole('button', { name: `Auf Rechnung ${due.number} buchen` });
+    await bookIt.waitFor();
+    expect(await credit.textContent()).toContain('Betrag passt');
+    await bookIt.scrollIntoViewIfNeeded();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'treasurer-unmatched-360');
+
+    const desk = await loggedInContext(browser, 'vorstand', 'desktop');
+    const wide = await desk.newPage();
+    await wide.goto('/admin/invoices');
+    await wide
+      .getByTestId('unmatched-credits')
+      .getByRole('button', { name: `Auf Rechnung ${due.number} buchen` })
+      .scrollIntoViewIfNeeded();
+    expect(await seriousA11yViolations(wide)).toEqual([]);
+    await screenshot(wide, 'treasurer-unmatched-1280');
+    await desk.close();
+
+    await bookIt.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Gutschrift auf Rechnung ${due.number}` })
+      .waitFor();
+    const after = await phone.request.get(`/api/v1/admin/invoices?q=${due.number}&status=PAID`);
+    const [{ data: paid }] = ((await after.json()) as { data: { data: Due & { status: string } }[] }).data as [
+      { data: Due & { status: string } },
+    ];
+    expect(paid).toMatchObject({ id: due.id, status: 'PAID' });
+    expect(Math.round(paid.paidAmount.amount * 100)).toBe(Math.round(due.total.amount * 100));
+    // Booked once: the credit is no longer offered.
+    await page.reload();
+    await page.getByTestId('unmatched-credits').waitFor();
+    expect(await page.getByRole('button', { name: `Auf Rechnung ${due.number} buchen` }).count()).toBe(0);
+    await phone.close();
   });
 });

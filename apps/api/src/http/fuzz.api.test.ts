@@ -422,7 +422,8 @@ beforeAll(async () => {
         `(SELECT count(*)::text${t.has_updated ? ` || '/' || coalesce(max("updatedAt")::text, '')` : ''} FROM "${t.table_name}") AS "${t.table_name}"`,
     )
     .join(', ')}`;
-}, 60_000);
+  // the server, the logins and the bystanders: more than a minute on a shared machine under load
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

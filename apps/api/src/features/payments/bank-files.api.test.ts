@@ -109,12 +109,13 @@ describe('bank files a treasurer can trust', () => {
     expect(outcomes(again)).toEqual(['ALREADY_IMPORTED']);
   });
 
-  it('a pending entry without dates is listed and the rest of the file is booked', async () => {
+  it('a pending entry without dates and an entry for information only are listed; the rest of the file is booked', async () => {
     const inv = await createInvoice(db(), debtor);
     const answer = await post(
       camt054({
         entries: [
           { amount: '10.00', status: 'PDNG', bookingDate: null, reference: inv.reference },
+          { amount: '15.00', status: 'INFO', reference: inv.reference },
           { amount: '50.00', reference: inv.reference },
         ],
       }),
@@ -122,8 +123,10 @@ describe('bank files a treasurer can trust', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data.lines.map((l: Json) => [l.outcome, l.bookingDate])).toEqual([
       ['NOT_A_PAYMENT', null],
+      ['NOT_A_PAYMENT', '2027-06-03'],
       ['MATCHED', '2027-06-03'],
     ]);
+    expect(answer.body.data.lines[1].note).toMatch(/Nur zur Information/);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: 'PAID', paidRappen: 5000 });
   });
 

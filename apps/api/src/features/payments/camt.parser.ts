@@ -372,6 +372,7 @@ function entryListing(
 ): { reason: CamtListedReason; note: string } | null {
   if (line.reversal) return { reason: 'REVERSAL', note: 'Stornobuchung (Rückbuchung) der Bank: keine Zahlung.' };
   if (line.direction === 'DBIT') return { reason: 'DEBIT', note: 'Belastung: keine Zahlung.' };
+  if (line.status === 'INFO') return { reason: 'NOT_BOOKED', note: 'Nur zur Information (Status INFO): keine Buchung auf dem Konto.' };
   if (line.status !== 'BOOK')
     return { reason: 'NOT_BOOKED', note: `Noch nicht gebucht (Status ${line.status}): kommt mit einer späteren Datei.` };
   if (!line.bookingDate) return { reason: 'NO_DATE', note: 'Ohne Buchungs- und Valutadatum: nicht verbucht.' };

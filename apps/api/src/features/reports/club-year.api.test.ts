@@ -150,9 +150,13 @@ describe('the whole club year', () => {
       await invoiceOf(brunner.id, 'MEMBERSHIP_FEE'),
     ].map((i) => ({ amount: (i.totalRappen / 100).toFixed(2), reference: i.reference }));
     const brunnerTickets = await invoiceOf(brunner.id, 'TICKETS');
-    lines.push({ amount: (Math.floor(brunnerTickets.totalRappen / 200) / 100).toFixed(2), reference: brunnerTickets.reference });
+    lines.push({ amount: (Math.floor(brunnerTickets.totalRappen / 2) / 100).toFixed(2), reference: brunnerTickets.reference });
     const imported = await postCamt(server.url, board.cookie, camt054({ entries: lines }));
     expect(imported.status).toBe(200);
+    expect(await invoiceOf(brunner.id, 'TICKETS')).toMatchObject({
+      status: 'OPEN',
+      paidRappen: Math.floor(brunnerTickets.totalRappen / 2),
+    });
     await ok(b, 'POST', '/admin/invoices/reminders');
     books = await ticketBooks(season.id);
     expect(books.paid).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { BillingStatus } from '@/components/ui/billing-status';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
+import { isFree, isUnpaid } from '../lib/handover';
 import type { HandoverKind } from '@/lib/query-keys';
 
 const units = (kind: HandoverKind, n: number) =>
@@ -23,7 +24,7 @@ export function HandoverEntry({
 }) {
   const handover = useSetHandedOver(kind, listId, item.id);
   const given = item.handedOverAt !== null;
-  const unpaid = item.invoiceStatus !== 'PAID';
+  const unpaid = isUnpaid(item);
   const name = `${item.member.firstName} ${item.member.lastName}`;
   return (
     <li
@@ -42,7 +43,7 @@ export function HandoverEntry({
       </div>
       <div className="small mt-1">
         {item.deliveryOption ? `${item.deliveryOption.name} · ` : null}
-        {formatMoney(item.total)} <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} />
+        {formatMoney(item.total)} <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} free={isFree(item)} />
         {unpaid ? <strong className="text-danger ms-1">nicht bezahlt</strong> : null}
       </div>
       <div className="d-flex align-items-center gap-2 mt-2">

@@ -1,6 +1,6 @@
 import type { HandoverItem } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { countEntries, filterEntries } from './handover';
+import { countEntries, filterEntries, isFree, isUnpaid } from './handover';
 
 const item = (id: number, over: Partial<HandoverItem> & { first?: string; last?: string; nr?: number } = {}): HandoverItem => ({
   id,
@@ -28,5 +28,13 @@ describe('hand-over list', () => {
   });
   it('counts entries and tickets handed over, and the unpaid ones among them', () => {
     expect(countEntries(items)).toEqual({ entries: 3, handedOver: 2, units: 5, unitsHandedOver: 3, unpaidHandedOver: 1, unpaid: 2 });
+  });
+  it('never counts a free entry (nothing to pay, no invoice) as unpaid', () => {
+    const free = item(4, { handedOverAt: '2027-01-12T18:10:00Z' });
+    free.total = { currency: 'CHF', amount: 0 };
+    expect(isFree(free)).toBe(true);
+    expect(isUnpaid(free)).toBe(false);
+    expect(isUnpaid(items[0]!)).toBe(true);
+    expect(countEntries([...items, free])).toMatchObject({ entries: 4, handedOver: 3, unpaidHandedOver: 1, unpaid: 2 });
   });
 });

@@ -25,19 +25,24 @@ export interface HandoverCounts {
   unitsHandedOver: number;
   /** handed over, not paid */
   unpaidHandedOver: number;
-  /** not paid at all (not billed, or billed and open) */
+  /** not paid at all (not billed, or billed and open); free entries are never unpaid */
   unpaid: number;
 }
 
+/** Nothing to pay: free tickets or places without a delivery fee (no invoice is ever issued for them). */
+export const isFree = (item: HandoverItem): boolean => item.total.amount === 0;
+
+/** Money still owed: billed and open, or not billed yet; never for a free entry. */
+export const isUnpaid = (item: HandoverItem): boolean => !isFree(item) && item.invoiceStatus !== 'PAID';
+
 export function countEntries(items: readonly HandoverItem[]): HandoverCounts {
   const given = items.filter((i) => i.handedOverAt !== null);
-  const unpaid = (i: HandoverItem) => i.invoiceStatus !== 'PAID';
   return {
     entries: items.length,
     handedOver: given.length,
     units: items.reduce((sum, i) => sum + i.amount, 0),
     unitsHandedOver: given.reduce((sum, i) => sum + i.amount, 0),
-    unpaidHandedOver: given.filter(unpaid).length,
-    unpaid: items.filter(unpaid).length,
+    unpaidHandedOver: given.filter(isUnpaid).length,
+    unpaid: items.filter(isUnpaid).length,
   };
 }
