@@ -8,6 +8,7 @@ import {
   findAccountOwner,
   findLoginAccountByUsername,
   findLoginOverview,
+  findLoginRecords,
   findLoginSubject,
   findRecentFailures,
   recordLoginAttempt,
@@ -178,6 +179,40 @@ export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Pr
     lastLoginAt: account?.lastLoginAt ?? null,
     twoFactor: Boolean(row.totp?.confirmedAt),
     lockedUntil: lockedUntil(failures),
+  };
+}
+
+export interface LoginLink {
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface LoginRecords {
+  lastLoginAt: Date | null;
+  twoFactor: { enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number };
+  invitations: LoginLink[];
+  passwordResets: LoginLink[];
+}
+
+/**
+ * What the embedded login holds about a member besides the account itself (the member's own data
+ * export): last login, second factor, the invitation and password links mailed (their times;
+ * the secrets are stored only as hashes and are not handed out). Null for an unknown member.
+ */
+export async function loginRecords(db: DbOrTx, memberId: number): Promise<LoginRecords | null> {
+  const row = await findLoginRecords(db, memberId);
+  if (!row) return null;
+  const enabledAt = row.totp?.confirmedAt ?? null;
+  return {
+    lastLoginAt: row.loginAccount?.lastLoginAt ?? null,
+    twoFactor: {
+      enabled: enabledAt !== null,
+      enabledAt,
+      recoveryCodesLeft: enabledAt ? row.recoveryCodes.filter((c) => c.usedAt === null).length : 0,
+    },
+    invitations: row.invitations,
+    passwordResets: row.passwordResets,
   };
 }
 
