@@ -15,7 +15,7 @@ import {
 } from './idp.repository.ts';
 import { afterPassword } from './login-flow.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
-import { confirmTotpEnrolment, useSecondFactor, type EnrolmentResult } from './two-factor.ts';
+import { confirmTotpEnrolment, twoFactorState, useSecondFactor, type EnrolmentResult, type TwoFactorState } from './two-factor.ts';
 
 /** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
 export const FAILURE_WINDOW_MS = 60_000;
@@ -190,7 +190,7 @@ export interface LoginLink {
 
 export interface LoginRecords {
   lastLoginAt: Date | null;
-  twoFactor: { enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number };
+  twoFactor: TwoFactorState;
   invitations: LoginLink[];
   passwordResets: LoginLink[];
 }
@@ -201,16 +201,11 @@ export interface LoginRecords {
  * the secrets are stored only as hashes and are not handed out). Null for an unknown member.
  */
 export async function loginRecords(db: DbOrTx, memberId: number): Promise<LoginRecords | null> {
-  const row = await findLoginRecords(db, memberId);
+  const [row, twoFactor] = await Promise.all([findLoginRecords(db, memberId), twoFactorState(db, memberId)]);
   if (!row) return null;
-  const enabledAt = row.totp?.confirmedAt ?? null;
   return {
     lastLoginAt: row.loginAccount?.lastLoginAt ?? null,
-    twoFactor: {
-      enabled: enabledAt !== null,
-      enabledAt,
-      recoveryCodesLeft: enabledAt ? row.recoveryCodes.filter((c) => c.usedAt === null).length : 0,
-    },
+    twoFactor,
     invitations: row.invitations,
     passwordResets: row.passwordResets,
   };

@@ -78,18 +78,12 @@ export function findLoginOverview(db: DbOrTx, memberId: number) {
   });
 }
 
-/** What the login keeps about a member, for the member's own data export: account, second factor, mailed links. */
+/** The last login and the mailed links of a member, for the member's own data export. */
 export function findLoginRecords(db: DbOrTx, memberId: number) {
   const link = { select: { createdAt: true, expiresAt: true, usedAt: true }, orderBy: { createdAt: 'asc' } } as const;
   return db.member.findUnique({
     where: { id: memberId },
-    select: {
-      loginAccount: { select: { lastLoginAt: true } },
-      totp: { select: { confirmedAt: true } },
-      recoveryCodes: { select: { usedAt: true } },
-      invitations: link,
-      passwordResets: link,
-    },
+    select: { loginAccount: { select: { lastLoginAt: true } }, invitations: link, passwordResets: link },
   });
 }
 

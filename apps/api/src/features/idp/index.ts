@@ -10,7 +10,6 @@ export {
   pruneLoginData,
   type LoginLink,
   type LoginOverview,
-  type LoginRecords,
 } from './accounts.ts';
 export { twoFactorResetMail } from './idp.mails.ts';
 export { createInvitation, INVITATION_VALID_DAYS, passwordProblem, sendInvitation } from './invitations.ts';
