@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolmentPage, recoveryCodesPage } from '../apps/api/src/features/idp/pages.ts';
 import { qrCodeSvg, totpUri } from '../apps/api/src/features/idp/two-factor.ts';
-import { readQrCode } from '../apps/api/src/test/qr.ts';
+import { readQrCode, readQrCodeWithZbar } from '../apps/api/src/test/qr.ts';
 import { totpCode } from '../apps/api/src/test/totp.ts';
 import { baseUrl, launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
@@ -179,9 +179,13 @@ describe('accounts people can keep', () => {
     await card.getByRole('button', { name: 'Einrichten' }).click();
     const qr = card.getByRole('img', { name: 'QR-Code zum Einrichten der Authenticator-App' });
     await qr.waitFor();
-    // The app's view: the QR code read from the screen.
-    const uri = new URL(readQrCode(await qr.screenshot()) ?? '');
+    // The app's view: the QR code read from the screen, by two independent decoders.
+    const shot = await qr.screenshot();
+    const text = readQrCode(shot) ?? '';
+    expect(readQrCodeWithZbar(shot)).toBe(text);
+    const uri = new URL(text);
     expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
     expect(uri.searchParams.get('issuer')).toBe('ZSC Fanclub Limmat');
     const secret = uri.searchParams.get('secret') ?? '';
     expect((await card.locator('code').innerText()).replaceAll(' ', '')).toBe(secret);
@@ -251,9 +255,9 @@ describe('accounts people can keep', () => {
     );
     await page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung einrichten' }).waitFor();
     expect(await page.getByLabel('Code aus der App').getAttribute('autocomplete')).toBe('one-time-code');
-    expect(readQrCode(await page.getByRole('img', { name: 'QR-Code zum Einrichten der Authenticator-App' }).screenshot())).toContain(
-      secret,
-    );
+    const shot = await page.getByRole('img', { name: 'QR-Code zum Einrichten der Authenticator-App' }).screenshot();
+    expect(readQrCode(shot)).toContain(secret);
+    expect(readQrCodeWithZbar(shot)).toBe(readQrCode(shot));
     await lookAt(page, 'login-enrolment');
     const codes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jkmn-pq${String(i).padStart(2, '2')}`);
     await page.setContent(recoveryCodesPage({ clubName: 'ZSC Fanclub Limmat', action, codes }));

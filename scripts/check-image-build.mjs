@@ -98,6 +98,9 @@ for (const file of files) {
 }
 say(`build context: ${copied} files in ${app}`);
 
+/** A failed check once the site may be running: stopped and cleaned up before the exit code is set. */
+class CheckFailed extends Error {}
+
 const run = (command, options = {}) => execFileSync('sh', ['-c', command], { cwd: app, stdio: 'inherit', ...options });
 let server;
 try {
@@ -135,18 +138,24 @@ try {
     stdio: 'inherit',
   });
   const healthy = healthCommand.replace('127.0.0.1:3000', `127.0.0.1:${port}`);
-  const deadline = Date.now() + 120_000;
+  // A first start creates the embedded database (initdb in WebAssembly): on a busy machine that takes minutes.
+  const deadline = Date.now() + 300_000;
   for (;;) {
-    if (server.exitCode !== null) fail(`the site stopped with code ${server.exitCode}`);
+    if (server.exitCode !== null) throw new CheckFailed(`the site stopped with code ${server.exitCode}`);
     try {
       execFileSync('sh', ['-c', healthy], { stdio: 'ignore' });
       break;
     } catch {
-      if (Date.now() > deadline) fail('the health check did not pass within two minutes');
+      if (Date.now() > deadline) throw new CheckFailed('the health check did not pass within five minutes');
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
   say('image build steps: site built, started as an unprivileged user, health check (/readyz) passed');
+} catch (error) {
+  // Reported after the site is stopped and the copy removed (fail() would exit before the finally).
+  if (!(error instanceof CheckFailed)) throw error;
+  process.stderr.write(`check-image-build: ${error.message}\n`);
+  process.exitCode = 1;
 } finally {
   if (server && server.exitCode === null) {
     server.kill('SIGTERM');

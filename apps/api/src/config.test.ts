@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -94,6 +95,19 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, CLUB_IBAN: 'ch93 0076 2011 6238 5295 7' }).clubIban).toBe('CH9300762011623852957');
     expect(() => loadConfig({ ...base, CLUB_IBAN: 'CH93 0076 2011 6238 5295 8' })).toThrow(/CLUB_IBAN: keine gültige IBAN/);
     expect(() => loadConfig({ ...base, CLUB_IBAN: 'CH4431999123000889012,' })).toThrow(/CLUB_IBAN/);
+  });
+
+  it('takes nightly backups into BACKUP_DIR only for the embedded database, keeping BACKUP_KEEP (default 7)', () => {
+    expect(loadConfig(base).backup).toBeUndefined();
+    expect(loadConfig({ ...base, BACKUP_DIR: 'sicherungen' }).backup).toEqual({ dir: path.resolve('sicherungen'), keep: 7 });
+    expect(loadConfig({ ...base, BACKUP_DIR: '/var/backups/club', BACKUP_KEEP: '14' }).backup).toEqual({
+      dir: '/var/backups/club',
+      keep: 14,
+    });
+    expect(() => loadConfig({ ...base, BACKUP_DIR: '/var/backups/club', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ ...base, BACKUP_DIR: '/var/backups/club', DATABASE_URL: 'postgresql://club@db/club' })).toThrow(
+      /BACKUP_DIR: nur für die eingebettete Datenbank/,
+    );
   });
 
   it('ignores empty variables, as docker compose passes them', () => {

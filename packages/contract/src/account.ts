@@ -185,6 +185,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // --- Data export (GET /api/v1/member/export) --------------------------------
 
+/** A mailed login link (invitation or forgotten password) as the export shows it: its times only. */
+const loginLinkSchema = z.object({ createdAt: isoDateTime, expiresAt: isoDateTime, usedAt: isoDateTime.nullable() });
+
 export const memberExportSchema = z.object({
   exportedAt: isoDateTime,
   profile: z.object({
@@ -199,6 +202,16 @@ export const memberExportSchema = z.object({
     updatedAt: isoDateTime,
   }),
   login: z.object({ username: z.string(), passwordSet: z.boolean(), createdAt: isoDateTime }).nullable(),
+  /**
+   * What the embedded login keeps besides the account: the last login, the second factor (its
+   * secret and the recovery codes are not handed out) and the links mailed to choose a password.
+   */
+  loginRecords: z.object({
+    lastLoginAt: isoDateTime.nullable(),
+    twoFactor: z.object({ enabled: z.boolean(), enabledAt: isoDateTime.nullable(), recoveryCodesLeft: z.number() }),
+    invitations: z.array(loginLinkSchema),
+    passwordResets: z.array(loginLinkSchema),
+  }),
   addresses: z.array(addressOutSchema),
   phones: z.array(phoneSchema),
   memberships: z.array(membershipSchema),

@@ -14,7 +14,7 @@ export const testDatabaseUrl = process.env.DATABASE_URL || undefined;
  * DATABASE_URL that is dropped again on close.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (!testDatabaseUrl) return openPgliteFromDump(await migratedTemplate());
+  if (!testDatabaseUrl) return openEmbeddedTestDatabase();
   const scratch = await createScratchDatabase();
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await migrate(database.raw);
@@ -25,6 +25,11 @@ export async function openTestDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+/** A fresh, migrated PGlite in memory, whatever DATABASE_URL says (what only the embedded database has). */
+export async function openEmbeddedTestDatabase(): Promise<Database> {
+  return openPgliteFromDump(await migratedTemplate());
 }
 
 /** A new, empty database on the PostgreSQL of DATABASE_URL (which must be set), and how to drop it. */

@@ -3,6 +3,7 @@ import { addDays, fromIsoDate, seasonDates, seasonYearOf, toIsoDate, zurichToday
 import { createMember, unique, type CreatedMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
+import { totpCode } from '../../test/totp.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { call, expectGerman, HOSTILE_TEXTS, validAddress } from '../members/members.test-support.ts';
 
@@ -385,6 +386,12 @@ describe('GET /api/v1/member/export', () => {
       roles: ['MEMBER'],
     });
     expect(data.login).toEqual({ username: m.username, passwordSet: true, createdAt: expect.any(String) });
+    expect(data.loginRecords).toEqual({
+      lastLoginAt: expect.any(String),
+      twoFactor: { enabled: false, enabledAt: null, recoveryCodesLeft: 0 },
+      invitations: [],
+      passwordResets: [],
+    });
     expect(data.addresses).toHaveLength(2);
     expect(data.phones).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
     expect(data.memberships).toEqual([expect.objectContaining({ seasonId: season.id, validFrom: toIsoDate(season.validFrom) })]);
@@ -426,6 +433,51 @@ describe('GET /api/v1/member/', () => {
 });
 
 describe('GET /api/v1/member/export: everything the site holds', () => {
+  it('includes what the login keeps: last login, the second factor and the mailed links, but no secret, code or token hash', async () => {
+    const m = await loggedInMember();
+    const setup = await call(server.url, 'POST', '/api/v1/member/twofactor/setup', { cookie: m.cookie });
+    expect(setup.status).toBe(201);
+    const secret = setup.body.data.secret as string;
+    const confirmed = await call(server.url, 'POST', '/api/v1/member/twofactor', {
+      cookie: m.cookie,
+      body: { code: totpCode(secret, new Date()) },
+    });
+    expect(confirmed.status).toBe(201);
+    const recoveryCodes = confirmed.body.data.recoveryCodes as string[];
+    const forgot = await fetch(`${server.url}/idp/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({ identifier: m.username }).toString(),
+    });
+    expect(forgot.status).toBe(200);
+    const invitation = await db().loginInvitation.create({
+      data: {
+        memberId: m.id,
+        tokenHash: 'a'.repeat(64),
+        expiresAt: new Date('2026-01-15T10:00:00Z'),
+        usedAt: new Date('2026-01-02T09:00:00Z'),
+      },
+    });
+
+    const response = await fetch(`${server.url}/api/v1/member/export`, { headers: { cookie: m.cookie } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const { loginRecords } = JSON.parse(text);
+    expect(loginRecords.lastLoginAt).toEqual(expect.any(String));
+    expect(loginRecords.twoFactor).toEqual({ enabled: true, enabledAt: expect.any(String), recoveryCodesLeft: 10 });
+    expect(loginRecords.invitations).toEqual([
+      { createdAt: invitation.createdAt.toISOString(), expiresAt: '2026-01-15T10:00:00.000Z', usedAt: '2026-01-02T09:00:00.000Z' },
+    ]);
+    const [reset] = await db().passwordReset.findMany({ where: { memberId: m.id } });
+    expect(loginRecords.passwordResets).toEqual([
+      { createdAt: reset!.createdAt.toISOString(), expiresAt: reset!.expiresAt.toISOString(), usedAt: null },
+    ]);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(reset!.tokenHash);
+    expect(text).not.toContain(invitation.tokenHash);
+    for (const code of recoveryCodes) expect(text).not.toContain(code);
+  });
+
   it('includes the application, contact messages, mails to the member, payments on their invoices and event places; nothing of others', async () => {
     const m = await loggedInMember();
     const other = await createMember(db());

@@ -40,6 +40,7 @@ import { listOwnReservations } from '../tickets/tickets.service.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 import { listOwnSubscriptions } from '../events/events.service.ts';
 import { toMoney } from '../../lib/money.ts';
+import { loginRecords, type LoginLink } from '../idp/index.ts';
 
 /** The logged-in member's own data (SPEC.md §3), with the expands asked for. */
 export async function getOwnMember(ctx: Ctx, memberId: number, expands: string[]): Promise<{ data: OwnMember; expands?: Expand[] }> {
@@ -269,8 +270,9 @@ export async function confirmEmailChange(ctx: Ctx, input: { token: string; setti
 export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberExport> {
   const profile = await loadMemberProfile(ctx, memberId);
   if (!profile) throw notFound(NOT_FOUND);
-  const [own, payments, eventSubscriptions, application, contactMessages, mails] = await Promise.all([
+  const [own, login, payments, eventSubscriptions, application, contactMessages, mails] = await Promise.all([
     getOwnMember(ctx, memberId, []),
+    loginRecords(ctx.db, memberId),
     findPaymentsOfMember(ctx.db, memberId),
     listOwnSubscriptions(ctx),
     findApplicationOfMember(ctx.db, memberId),
@@ -291,6 +293,16 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
       updatedAt: profile.updatedAt,
     },
     login: profile.login,
+    loginRecords: {
+      lastLoginAt: login?.lastLoginAt?.toISOString() ?? null,
+      twoFactor: {
+        enabled: login?.twoFactor.enabled ?? false,
+        enabledAt: login?.twoFactor.enabledAt?.toISOString() ?? null,
+        recoveryCodesLeft: login?.twoFactor.recoveryCodesLeft ?? 0,
+      },
+      invitations: (login?.invitations ?? []).map(linkTimes),
+      passwordResets: (login?.passwordResets ?? []).map(linkTimes),
+    },
     addresses: profile.addresses,
     phones: profile.phones,
     memberships: profile.memberships,
@@ -344,6 +356,10 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
     })),
     auditLog: await listMemberAudit(ctx, memberId, 10_000),
   };
+}
+
+function linkTimes(link: LoginLink): { createdAt: string; expiresAt: string; usedAt: string | null } {
+  return { createdAt: link.createdAt.toISOString(), expiresAt: link.expiresAt.toISOString(), usedAt: link.usedAt?.toISOString() ?? null };
 }
 
 /** `mein-konto-<username>-<date>.json` */

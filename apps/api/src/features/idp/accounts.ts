@@ -8,13 +8,14 @@ import {
   findAccountOwner,
   findLoginAccountByUsername,
   findLoginOverview,
+  findLoginRecords,
   findLoginSubject,
   findRecentFailures,
   recordLoginAttempt,
 } from './idp.repository.ts';
 import { afterPassword } from './login-flow.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
-import { confirmTotpEnrolment, useSecondFactor, type EnrolmentResult } from './two-factor.ts';
+import { confirmTotpEnrolment, twoFactorState, useSecondFactor, type EnrolmentResult, type TwoFactorState } from './two-factor.ts';
 
 /** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
 export const FAILURE_WINDOW_MS = 60_000;
@@ -178,6 +179,35 @@ export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Pr
     lastLoginAt: account?.lastLoginAt ?? null,
     twoFactor: Boolean(row.totp?.confirmedAt),
     lockedUntil: lockedUntil(failures),
+  };
+}
+
+export interface LoginLink {
+  createdAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface LoginRecords {
+  lastLoginAt: Date | null;
+  twoFactor: TwoFactorState;
+  invitations: LoginLink[];
+  passwordResets: LoginLink[];
+}
+
+/**
+ * What the embedded login holds about a member besides the account itself (the member's own data
+ * export): last login, second factor, the invitation and password links mailed (their times;
+ * the secrets are stored only as hashes and are not handed out). Null for an unknown member.
+ */
+export async function loginRecords(db: DbOrTx, memberId: number): Promise<LoginRecords | null> {
+  const [row, twoFactor] = await Promise.all([findLoginRecords(db, memberId), twoFactorState(db, memberId)]);
+  if (!row) return null;
+  return {
+    lastLoginAt: row.loginAccount?.lastLoginAt ?? null,
+    twoFactor,
+    invitations: row.invitations,
+    passwordResets: row.passwordResets,
   };
 }
 

@@ -103,5 +103,6 @@ describe('create-board-login', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A new data directory: initdb and every migration, in WebAssembly; minutes on a busy machine.
+  }, 240_000);
 });

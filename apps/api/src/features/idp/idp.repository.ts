@@ -78,6 +78,15 @@ export function findLoginOverview(db: DbOrTx, memberId: number) {
   });
 }
 
+/** The last login and the mailed links of a member, for the member's own data export. */
+export function findLoginRecords(db: DbOrTx, memberId: number) {
+  const link = { select: { createdAt: true, expiresAt: true, usedAt: true }, orderBy: { createdAt: 'asc' } } as const;
+  return db.member.findUnique({
+    where: { id: memberId },
+    select: { loginAccount: { select: { lastLoginAt: true } }, invitations: link, passwordResets: link },
+  });
+}
+
 /** The latest failed logins of a username since `since`, newest first. */
 export async function findRecentFailures(db: DbOrTx, username: string, since: Date, take: number): Promise<Date[]> {
   const rows = await db.loginFailure.findMany({

@@ -5,8 +5,10 @@ export {
   confirmSecondFactor,
   loginNameOfMember,
   loginOverview,
+  loginRecords,
   normalizeUsername,
   pruneLoginData,
+  type LoginLink,
   type LoginOverview,
 } from './accounts.ts';
 export { twoFactorResetMail } from './idp.mails.ts';

@@ -21,6 +21,7 @@ import { makePdf } from '../newsletters/newsletters.test-support.ts';
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsx = path.join(apiDir, 'node_modules/.bin/tsx');
 const SECRET = randomBytes(32).toString('hex');
+const STARTUP_LIMIT_MS = 240_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -66,25 +67,28 @@ async function startSite(env: Record<string, string>): Promise<Site> {
   child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  // A first start creates the database and loads the demo data: on a busy machine that takes minutes.
+  const giveUpAt = Date.now() + STARTUP_LIMIT_MS;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the site stopped: ${log}`);
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.status === 200,
       () => false,
     );
     if (ready) break;
-    if (i > 600) throw new Error(`the site did not become ready: ${log}`);
+    if (Date.now() > giveUpAt) {
+      await stop();
+      throw new Error(`the site did not become ready: ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, stop };
 }
 
 interface Snapshot {
@@ -265,13 +269,14 @@ describe(`backup and restore of the ${testDatabaseUrl ? 'PostgreSQL' : 'embedded
     expect(forced.code).toBe(0);
     if (!testDatabaseUrl)
       expect(readdirSync(path.join(dir, 'restored')).some((f) => f.startsWith('pglite.vor-wiederherstellung-'))).toBe(true);
-  }, 300_000);
+  }, 900_000);
 
   it.skipIf(Boolean(testDatabaseUrl))(
     'the embedded database is backed up directly while the site is stopped, and restore refuses while a site runs',
     async () => {
       const source = await place('stopped');
       const site = await startSite({ ...source.env, DEMO_DATA: 'false' });
+      cleanup.push(() => site.stop());
       const live = path.join(dir, 'live.backup');
       expect((await runCli('backup.ts', ['--out', live], source.env)).code).toBe(0);
       // While it runs nobody else may open its files: restore into it is refused.
@@ -284,6 +289,6 @@ describe(`backup and restore of the ${testDatabaseUrl ? 'PostgreSQL' : 'embedded
       expect(backup.out).toContain('Website angehalten');
       expect(backup.code).toBe(0);
     },
-    120_000,
+    600_000,
   );
 });

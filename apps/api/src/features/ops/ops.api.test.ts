@@ -206,3 +206,47 @@ describe.skipIf(!testDatabaseUrl)('/readyz while the database is cut (PostgreSQL
     expect(status).toBe(200);
   });
 });
+
+// The embedded database has no connection to cut: it goes away for the site when its one
+// connection is held (a statement or transaction that does not end), and comes back when that ends.
+describe.skipIf(Boolean(testDatabaseUrl))('/readyz while the embedded database does not answer (PGlite only)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers 503 with the reason while the database is held and 200 once it is free again', async () => {
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const started = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.database.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1`;
+        holding();
+        await held;
+      },
+      { maxWait: 60_000, timeout: 120_000 },
+    );
+    await started;
+    try {
+      const res = await fetch(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({
+        status: 'not ready',
+        reason: 'Die Datenbank ist nicht erreichbar.',
+        checks: { database: 'failed', migrations: 'skipped', outbox: 'skipped', disk: 'ok' },
+      });
+    } finally {
+      release();
+    }
+    await transaction;
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  }, 60_000);
+});

@@ -8,8 +8,9 @@ export function DataExport() {
         Meine Daten
       </h2>
       <p>
-        Laden Sie alle Daten herunter, die der Verein über Sie gespeichert hat: Personalien, Adressen, Telefonnummern, Mitgliedschaften,
-        Ticketreservationen, Rechnungen und die Änderungen an Ihrem Konto (Datei im JSON-Format).
+        Laden Sie alle Daten herunter, die der Verein über Sie gespeichert hat: Personalien, Login, Adressen, Telefonnummern,
+        Mitgliedschaften, Ticketreservationen, Anmeldungen, Rechnungen, Zahlungen, Mails an Sie und die Änderungen an Ihrem Konto (Datei im
+        JSON-Format).
       </p>
       <a href={exportDataHref} download className="btn btn-outline-primary">
         Meine Daten herunterladen
