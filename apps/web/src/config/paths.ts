@@ -74,6 +74,12 @@ export const serverPaths = {
   logout: '/oauth/logout',
 } as const;
 
+/** The board's sections on member screens, reached from the Admin menu. */
+export const boardSectionHrefs = {
+  newsletterUpload: `${paths.newsletter.path}#newsletter-upload-heading`,
+  contactRecipients: `${paths.contact.path}#recipients-heading`,
+} as const;
+
 /** External links of the 'ZSC' menu. */
 export const externalLinks = {
   teamHomepage: 'https://www.zsclions.ch',

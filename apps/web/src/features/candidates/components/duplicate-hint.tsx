@@ -17,7 +17,11 @@ const reasons: Record<CandidateDuplicate['reason'], string> = {
 export function DuplicateBadge({ duplicate }: { duplicate: CandidateDuplicate }) {
   return (
     <span className="badge text-bg-danger-subtle border border-danger-subtle text-danger-emphasis">
-      {duplicate.kind === 'MEMBER' ? 'Bereits Mitglied?' : 'Doppelter Antrag?'}
+      {duplicate.kind === 'CANDIDATE'
+        ? 'Doppelter Antrag?'
+        : duplicate.reason === 'EMAIL'
+          ? 'E-Mail bereits Mitglied'
+          : 'Bereits Mitglied?'}
     </span>
   );
 }
