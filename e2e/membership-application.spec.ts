@@ -147,6 +147,35 @@ describe('membership application, from the form to the first login', () => {
     await context.close();
   });
 
+  it('an application by a known person shows its possible duplicate, and accepting asks for an explicit confirmation', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/candidates');
+      await page.getByRole('link').filter({ hasText: 'Martina Muster' }).click();
+      await page.getByRole('heading', { name: 'Antrag von Martina Muster' }).waitFor();
+      const alert = page.getByRole('note').filter({ hasText: 'Mögliches Duplikat' });
+      await alert.getByText('(gleiche E-Mail-Adresse)').waitFor();
+      expect(await alert.getByRole('link', { name: /^Mitglied / }).count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `admin-candidate-duplicate-${viewport}`);
+
+      await page.getByRole('button', { name: 'Annehmen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Antrag annehmen?' });
+      await dialog.waitFor();
+      const confirm = dialog.getByRole('button', { name: 'Annehmen' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel(/Ich habe geprüft: Martina Muster ist eine andere Person/).check();
+      expect(await confirm.isEnabled()).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `admin-candidate-duplicate-confirm-${viewport}`);
+      // Not accepted here: the demo application stays open for the other journeys.
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await context.close();
+    }
+  });
+
   it('the new member sets a password through the invitation, logs in, changes the address and sees it on /account', async () => {
     const context = await newContext(browser, { viewport: 'phone' });
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../apps/api/src/features/newsletters/newsletters.test-support.ts';
+import { makePdf } from '../apps/api/src/test/pdf.ts';
 import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 

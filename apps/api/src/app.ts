@@ -5,6 +5,7 @@ import { contactRouter } from './features/contact/contact.router.ts';
 import { createAuth } from './features/auth/index.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
+import { documentsRouter } from './features/documents/documents.router.ts';
 import { paymentsRouter } from './features/payments/payments.router.ts';
 import { invoicesRouter } from './features/invoices/invoices.router.ts';
 import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
@@ -51,6 +52,7 @@ const features: ((deps: Deps) => Router)[] = [
   membersRouter,
   seasonsRouter,
   newslettersRouter,
+  documentsRouter,
   contactRouter,
   eventsRouter,
   reportsRouter,

@@ -68,13 +68,26 @@ export type CandidateReceipt = z.infer<typeof candidateReceiptSchema>;
 /** Body of `.../candidates/{id}/accept` and `.../reject` (SPEC.md §7: "body id"). */
 export const candidateDecisionSchema = z.object({ id: idParam });
 
+/**
+ * Body of the accept call: with `confirmDuplicates: true` the board confirms that the possible
+ * duplicates it was shown are other people; without it, an application with any is a 409
+ * POSSIBLE_DUPLICATE whose `details.duplicates` lists them.
+ */
+export const candidateAcceptSchema = candidateDecisionSchema.extend({
+  confirmDuplicates: z.boolean({ error: 'Bestätigung: Bitte ja oder nein angeben.' }).optional(),
+});
+
 export const candidateListQuery = z.object({ status: candidateStatusSchema.optional() });
 
-/** A hint that the e-mail address is known already: a member, or another open application. */
+/**
+ * A person the application may be a duplicate of: a member, or another open application, with
+ * the same e-mail address (`EMAIL`) or the same first and last name and birth date (`NAME_AND_BIRTH_DATE`).
+ */
 export const candidateDuplicateSchema = z.object({
   kind: z.enum(['MEMBER', 'CANDIDATE']),
   id: z.number(),
   name: z.string(),
+  reason: z.enum(['EMAIL', 'NAME_AND_BIRTH_DATE']),
 });
 export type CandidateDuplicate = z.infer<typeof candidateDuplicateSchema>;
 
@@ -99,7 +112,9 @@ export const candidateSchema = z.object({
   /** The member created by accepting the application. */
   memberId: z.number().nullable(),
   memberUsername: z.string().nullable(),
-  /** Only for open applications. */
+  /** Only for open applications: the first of `duplicates`. */
   duplicateOf: candidateDuplicateSchema.nullable(),
+  /** Only for open applications: every possible duplicate, members first, oldest first. */
+  duplicates: z.array(candidateDuplicateSchema),
 });
 export type Candidate = z.infer<typeof candidateSchema>;

@@ -45,6 +45,19 @@ export type Money = z.infer<typeof moneySchema>;
 export const storedMoneySchema = z.object({ currency: z.literal('CHF'), amount: z.number().finite() });
 
 /** A payment's amount: more than zero (the form checks the number, the body the whole money object). */
+/**
+ * The amount of a fee the club bills (season fees, a delivery option's fee): 0 (nothing billed)
+ * or at least CHF 1.00 in steps of 5 Rappen (what can be paid in cash and is worth an invoice).
+ */
+export const feeAmount = moneySchema.shape.amount.refine(
+  (amount) => {
+    const rappen = Math.round(amount * 100);
+    return rappen === 0 || (rappen >= 100 && rappen % 5 === 0);
+  },
+  { error: 'Gebühren sind 0 oder mindestens CHF 1.00, in Schritten von 5 Rappen (z. B. 35.05 oder 35.10).' },
+);
+export const feeSchema = moneySchema.extend({ amount: feeAmount });
+
 export const positiveAmount = { check: (amount: number) => amount > 0, error: 'Der Betrag muss grösser als 0 sein.' } as const;
 
 /** The search text of a paged list (`?q=`): trimmed, at most 100 characters, empty by default. */

@@ -18,6 +18,8 @@ export const errorStatus = {
   IN_USE: 409,
   LAST_BOARD_MEMBER: 409,
   INVOICE_PAID: 409,
+  /** Accepting an application that may be a person known already, without the board's confirmation. */
+  POSSIBLE_DUPLICATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
@@ -39,6 +41,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** What the refusal is about, where the client needs more than a sentence (POSSIBLE_DUPLICATE: `{duplicates}`). */
+    details: z.unknown().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,9 +1,10 @@
 import './locale.ts';
 import { z } from 'zod';
 import { isoDate, requiredText } from './common.ts';
+import { documentDate, PDF_MAX_BYTES, pdfFileName } from './pdf-files.ts';
 
 /** The largest newsletter PDF the board may upload (bytes): larger is a 413. */
-export const NEWSLETTER_MAX_BYTES = 20 * 1024 * 1024;
+export const NEWSLETTER_MAX_BYTES = PDF_MAX_BYTES;
 
 /** A newsletter in the members' list (`GET /api/v1/newsletters/`), newest first; `size` in bytes. */
 export const newsletterSchema = z.object({
@@ -21,12 +22,7 @@ export type NewsletterUploaded = z.infer<typeof newsletterUploadedSchema>;
 /** Title and date of a newsletter, the same rules in the browser's form and on the server. */
 export const newsletterFieldsSchema = z.object({
   title: requiredText('Titel', 200),
-  publicationDate: z
-    .string({ error: 'Erscheinungsdatum: Bitte ein Datum angeben.' })
-    .trim()
-    .min(1, { error: 'Erscheinungsdatum: Bitte ausfüllen.' })
-    .pipe(z.iso.date({ error: 'Erscheinungsdatum: Bitte ein gültiges Datum angeben.' }))
-    .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', { error: 'Erscheinungsdatum: Bitte ein Datum zwischen 2000 und 2099 angeben.' }),
+  publicationDate: documentDate('Erscheinungsdatum'),
 });
 
 /**
@@ -42,18 +38,7 @@ export const newsletterUploadFieldsSchema = newsletterFieldsSchema.extend({
 });
 export type NewsletterUploadFields = z.output<typeof newsletterUploadFieldsSchema>;
 
-/**
- * The name a downloaded newsletter is saved under: date and title, with what file systems
- * refuse replaced (`/ \ : * ? " < > |`, control characters). Umlauts stay; the download
- * header encodes them (RFC 6266 / 5987).
- */
+/** The name a downloaded newsletter is saved under: `<date> <title>.pdf` (`pdfFileName`). */
 export function newsletterFileName(title: string, publicationDate: string): string {
-  const cleaned = title
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 100)
-    .trim();
-  return `${publicationDate} ${cleaned || 'Newsletter'}.pdf`;
+  return pdfFileName(title, publicationDate, 'Newsletter');
 }

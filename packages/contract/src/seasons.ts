@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDate, moneySchema } from './common.ts';
+import { feeSchema, isoDate, moneySchema } from './common.ts';
 
 const BODY_ERROR = 'Bitte die Angaben als JSON-Objekt senden.';
 
@@ -39,8 +39,8 @@ export type Season = z.infer<typeof seasonSchema>;
 export const seasonCreateSchema = z.object(
   {
     validFrom: isoDate.refine((d) => d.slice(5) === '05-01', { error: 'Beginn: Eine Saison beginnt am 1. Mai.' }),
-    membershipFee: moneySchema.optional(),
-    parkingFee: moneySchema.optional(),
+    membershipFee: feeSchema.optional(),
+    parkingFee: feeSchema.optional(),
   },
   { error: BODY_ERROR },
 );
@@ -51,8 +51,8 @@ export const seasonUpdateSchema = z.object(
   {
     /** optional; when sent it must be the season's own start */
     validFrom: isoDate.optional(),
-    membershipFee: moneySchema,
-    parkingFee: moneySchema,
+    membershipFee: feeSchema,
+    parkingFee: feeSchema,
   },
   { error: BODY_ERROR },
 );

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
+import { addressSchema, feeSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 import { OWN_TEAM } from './teams.ts';
 
@@ -23,7 +23,7 @@ export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
 /** `POST /api/v1/admin/deliveryoptions/`, `PUT .../deliveryoptions/{id}`: the fee is optional (default 0). */
 export const deliveryOptionInputSchema = z.object({
   name: requiredText('Name', 80),
-  fee: moneySchema.refine((m) => m.amount <= 1_000, { error: 'Gebühr: Höchstens CHF 1000.' }).optional(),
+  fee: feeSchema.refine((m) => m.amount <= 1_000, { error: 'Gebühr: Höchstens CHF 1000.' }).optional(),
 });
 export type DeliveryOptionInput = z.input<typeof deliveryOptionInputSchema>;
 
@@ -163,13 +163,27 @@ export const deliveryAddressSchema = storedAddressSchema;
 // Game groups (board)
 // ---------------------------------------------------------------------------------------
 
-/** `POST /api/v1/admin/gamegroups/`, `PUT .../gamegroups/{id}` (DESIGN.md §8). */
-export const gameGroupInputSchema = z.object({
+/** The fields of a game group, without the rule across them (`checkTicketAmounts`), for forms to extend. */
+export const gameGroupFieldsSchema = z.object({
   name: requiredText('Name', 100),
   defaultPricePerTicket: moneySchema,
   availableTicketsPerGame: wholeNumber('Tickets pro Spiel', 0, ticketLimits.maxQuota),
   freeTicketAmount: wholeNumber('Tickets pro Mitglied', 1, ticketLimits.maxPerMember),
 });
+
+/** A member may hold at most the whole quota: `freeTicketAmount` ≤ `availableTicketsPerGame` (a quota of 0, no sale, excepted). */
+export function checkTicketAmounts(g: { availableTicketsPerGame: number; freeTicketAmount: number }, ctx: z.RefinementCtx): void {
+  if (g.availableTicketsPerGame > 0 && g.freeTicketAmount > g.availableTicketsPerGame) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['freeTicketAmount'],
+      message: `Tickets pro Mitglied: Höchstens so viele wie Tickets pro Spiel (${g.availableTicketsPerGame}).`,
+    });
+  }
+}
+
+/** `POST /api/v1/admin/gamegroups/`, `PUT .../gamegroups/{id}` (DESIGN.md §8). */
+export const gameGroupInputSchema = gameGroupFieldsSchema.superRefine(checkTicketAmounts);
 export type GameGroupInput = z.input<typeof gameGroupInputSchema>;
 
 /** `PUT /api/v1/admin/gamegroups/{id}/deliveryoptions/`: the complete list of offered options. */

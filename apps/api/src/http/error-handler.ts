@@ -5,8 +5,15 @@ import { InputError } from './validate.ts';
 import { refuseOtherBodies } from './security.ts';
 import { toAppError } from './to-app-error.ts';
 
-function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
+function body(code: string, message: string, fields?: Record<string, string>, details?: unknown): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(fields && Object.keys(fields).length ? { fields } : {}),
+      ...(details === undefined ? {} : { details }),
+    },
+  };
 }
 
 /** Seconds a client waits before it tries again: a restarting database is back soon, a full disk not. */
@@ -59,7 +66,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   // An answer to a request whose body was not read (refused early) must not leave it in the socket.
   if (known.status === 413 || known.status === 415) res.set('Connection', 'close');
-  res.status(known.status).json(body(known.code, known.message, known.fields));
+  res.status(known.status).json(body(known.code, known.message, known.fields, known.details));
 };
 
 /** An expected failure in the log: its name, code and message, without the stack. */

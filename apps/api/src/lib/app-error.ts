@@ -7,6 +7,8 @@ import { errorStatus, type ErrorCode } from '@club/contract';
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Data the client needs beside the sentence (the answer's `error.details`); set with `withDetails`. */
+  details?: unknown;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -20,6 +22,12 @@ export class AppError extends Error {
     Error.stackTraceLimit = limit;
     this.status = status ?? errorStatus[code];
   }
+}
+
+/** The error with `details` for the answer (e.g. the possible duplicates of a refused accept). */
+export function withDetails(error: AppError, details: unknown): AppError {
+  error.details = details;
+  return error;
 }
 
 export const notFound = (message = 'Nicht gefunden.') => new AppError('NOT_FOUND', message);

@@ -30,6 +30,8 @@ export async function createMember(
     email: string;
     firstName: string;
     lastName: string;
+    /** `YYYY-MM-DD`; default 1990-03-15 */
+    dateOfBirth: string;
     roles: Role[];
     password: string | null;
   }> = {},
@@ -44,7 +46,7 @@ export async function createMember(
       email,
       firstName: overrides.firstName ?? 'Test',
       lastName: overrides.lastName ?? `Mitglied ${username}`,
-      dateOfBirth: fromIsoDate('1990-03-15'),
+      dateOfBirth: fromIsoDate(overrides.dateOfBirth ?? '1990-03-15'),
       roles: overrides.roles ?? ['MEMBER'],
       addresses: [
         {

@@ -24,6 +24,7 @@ const screens: Record<RouteKey, () => Promise<ScreenModule>> = {
   memberOfTheBoard: () => import('@/features/club/routes/member-of-the-board-page'),
   statuten: () => import('@/features/club/routes/statuten-page'),
   newsletter: () => import('@/features/newsletters/routes/newsletter-page'),
+  documents: () => import('@/features/documents/routes/documents-page'),
   events: () => import('@/features/events/routes/events-page'),
   event: () => import('@/features/events/routes/event-page'),
   ticket: () => import('@/features/tickets/routes/ticket-page'),

@@ -31,6 +31,8 @@ export const paths = {
   memberOfTheBoard: fixed('MemberOfTheBoard', '/vorstand'),
   statuten: fixed('Statuten', '/statuten'),
   newsletter: fixed('Newsletter', '/newsletter'),
+  /** The members' document area, 'Protokolle GV' (added to SPEC.md §2's screens). */
+  documents: fixed('Documents', '/dokumente'),
   events: fixed('Events', '/events'),
   event: withId('Event', '/events/:id'),
   ticket: fixed('Ticket', '/tickets'),
@@ -72,8 +74,11 @@ export const serverPaths = {
   logout: '/oauth/logout',
 } as const;
 
-/** The footer's 'Protokolle GV' link: a section of the statutes page. */
-export const protocolsHref = `${paths.statuten.path}#protokolle`;
+/** The board's sections on member screens, reached from the Admin menu. */
+export const boardSectionHrefs = {
+  newsletterUpload: `${paths.newsletter.path}#newsletter-upload-heading`,
+  contactRecipients: `${paths.contact.path}#recipients-heading`,
+} as const;
 
 /** External links of the 'ZSC' menu. */
 export const externalLinks = {

@@ -13,6 +13,7 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 /** A business date (`2025-05-01`) has no time zone: read and shown as it is. */
 const plainDateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayMonthFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit' });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long' });
 const plainWeekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'long' });
@@ -40,6 +41,13 @@ export function formatDate(value: DateInput | null | undefined): string {
   const date = toDate(value);
   if (!valid(date)) return '';
   return (isPlainDate(value) ? plainDateFormat : dateFormat).format(date);
+}
+
+/** A timestamp → `09.12.` in Zurich (day and month, for short labels); '' for nothing or nonsense. */
+export function formatDayMonth(value: DateInput | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = toDate(value);
+  return valid(date) ? dayMonthFormat.format(date) : '';
 }
 
 /** A timestamp → `19:45` in Zurich. */

@@ -94,6 +94,12 @@ export const newsletters = {
   list: () => [...newsletters.all, 'list'] as const,
 };
 
+/** The members' document area ("Protokolle GV"). */
+export const documents = {
+  all: ['documents'] as const,
+  list: () => [...documents.all, 'list'] as const,
+};
+
 export const contact = {
   all: ['contact'] as const,
   recipients: () => [...contact.all, 'recipients'] as const,

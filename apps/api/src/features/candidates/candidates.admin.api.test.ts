@@ -165,8 +165,8 @@ describe('GET /api/v1/admin/members/candidates/', () => {
     expect(open.map((c) => c.applicationDate)).toEqual([...open.map((c) => c.applicationDate)].sort());
 
     const byId = new Map(items.map((c) => [c.id, c]));
-    expect(byId.get(sameAsMember.id)?.duplicateOf).toEqual({ kind: 'MEMBER', id: known.id, name: 'Mia Keller' });
-    expect(byId.get(first.id)?.duplicateOf).toEqual({ kind: 'CANDIDATE', id: second.id, name: 'Beat Frei' });
+    expect(byId.get(sameAsMember.id)?.duplicateOf).toEqual({ kind: 'MEMBER', id: known.id, name: 'Mia Keller', reason: 'EMAIL' });
+    expect(byId.get(first.id)?.duplicateOf).toEqual({ kind: 'CANDIDATE', id: second.id, name: 'Beat Frei', reason: 'EMAIL' });
     expect(byId.get(second.id)?.duplicateOf).toMatchObject({ kind: 'CANDIDATE', id: first.id });
     expect(byId.get(decided.id)?.duplicateOf).toBeNull();
 
@@ -214,7 +214,7 @@ describe('PUT /api/v1/admin/members/candidates/{id}', () => {
   it('corrects an open application and notes the changed fields in the audit log', async () => {
     const c = await paper();
     const answer = await call('PUT', `${BASE}/${c.id}`, {
-      ...validApplication({ email: c.email, firstName: 'Larissa' }),
+      ...validApplication({ email: c.email, firstName: 'Larissa', dateOfBirth: c.dateOfBirth }),
       address: { ...c.address, city: 'Winterthur', postalCode: '8400' },
     });
     expect(answer.status).toBe(200);
@@ -267,7 +267,7 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
       include: { roles: true, addresses: true, phones: true, memberships: true, invitations: true, loginAccount: true },
     });
     expect(member).toMatchObject({ username, firstName: 'Zoë', lastName: last, email: c.email });
-    expect(toIsoDate(member.dateOfBirth!)).toBe('1994-07-12');
+    expect(toIsoDate(member.dateOfBirth!)).toBe(c.dateOfBirth);
     expect(member.roles.map((r) => r.role)).toEqual(['MEMBER']);
     expect(member.addresses).toHaveLength(1);
     expect(member.addresses[0]).toMatchObject({
@@ -335,13 +335,75 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
     expect(rb.body.data.memberUsername).toBe(`lara.${last.toLowerCase()}2`);
   });
 
-  it('accepts an application whose e-mail belongs to a member already (the board was warned)', async () => {
-    const known = await createMember(db());
-    const c = await paper({ email: known.email });
-    expect(c.duplicateOf).toMatchObject({ kind: 'MEMBER', id: known.id });
-    const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
+  it('when the e-mail belongs to a member, then accepting is a 409 POSSIBLE_DUPLICATE naming the member, and nothing is written', async () => {
+    const keller = `Keller${letters()}`;
+    const known = await createMember(db(), { firstName: 'Mia', lastName: keller });
+    const c = await paper({ email: known.email.toUpperCase() });
+    expect(c.duplicates).toEqual([{ kind: 'MEMBER', id: known.id, name: `Mia ${keller}`, reason: 'EMAIL' }]);
+    const before = [await db().member.count(), await db().invoice.count(), await db().mailOutbox.count()];
+    for (const body of [{ id: c.id }, { id: c.id, confirmDuplicates: false }]) {
+      const refused = await call('POST', `${BASE}/${c.id}/accept`, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error?.code).toBe('POSSIBLE_DUPLICATE');
+      expect(refused.body.error?.message).toContain(`Mitglied Mia ${keller} (gleiche E-Mail-Adresse)`);
+      expect((refused.body.error as { details?: unknown }).details).toEqual({ duplicates: c.duplicates });
+    }
+    expect([await db().member.count(), await db().invoice.count(), await db().mailOutbox.count()]).toEqual(before);
+    expect((await db().candidate.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PENDING');
+
+    // The board has checked: another person with the same address (a family's shared one).
+    const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id, confirmDuplicates: true });
     expect(answer.status).toBe(200);
     expect(answer.body.data.memberId).not.toBe(known.id);
+    expect(answer.body.data.duplicates).toEqual([]);
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { entity: 'candidate', entityId: String(c.id), action: 'candidate.accepted' },
+    });
+    expect(audit.data).toMatchObject({ confirmedDuplicates: [{ kind: 'MEMBER', id: known.id, reason: 'EMAIL' }] });
+  });
+
+  it('finds the same person by name and birth date (other e-mail, other case), as a member and as another open application', async () => {
+    const last = `Brunner${letters()}`;
+    const known = await createMember(db(), { firstName: 'Reto', lastName: last, dateOfBirth: '1971-03-09' });
+    const first = await paper({ firstName: 'reto', lastName: last.toUpperCase(), dateOfBirth: '1971-03-09' });
+    const second = await paper({ firstName: 'Reto', lastName: last, dateOfBirth: '1971-03-09' });
+    const otherBirthday = await paper({ firstName: 'Reto', lastName: last, dateOfBirth: '1971-03-10' });
+
+    const detail = await call<Candidate>('GET', `${BASE}/${second.id}`);
+    expect(detail.body.data.duplicates).toEqual([
+      { kind: 'MEMBER', id: known.id, name: `Reto ${last}`, reason: 'NAME_AND_BIRTH_DATE' },
+      { kind: 'CANDIDATE', id: first.id, name: `reto ${last.toUpperCase()}`, reason: 'NAME_AND_BIRTH_DATE' },
+    ]);
+    expect(otherBirthday.duplicates).toEqual([]);
+    const refused = await call('POST', `${BASE}/${second.id}/accept`, { id: second.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toContain('gleicher Name und Geburtsdatum');
+
+    // Editing the application shows its duplicates at once: a corrected birth date clears them.
+    const {
+      id: _id,
+      status: _s,
+      source: _src,
+      decidedAt: _d,
+      decidedBy: _b,
+      memberId: _m,
+      memberUsername: _u,
+      duplicateOf: _o,
+      duplicates: _ds,
+      ...fields
+    } = detail.body.data;
+    const edited = await call<Candidate>('PUT', `${BASE}/${second.id}`, { ...fields, dateOfBirth: '1971-03-11' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.duplicates).toEqual([]);
+    expect((await call('POST', `${BASE}/${second.id}/accept`, { id: second.id })).status).toBe(200);
+  });
+
+  it('refuses a confirmation that is not a boolean with 400 and writes nothing', async () => {
+    const c = await paper();
+    const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id, confirmDuplicates: 'ja' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.fields?.confirmDuplicates).toBeTruthy();
+    expect((await db().candidate.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PENDING');
   });
 
   it('answers a second accept, a reject after it and an edit after it with 409 ALREADY_DECIDED', async () => {

@@ -21,7 +21,8 @@ export function toCandidateFields(input: CandidateData): CandidateFields {
   };
 }
 
-export function toCandidate(row: CandidateRow, duplicateOf: CandidateDuplicate | null): Candidate {
+export function toCandidate(row: CandidateRow, duplicates: CandidateDuplicate[]): Candidate {
+  const open = row.status === 'PENDING';
   return {
     id: row.id,
     applicationDate: toIsoDate(row.applicationDate),
@@ -46,7 +47,8 @@ export function toCandidate(row: CandidateRow, duplicateOf: CandidateDuplicate |
     decidedBy: row.decidedBy ? { id: row.decidedBy.id, name: `${row.decidedBy.firstName} ${row.decidedBy.lastName}` } : null,
     memberId: row.member?.id ?? null,
     memberUsername: row.member?.username ?? null,
-    duplicateOf: row.status === 'PENDING' ? duplicateOf : null,
+    duplicateOf: open ? (duplicates[0] ?? null) : null,
+    duplicates: open ? duplicates : [],
   };
 }
 

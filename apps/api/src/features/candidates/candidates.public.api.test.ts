@@ -64,7 +64,7 @@ describe('POST /api/v1/candidates (public form)', () => {
       memberId: null,
     });
     expect(toIsoDate(row!.applicationDate)).toBe(today);
-    expect(toIsoDate(row!.dateOfBirth)).toBe('1994-07-12');
+    expect(toIsoDate(row!.dateOfBirth)).toBe(body.dateOfBirth);
 
     const mail = await peer.waitFor((m) => m.to.includes(body.email));
     expect(mail.subject).toBe('Ihr Mitgliedschaftsantrag beim ZSC Fanclub Limmat');

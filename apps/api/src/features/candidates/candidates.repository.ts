@@ -100,19 +100,39 @@ function anyEmail(emails: readonly string[]) {
   return { OR: [...new Set(emails.map((e) => e.toLowerCase()))].map((e) => ({ email: { equals: e, mode: 'insensitive' as const } })) };
 }
 
-/** Members whose e-mail address is one of these (case-insensitive). */
-export function findMembersByEmails(db: DbOrTx, emails: readonly string[]) {
-  if (!emails.length) return Promise.resolve([]);
-  return db.member.findMany({ where: anyEmail(emails), select: { id: true, firstName: true, lastName: true, email: true } });
+/** Who to compare an application with: its e-mail address, or its name and birth date (case-insensitive). */
+export interface PersonKey {
+  email: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: Date;
 }
 
-/** Open applications whose e-mail address is one of these (case-insensitive). */
-export function findOpenCandidatesByEmails(db: DbOrTx, emails: readonly string[]) {
-  if (!emails.length) return Promise.resolve([]);
-  return db.candidate.findMany({
-    where: { ...anyEmail(emails), status: 'PENDING' },
-    select: { id: true, firstName: true, lastName: true, email: true },
-  });
+function anyPerson(keys: readonly PersonKey[]) {
+  return {
+    OR: [
+      ...anyEmail(keys.map((k) => k.email)).OR,
+      ...keys.map((k) => ({
+        firstName: { equals: k.firstName.trim(), mode: 'insensitive' as const },
+        lastName: { equals: k.lastName.trim(), mode: 'insensitive' as const },
+        dateOfBirth: k.dateOfBirth,
+      })),
+    ],
+  };
+}
+
+const personSelect = { id: true, firstName: true, lastName: true, email: true, dateOfBirth: true } as const;
+
+/** Members with one of these e-mail addresses, or one of these names with its birth date (possible duplicates). */
+export function findMembersLike(db: DbOrTx, keys: readonly PersonKey[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return db.member.findMany({ where: { ...anyPerson(keys), anonymisedAt: null }, select: personSelect });
+}
+
+/** Open applications with one of these e-mail addresses, or one of these names with its birth date. */
+export function findOpenCandidatesLike(db: DbOrTx, keys: readonly PersonKey[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return db.candidate.findMany({ where: { ...anyPerson(keys), status: 'PENDING' }, select: personSelect });
 }
 
 /** The season whose dates cover the day. */

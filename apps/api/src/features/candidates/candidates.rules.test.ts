@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
-import { assertEditable, duplicateHint, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
+import { assertEditable, findDuplicates, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
 
 describe('candidate status', () => {
   it('moves an open application to ACCEPTED or REJECTED', () => {
@@ -60,29 +60,45 @@ describe('usernames', () => {
   });
 });
 
-describe('duplicate hint', () => {
-  it('prefers a member over another application, and the oldest of each', () => {
-    expect(duplicateHint({ members: [], candidates: [] })).toBeNull();
+describe('possible duplicates', () => {
+  const birth = new Date('1990-04-02');
+  const applicant = { id: 5, firstName: 'Lara', lastName: 'Meier', email: 'lara@example.ch', dateOfBirth: birth };
+  const person = (id: number, over: Partial<Omit<typeof applicant, 'dateOfBirth'>> & { dateOfBirth?: Date | null } = {}) => ({
+    id,
+    firstName: 'Other',
+    lastName: 'Person',
+    email: `p${id}@example.ch`,
+    dateOfBirth: new Date('1980-01-01'),
+    ...over,
+  });
+
+  it('finds none when neither the e-mail address nor name and birth date agree, and never the application itself', () => {
+    expect(findDuplicates(applicant, { members: [], candidates: [] })).toEqual([]);
     expect(
-      duplicateHint({
-        members: [],
-        candidates: [
-          { id: 9, firstName: 'A', lastName: 'B' },
-          { id: 4, firstName: 'C', lastName: 'D' },
-        ],
+      findDuplicates(applicant, {
+        members: [person(1, { firstName: 'Lara', lastName: 'Meier' }), person(2, { dateOfBirth: birth })],
+        candidates: [applicant, person(3, { firstName: 'Lara', lastName: 'Meier', dateOfBirth: null })],
       }),
-    ).toEqual({
-      kind: 'CANDIDATE',
-      id: 4,
-      name: 'C D',
+    ).toEqual([]);
+  });
+
+  it('finds the same e-mail address and the same name with birth date (case and spaces ignored), members first, oldest first', () => {
+    const found = findDuplicates(applicant, {
+      members: [
+        person(9, { email: 'LARA@example.ch' }),
+        person(7, { firstName: ' lara', lastName: 'MEIER ', dateOfBirth: new Date(birth) }),
+      ],
+      candidates: [
+        person(12, { email: 'lara@EXAMPLE.ch', firstName: 'L', lastName: 'M' }),
+        person(4, { firstName: 'Lara', lastName: 'Meier', dateOfBirth: birth }),
+      ],
     });
-    expect(
-      duplicateHint({ members: [{ id: 7, firstName: 'M', lastName: 'N' }], candidates: [{ id: 4, firstName: 'C', lastName: 'D' }] }),
-    ).toEqual({
-      kind: 'MEMBER',
-      id: 7,
-      name: 'M N',
-    });
+    expect(found).toEqual([
+      { kind: 'MEMBER', id: 7, name: ' lara MEIER ', reason: 'NAME_AND_BIRTH_DATE' },
+      { kind: 'MEMBER', id: 9, name: 'Other Person', reason: 'EMAIL' },
+      { kind: 'CANDIDATE', id: 4, name: 'Lara Meier', reason: 'NAME_AND_BIRTH_DATE' },
+      { kind: 'CANDIDATE', id: 12, name: 'L M', reason: 'EMAIL' },
+    ]);
   });
 });
 

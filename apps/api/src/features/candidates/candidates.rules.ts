@@ -55,17 +55,48 @@ export function pickUsername(base: string, taken: Iterable<string>): string {
   }
 }
 
-/** Members and open applications with the same e-mail address (already filtered, case-insensitive). */
-export interface DuplicateMatches {
-  members: { id: number; firstName: string; lastName: string }[];
-  candidates: { id: number; firstName: string; lastName: string }[];
+interface Person {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  dateOfBirth: Date | null;
 }
 
-/** A member wins over another application; the oldest one wins within a kind. */
-export function duplicateHint(matches: DuplicateMatches): CandidateDuplicate | null {
-  const member = [...matches.members].sort((a, b) => a.id - b.id)[0];
-  if (member) return { kind: 'MEMBER', id: member.id, name: `${member.firstName} ${member.lastName}` };
-  const candidate = [...matches.candidates].sort((a, b) => a.id - b.id)[0];
-  if (candidate) return { kind: 'CANDIDATE', id: candidate.id, name: `${candidate.firstName} ${candidate.lastName}` };
+/** Members and other open applications that may be the applicant (any order, unfiltered). */
+export interface DuplicateCandidates {
+  members: readonly Person[];
+  candidates: readonly Person[];
+}
+
+const fold = (text: string) => text.trim().normalize('NFC').toLocaleLowerCase('de-CH');
+const sameDay = (a: Date | null, b: Date | null) => a !== null && b !== null && a.getTime() === b.getTime();
+
+/** Why `other` may be the applicant: the same e-mail address, or the same name and birth date (case-insensitive); null if neither. */
+export function duplicateReason(applicant: Omit<Person, 'id'>, other: Omit<Person, 'id'>): CandidateDuplicate['reason'] | null {
+  if (fold(applicant.email) === fold(other.email)) return 'EMAIL';
+  if (
+    fold(applicant.firstName) === fold(other.firstName) &&
+    fold(applicant.lastName) === fold(other.lastName) &&
+    sameDay(applicant.dateOfBirth, other.dateOfBirth)
+  ) {
+    return 'NAME_AND_BIRTH_DATE';
+  }
   return null;
+}
+
+/**
+ * Every member and other open application that may be the applicant (`applicant.id` itself is
+ * skipped): members first, then applications, the oldest first within each.
+ */
+export function findDuplicates(applicant: Person, found: DuplicateCandidates): CandidateDuplicate[] {
+  const of = (kind: CandidateDuplicate['kind'], people: readonly Person[]) =>
+    [...people]
+      .filter((p) => kind === 'MEMBER' || p.id !== applicant.id)
+      .sort((a, b) => a.id - b.id)
+      .flatMap((p) => {
+        const reason = duplicateReason(applicant, p);
+        return reason ? [{ kind, id: p.id, name: `${p.firstName} ${p.lastName}`, reason }] : [];
+      });
+  return [...of('MEMBER', found.members), ...of('CANDIDATE', found.candidates)];
 }

@@ -1,7 +1,7 @@
-import type { Candidate, CandidateData, CandidateReceipt, CandidateStatus } from '@club/contract';
-import { notFound, conflict } from '../../lib/app-error.ts';
+import type { Candidate, CandidateData, CandidateDuplicate, CandidateReceipt, CandidateStatus } from '@club/contract';
+import { AppError, conflict, notFound, withDetails } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { withTx, type Ctx } from '../../lib/ctx.ts';
+import { withTx, type Ctx, type DbOrTx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
@@ -12,8 +12,8 @@ import { changedFields, deChDate, toCandidate, toCandidateFields } from './candi
 import {
   findCandidate,
   findIdenticalOpenApplication,
-  findMembersByEmails,
-  findOpenCandidatesByEmails,
+  findMembersLike,
+  findOpenCandidatesLike,
   findSeasonCovering,
   findUsernamesStartingWith,
   insertCandidate,
@@ -24,7 +24,7 @@ import {
   updateCandidateFields,
   type CandidateRow,
 } from './candidates.repository.ts';
-import { assertEditable, duplicateHint, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
+import { assertEditable, findDuplicates, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
 
 /** What the mails need from the site's configuration. */
 export interface CandidateSettings {
@@ -41,24 +41,38 @@ const RESEND_WINDOW_MS = 24 * 3_600_000;
 
 const NOT_FOUND = 'Diesen Mitgliedschaftsantrag gibt es nicht.';
 
+/** The possible duplicates of each open application (decided ones have none). */
+async function duplicatesOf(db: DbOrTx, rows: readonly CandidateRow[]): Promise<Map<number, CandidateDuplicate[]>> {
+  const open = rows.filter((r) => r.status === 'PENDING');
+  const [members, candidates] = await Promise.all([findMembersLike(db, open), findOpenCandidatesLike(db, open)]);
+  return new Map(open.map((row) => [row.id, findDuplicates(row, { members, candidates })]));
+}
+
 async function withDuplicates(ctx: Ctx, rows: CandidateRow[]): Promise<Candidate[]> {
-  const emails = rows.filter((r) => r.status === 'PENDING').map((r) => r.email);
-  const [members, candidates] = await Promise.all([findMembersByEmails(ctx.db, emails), findOpenCandidatesByEmails(ctx.db, emails)]);
-  return rows.map((row) => {
-    const email = row.email.toLowerCase();
-    return toCandidate(
-      row,
-      duplicateHint({
-        members: members.filter((m) => m.email.toLowerCase() === email),
-        candidates: candidates.filter((c) => c.id !== row.id && c.email.toLowerCase() === email),
-      }),
-    );
-  });
+  const duplicates = await duplicatesOf(ctx.db, rows);
+  return rows.map((row) => toCandidate(row, duplicates.get(row.id) ?? []));
 }
 
 async function oneWithDuplicates(ctx: Ctx, row: CandidateRow): Promise<Candidate> {
   const [candidate] = await withDuplicates(ctx, [row]);
   return candidate as Candidate;
+}
+
+/** The refusal of an accept that the board has not confirmed, naming the possible duplicates. */
+function possibleDuplicate(duplicates: CandidateDuplicate[]): AppError {
+  const names = duplicates
+    .map(
+      (d) =>
+        `${d.kind === 'MEMBER' ? 'Mitglied' : 'offener Antrag'} ${d.name} (${d.reason === 'EMAIL' ? 'gleiche E-Mail-Adresse' : 'gleicher Name und Geburtsdatum'})`,
+    )
+    .join(', ');
+  return withDetails(
+    new AppError(
+      'POSSIBLE_DUPLICATE',
+      `Möglicherweise ist diese Person schon bekannt: ${names}. Bitte prüfen und das Annehmen ausdrücklich bestätigen.`,
+    ),
+    { duplicates },
+  );
 }
 
 /** Serialises applications of one e-mail address, then finds the same form sent a moment ago. */
@@ -156,9 +170,14 @@ export async function updateCandidate(
  * username, role MEMBER, current address from today, phones), the membership of the season
  * covering today, the login invitation (embedded provider), the membership-fee invoice of
  * that season (its PDF attached to the welcome mail), the welcome mail and the audit row. The candidate row is locked first, so of two simultaneous accepts one wins and the
- * other gets 409 ALREADY_DECIDED.
+ * other gets 409 ALREADY_DECIDED. An application that may be a person known already (a member or
+ * another open application with its e-mail address, or its name and birth date) is accepted only
+ * with `confirmDuplicates`; else 409 POSSIBLE_DUPLICATE lists them (`details.duplicates`).
  */
-export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: CandidateSettings }): Promise<Candidate> {
+export async function acceptCandidate(
+  ctx: Ctx,
+  input: { id: number; confirmDuplicates?: boolean | undefined; settings: CandidateSettings },
+): Promise<Candidate> {
   const { settings } = input;
   const row = await withTx(ctx, async (tx) => {
     const locked = await lockCandidate(tx.db, input.id);
@@ -166,6 +185,8 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
     const status = nextCandidateStatus(locked.status, 'ACCEPT');
     const candidate = await findCandidate(tx.db, input.id);
     if (!candidate) throw notFound(NOT_FOUND);
+    const duplicates = (await duplicatesOf(tx.db, [candidate])).get(candidate.id) ?? [];
+    if (duplicates.length > 0 && !input.confirmDuplicates) throw possibleDuplicate(duplicates);
 
     const today = zurichToday(tx.now);
     const season = await findSeasonCovering(tx.db, today);
@@ -233,6 +254,7 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
         seasonId: season.id,
         invitation: Boolean(invitation),
         invoice: invoice?.number ?? null,
+        confirmedDuplicates: duplicates.map((d) => ({ kind: d.kind, id: d.id, reason: d.reason })),
       },
     });
     return decided;

@@ -7,6 +7,7 @@ import { createMember } from '../members/members.service.ts';
 import { loadDemoCandidates } from '../candidates/candidates.demo.ts';
 import { loadDemoContactRecipients } from '../contact/contact.demo.ts';
 import { loadDemoNewsletters } from '../newsletters/newsletters.demo.ts';
+import { loadDemoDocuments } from '../documents/documents.demo.ts';
 import { loadTicketDemoData } from '../tickets/tickets.demo.ts';
 import { loadEventDemoData } from '../events/events.demo.ts';
 import { loadInvoiceDemoData } from '../invoices/invoices.demo.ts';
@@ -194,6 +195,7 @@ export async function loadDemoData(db: DbOrTx, now: Date, invoiceSettings?: Invo
   await loadTicketDemoData(db, now);
   await loadDemoContactRecipients(db);
   await loadDemoNewsletters(db, now);
+  await loadDemoDocuments(db, now);
   await loadEventDemoData(db, now);
   await loadInvoiceDemoData(db, now, invoiceSettings);
   return { members: people.length };

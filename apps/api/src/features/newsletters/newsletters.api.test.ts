@@ -5,7 +5,7 @@ import { fromIsoDate, seasonDates, seasonYearOf, zurichToday } from '../../lib/d
 import { createMember, unique } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
-import { makePdf, pdfOfSize } from './newsletters.test-support.ts';
+import { makePdf, pdfOfSize } from '../../test/pdf.ts';
 
 let server: TestServer;
 let memberCookie: string;

@@ -1,9 +1,10 @@
 import { newsletterFileName, type Newsletter, type NewsletterUploaded, type NewsletterUploadFields } from '@club/contract';
-import { invalid, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
+import { checkPdfUpload } from '../../lib/pdf.ts';
 import { newsletterNoticeMail } from './newsletters.mails.ts';
 import {
   deleteNewsletterRow,
@@ -14,7 +15,6 @@ import {
   listNewsletters as listNewsletterRows,
   type NewsletterRow,
 } from './newsletters.repository.ts';
-import { isPdf } from './newsletters.rules.ts';
 
 /** What the notice mail needs from the site's configuration. */
 export interface NewsletterSettings {
@@ -52,12 +52,7 @@ export async function uploadNewsletter(
   input: { fields: NewsletterUploadFields; content: Buffer | undefined; settings: NewsletterSettings },
 ): Promise<NewsletterUploaded> {
   const { fields, content, settings } = input;
-  if (!content || content.byteLength === 0) {
-    throw invalid('Bitte wählen Sie eine PDF-Datei.', { file: 'Datei: Bitte eine PDF-Datei wählen.' });
-  }
-  if (!isPdf(content)) {
-    throw invalid('Die Datei ist kein PDF.', { file: 'Datei: Der Inhalt ist kein vollständiges PDF. Bitte eine PDF-Datei wählen.' });
-  }
+  checkPdfUpload(content);
   return withTx(ctx, async (tx) => {
     const row = await insertNewsletter(tx.db, {
       title: fields.title,

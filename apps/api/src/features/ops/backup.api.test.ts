@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createScratchDatabase, testDatabaseUrl } from '../../test/db.ts';
 import { loginAs } from '../../test/login.ts';
-import { makePdf } from '../newsletters/newsletters.test-support.ts';
+import { makePdf } from '../../test/pdf.ts';
 
 /**
  * The whole way, as an operator goes it: the site runs (the real server process, with demo data

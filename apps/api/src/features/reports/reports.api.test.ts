@@ -235,7 +235,7 @@ describe('members', () => {
       'Ort',
       'Land',
       'E-Mail',
-      'Telefon',
+      'Festnetz',
       'Mobile',
       'Geburtsdatum',
       'Mitglied seit',
@@ -444,7 +444,7 @@ describe('event subscriptions', () => {
     expect(sheet.getCell('A2').value).toBe('Fondue-Abend');
     expect(sheet.getCell('B2').value).toEqual(utc(2027, 11, 20, 19, 30));
     expect(sheet.getCell('B2').numFmt).toBe('dd.mm.yyyy hh:mm');
-    expect(sheet.getCell('H2').value).toBe('bestätigt');
+    expect(sheet.getCell('H2').value).toBe('Bestätigt');
     expect(sheet.getCell('I2').value).toEqual(utc(2027, 10, 1, 10, 15));
     expect(sheet.getCell('K2').value).toBe(50);
     expect(sheet.getCell('H4').value).toBe('Warteliste');
@@ -460,7 +460,7 @@ describe('event subscriptions', () => {
   it('the PDF shows each event with its subscribers and totals', async () => {
     const text = pdfText((await download(reportUrl(season.id, 'eventsubscriptions', 'pdf'), boardCookie)).body);
     expect(text).toContain('Fondue-Abend – 20.11.2027 19:30');
-    expect(text).toMatch(/Marjanović.*bestätigt.*01\.10\.2027 10:15.*25\.00.*50\.00/);
+    expect(text).toMatch(/Marjanović.*Bestätigt.*01\.10\.2027 10:15.*25\.00.*50\.00/);
     expect(text).not.toContain('Saisonabschluss');
     expect(text).toMatch(/Total Fondue-Abend[\s\S]*75\.00/);
   });

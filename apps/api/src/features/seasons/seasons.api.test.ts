@@ -82,6 +82,8 @@ describe('seasons', () => {
     ['no date', { validFrom: '1. Mai' }, 422, 'validFrom'],
     ['a negative fee', { validFrom: '2041-05-01', membershipFee: chf(-1) }, 422, 'membershipFee.amount'],
     ['fractional Rappen', { validFrom: '2041-05-01', membershipFee: chf(10.005) }, 422, 'membershipFee.amount'],
+    ['a fee below CHF 1', { validFrom: '2041-05-01', membershipFee: chf(0.5) }, 422, 'membershipFee.amount'],
+    ['a fee not in 5-Rappen steps', { validFrom: '2041-05-01', parkingFee: chf(35.02) }, 422, 'parkingFee.amount'],
     ['a fee over 1,000,000', { validFrom: '2041-05-01', parkingFee: chf(1_000_001) }, 422, 'parkingFee.amount'],
     ['another currency', { validFrom: '2041-05-01', parkingFee: { currency: 'EUR', amount: 5 } }, 422, 'parkingFee.currency'],
     ['a missing start', {}, 400, 'validFrom'],
@@ -93,6 +95,8 @@ describe('seasons', () => {
       const res = await board.call('POST', '/admin/seasons/', body);
       expect(res.status).toBe(status);
       expect(res.body.error.fields[field]).toEqual(expect.any(String));
+      if (what.includes('CHF 1') || what.includes('5-Rappen'))
+        expect(res.body.error.fields[field]).toMatch(/mindestens CHF 1.00, in Schritten von 5 Rappen/);
       expect(await db().season.count()).toBe(before);
     });
   }

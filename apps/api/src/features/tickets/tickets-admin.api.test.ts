@@ -251,6 +251,8 @@ describe("the board's ticket administration", () => {
         ['POST', '/admin/gamegroups/', groupBody({ availableTicketsPerGame: 2.5 }), 422],
         ['POST', '/admin/gamegroups/', groupBody({ freeTicketAmount: 0 }), 422],
         ['POST', '/admin/gamegroups/', groupBody({ freeTicketAmount: 1e9 }), 422],
+        ['POST', '/admin/gamegroups/', groupBody({ availableTicketsPerGame: 3, freeTicketAmount: 4 }), 422],
+        ['PUT', `/admin/gamegroups/${group.id}`, groupBody({ availableTicketsPerGame: 2, freeTicketAmount: 4 }), 422],
         ['POST', '/admin/gamegroups/', groupBody({ name: '' }), 422],
         ['POST', '/admin/gamegroups/', groupBody({ name: group.name }), 409],
         ['PUT', `/admin/gamegroups/${group.id}`, groupBody({ freeTicketAmount: null }), 400],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths, protocolsHref } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { useSiteInfo } from '@/lib/site';
 
 const footerLinks = [
@@ -9,7 +9,7 @@ const footerLinks = [
   { label: 'Statuten', to: paths.statuten.href() },
   { label: 'Veranstaltungen', to: paths.events.href() },
   { label: 'Newsletter', to: paths.newsletter.href() },
-  { label: 'Protokolle GV', to: protocolsHref },
+  { label: 'Protokolle GV', to: paths.documents.href() },
   { label: 'Datenschutzerklärung', to: paths.privacyPolicy.href() },
   { label: 'Impressum', to: paths.imprint.href() },
 ] as const;

@@ -6,7 +6,9 @@ export type NavMenuItem = { label: string; to: string; external?: false } | { la
 /**
  * A dropdown of the navigation bar as a disclosure: a button that shows or hides a
  * list of links (Bootstrap's dropdown look, without a positioning library).
- * Escape, a click elsewhere, leaving it with Tab or a change of page close it.
+ * Escape, a click elsewhere, leaving it with Tab or a change of page close it; the arrow keys
+ * move through its links (react-bootstrap's Dropdown would do that, but the shell loads no
+ * react-bootstrap: this disclosure is its own, so it handles the keys itself).
  */
 interface NavMenuProps {
   /** id of the toggle button; the list is labelled by it (`admin-menu`). */
@@ -35,12 +37,44 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  const listRef = useRef<HTMLUListElement>(null);
+  /** Moves the focus to the item `to` ('first', 'last', or one step from the focused one), wrapping around. */
+  const focusItem = (to: 'first' | 'last' | 1 | -1) => {
+    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a.dropdown-item') ?? [])];
+    if (links.length === 0) return;
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const index =
+      to === 'first'
+        ? 0
+        : to === 'last'
+          ? links.length - 1
+          : current < 0
+            ? to === 1
+              ? 0
+              : links.length - 1
+            : (current + to + links.length) % links.length;
+    links[index]?.focus();
+  };
+
+  // Escape closes; the arrow keys (and Home/End) move through the open menu, from the button too (opening it).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
       setOpen(false);
       buttonRef.current?.focus();
+      return;
     }
+    const moves: Record<string, 'first' | 'last' | 1 | -1> = { ArrowDown: 1, ArrowUp: -1, Home: 'first', End: 'last' };
+    const move = moves[event.key];
+    if (move === undefined || (!open && event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    if (!open) {
+      setOpen(true);
+      // The list is shown on the next render: focus its first (or last) item then.
+      requestAnimationFrame(() => focusItem(move === 1 ? 'first' : 'last'));
+      return;
+    }
+    focusItem(move);
   };
 
   return (
@@ -63,7 +97,7 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
       >
         {label}
       </button>
-      <ul id={menuId} aria-labelledby={id} className={`dropdown-menu${open ? ' show' : ''}`} data-bs-popper="static">
+      <ul ref={listRef} id={menuId} aria-labelledby={id} className={`dropdown-menu${open ? ' show' : ''}`} data-bs-popper="static">
         {items.map((item) => (
           <li key={item.label}>
             {item.external ? (

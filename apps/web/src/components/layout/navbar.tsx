@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { externalLinks, paths, serverPaths } from '@/config/paths';
+import { boardSectionHrefs, externalLinks, paths, serverPaths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
 import { useSiteInfo } from '@/lib/site';
 import { NavMenu, type NavMenuItem } from './nav-menu';
 
-/** Admin menu of SPEC.md §2, in this order. */
+/** Admin menu of SPEC.md §2, in this order, then the board's sections of member screens. */
 const adminItems: readonly NavMenuItem[] = [
   { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
   { label: 'Mitglieder', to: paths.members.href() },
@@ -15,6 +15,8 @@ const adminItems: readonly NavMenuItem[] = [
   { label: 'Excel Listen', to: paths.reports.href() },
   { label: 'Veranstaltungen', to: paths.eventsAdmin.href() },
   { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
+  { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
+  { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
 ];
 
 const zscItems: readonly NavMenuItem[] = [

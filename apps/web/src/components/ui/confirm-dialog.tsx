@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   /** Colour of the confirming button: danger for deleting or cancelling (default). */
   variant?: 'danger' | 'success' | 'primary';
   pending: boolean;
+  /** The confirming button stays disabled until something in the dialog is done (a checkbox ticked). */
+  confirmDisabled?: boolean;
   /** The server's refusal, shown in the dialog. */
   error?: unknown;
   onConfirm: () => void;
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   confirmLabel,
   variant = 'danger',
   pending,
+  confirmDisabled = false,
   error,
   onConfirm,
   onCancel,
@@ -54,7 +57,7 @@ export function ConfirmDialog({
         <Button variant="outline-secondary" onClick={cancel} disabled={pending}>
           Abbrechen
         </Button>
-        <Button variant={variant} onClick={onConfirm} disabled={pending}>
+        <Button variant={variant} onClick={onConfirm} disabled={pending || confirmDisabled}>
           {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           {confirmLabel}
         </Button>

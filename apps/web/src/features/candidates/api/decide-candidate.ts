@@ -6,9 +6,21 @@ import * as queryKeys from '@/lib/query-keys';
 
 export type Decision = 'accept' | 'reject';
 
-/** `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (SPEC.md §7). */
-export async function decideCandidate({ id, decision }: { id: number; decision: Decision }): Promise<Candidate> {
-  return unwrapItem(await api.post<ItemEnvelope<Candidate>>(`${adminBase}/${id}/${decision}`, { id }));
+/**
+ * `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (SPEC.md §7); an accept the board
+ * confirmed despite possible duplicates adds `confirmDuplicates: true`.
+ */
+export async function decideCandidate({
+  id,
+  decision,
+  confirmDuplicates,
+}: {
+  id: number;
+  decision: Decision;
+  confirmDuplicates?: boolean;
+}): Promise<Candidate> {
+  const body = decision === 'accept' && confirmDuplicates ? { id, confirmDuplicates: true } : { id };
+  return unwrapItem(await api.post<ItemEnvelope<Candidate>>(`${adminBase}/${id}/${decision}`, body));
 }
 
 export function useDecideCandidate() {

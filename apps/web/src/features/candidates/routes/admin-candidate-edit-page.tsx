@@ -120,7 +120,7 @@ export default function AdminCandidateEditPage() {
       </PageHeader>
       <BackLink />
       <NoticeAlert notice={notice} />
-      {c.duplicateOf ? <DuplicateAlert duplicate={c.duplicateOf} /> : null}
+      {c.duplicates.length > 0 ? <DuplicateAlert duplicates={c.duplicates} /> : null}
       {c.status === 'PENDING' ? (
         <div className="row g-4">
           <div className="col-lg-4 order-lg-2">

@@ -166,8 +166,8 @@ export default function StatutenPage() {
           Protokolle der Generalversammlung
         </h2>
         <p className="mb-0">
-          Die Protokolle der Generalversammlungen werden nicht öffentlich publiziert. Mitglieder erhalten sie auf Anfrage beim Vorstand – am
-          einfachsten über das <Link to={paths.contact.href()}>Kontaktformular</Link>.
+          Die Protokolle der Generalversammlungen werden nicht öffentlich publiziert. Mitglieder finden sie nach der Anmeldung unter{' '}
+          <Link to={paths.documents.href()}>Protokolle GV</Link>.
         </p>
       </section>
     </div>

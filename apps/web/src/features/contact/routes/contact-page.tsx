@@ -1,6 +1,7 @@
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useScrollToHash } from '@/hooks/use-scroll-to-hash';
 import { useSession } from '@/lib/session';
 import { recipientsQueryOptions, useRecipients } from '../api/get-recipients';
 import { ContactForm } from '../components/contact-form';
@@ -10,6 +11,8 @@ import { loadQueries, type ScreenLoader } from '@/lib/loaders';
 export default function ContactPage() {
   const { admin } = useSession();
   const recipients = useRecipients();
+  // The Admin menu's 'Kontakt-Empfänger' leads to the board's section below the form.
+  useScrollToHash(admin && !recipients.isPending);
   return (
     <>
       <PageHeader

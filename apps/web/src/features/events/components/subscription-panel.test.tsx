@@ -151,6 +151,38 @@ describe('subscribing to an event', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('with one place per member, there is no amount to choose: it subscribes 1 place, and the cancel dialog speaks of "Ihr 1 Platz"', async () => {
+    const single = { ...event, maxPlacesPerMember: 1 };
+    const { requests } = member({
+      [`POST ${subscriptionsPath}`]: {
+        status: 201,
+        body: { data: { eventId: 4, amount: 1, status: 'CONFIRMED', subscriptionTimestamp: '2026-11-25T08:00:00.000Z' } },
+      },
+    });
+    const { user } = await openPanel(single);
+    await screen.findByRole('button', { name: 'Verbindlich anmelden' });
+    expect(screen.queryByLabelText('Anzahl Plätze')).toBeNull();
+    expect(screen.getByText(/Pro Mitglied 1 Platz\. Preis CHF\s17\.50, zahlbar vor Ort\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verbindlich anmelden' }));
+    await waitFor(() =>
+      expect(writes(requests)).toEqual([expect.objectContaining({ method: 'POST', url: subscriptionsPath, body: { id: 4, amount: 1 } })]),
+    );
+    cleanup();
+
+    const own = {
+      eventId: 4,
+      amount: 1,
+      status: 'CONFIRMED' as const,
+      subscriptionTimestamp: '2026-11-20T08:00:00.000Z',
+      waitingPosition: null,
+    };
+    const second = await openPanel({ ...single, subscription: own });
+    expect(screen.queryByRole('button', { name: 'Anzahl ändern' })).toBeNull();
+    await second.user.click(await screen.findByRole('button', { name: 'Abmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abmelden?' });
+    expect(dialog.textContent).toContain('Ihr 1 Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.');
+  });
+
   it('after the deadline, only says so', async () => {
     member();
     await openPanel({ ...event, registrationOpen: false });

@@ -139,32 +139,40 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
       <OwnStatus event={event} />
       <Answer answer={answer} />
       <form onSubmit={(e) => void send(offerWaitlist ? true : false)(e)} noValidate aria-labelledby="subscription-heading">
-        <div className="mb-3">
-          <label htmlFor="amount" className="form-label fw-semibold">
-            {own ? 'Anzahl Plätze ändern' : 'Anzahl Plätze'}
-          </label>
-          <select
-            id="amount"
-            className={`form-select${amountError ? ' is-invalid' : ''}`}
-            aria-describedby={`amount-hint${amountError ? ' amount-error' : ''}`}
-            {...form.register('amount', { valueAsNumber: true })}
-          >
-            {options.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <div id="amount-hint" className="form-text">
-            Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
-            {event.price.amount > 0 ? ` Total ${formatMoney(total)}, zahlbar vor Ort.` : ''}
-          </div>
-          {amountError ? (
-            <div id="amount-error" className="invalid-feedback">
-              {amountError}
+        {options.length > 1 ? (
+          <div className="mb-3">
+            <label htmlFor="amount" className="form-label fw-semibold">
+              {own ? 'Anzahl Plätze ändern' : 'Anzahl Plätze'}
+            </label>
+            <select
+              id="amount"
+              className={`form-select${amountError ? ' is-invalid' : ''}`}
+              aria-describedby={`amount-hint${amountError ? ' amount-error' : ''}`}
+              {...form.register('amount', { valueAsNumber: true })}
+            >
+              {options.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <div id="amount-hint" className="form-text">
+              Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
+              {event.price.amount > 0 ? ` Total ${formatMoney(total)}, zahlbar vor Ort.` : ''}
             </div>
-          ) : null}
-        </div>
+            {amountError ? (
+              <div id="amount-error" className="invalid-feedback">
+                {amountError}
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          // One place per member: nothing to choose (the form sends 1).
+          <p className="mb-3">
+            Pro Mitglied 1 Platz.
+            {event.price.amount > 0 ? ` Preis ${formatMoney(event.price)}, zahlbar vor Ort.` : ''}
+          </p>
+        )}
 
         {subscribe.error ? (
           <ErrorAlert error={subscribe.error} title={own ? 'Die Änderung ist nicht gelungen.' : 'Die Anmeldung ist nicht gelungen.'} />
@@ -179,10 +187,12 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
         ) : null}
 
         <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
-            {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-            {offerWaitlist ? 'Auf die Warteliste setzen' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
-          </Button>
+          {own && options.length === 1 ? null : (
+            <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
+              {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+              {offerWaitlist ? 'Auf die Warteliste setzen' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
+            </Button>
+          )}
           {own ? (
             <Button variant="outline-danger" onClick={() => setAsking(true)} className="flex-grow-1">
               {own.status === 'WAITING' ? 'Warteliste verlassen' : 'Abmelden'}
@@ -225,7 +235,9 @@ function LeaveDialog(props: {
       <p className="mb-0">
         {waiting
           ? `Sie verlassen die Warteliste für «${props.event.title}».`
-          : `Sie melden sich von «${props.event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
+          : (own?.amount ?? 0) === 1
+            ? `Sie melden sich von «${props.event.title}» ab. Ihr 1 Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.`
+            : `Sie melden sich von «${props.event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
       </p>
     </ConfirmDialog>
   );

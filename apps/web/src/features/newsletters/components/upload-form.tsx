@@ -6,32 +6,13 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
+import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { formatNumber, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useUploadNewsletter } from '../api/upload-newsletter';
 import { UPLOAD_FIELDS, uploadFormSchema, type UploadFormData, type UploadFormInput } from '../lib/upload-form';
 
 const ID = 'newsletter-upload';
-
-/** Bootstrap's progress bar with the name and values on the element that has the role. */
-function UploadProgress({ share }: { share: number }) {
-  const percent = Math.round(share * 100);
-  return (
-    <div className="progress mt-3" style={{ height: '1.25rem' }}>
-      <div
-        className={`progress-bar${percent >= 100 ? ' progress-bar-striped progress-bar-animated' : ''}`}
-        role="progressbar"
-        aria-label="Fortschritt des Hochladens"
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        style={{ width: `${percent}%`, minWidth: '3rem' }}
-      >
-        {percent} %
-      </div>
-    </div>
-  );
-}
 
 /** The board's upload: title, date, the PDF and whether the active members get a mail; with progress. */
 export function UploadForm() {
@@ -42,7 +23,6 @@ export function UploadForm() {
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { title: '', publicationDate: todayInZurich(), notify: false },
   });
-  const fileError = form.formState.errors.file?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const file = values.file[0];
@@ -93,29 +73,7 @@ export function UploadForm() {
                 />
               </div>
               <div className="col-12">
-                <Form.Group controlId={`${ID}-file`}>
-                  <Form.Label>
-                    PDF-Datei
-                    <span aria-hidden="true" className="text-danger">
-                      {' '}
-                      *
-                    </span>
-                  </Form.Label>
-                  <Form.Control
-                    type="file"
-                    accept="application/pdf,.pdf"
-                    isInvalid={Boolean(fileError)}
-                    aria-invalid={fileError ? true : undefined}
-                    aria-required
-                    aria-describedby={fileError ? `${ID}-file-error` : undefined}
-                    {...form.register('file')}
-                  />
-                  {fileError ? (
-                    <Form.Control.Feedback type="invalid" id={`${ID}-file-error`}>
-                      {fileError}
-                    </Form.Control.Feedback>
-                  ) : null}
-                </Form.Group>
+                <PdfFileField idPrefix={ID} />
               </div>
               <div className="col-12">
                 <Form.Check

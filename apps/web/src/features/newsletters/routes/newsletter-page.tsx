@@ -2,6 +2,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, serverPaths } from '@/config/paths';
+import { useScrollToHash } from '@/hooks/use-scroll-to-hash';
 import { useSession } from '@/lib/session';
 import { newslettersQueryOptions, useNewsletters } from '../api/get-newsletters';
 import { NewsletterList } from '../components/newsletter-list';
@@ -14,6 +15,8 @@ const INTRO = 'Hier lesen Mitglieder die Newsletter des Vereins und laden sie al
 export default function NewsletterPage() {
   const session = useSession();
   const newsletters = useNewsletters(session.loggedIn);
+  // The Admin menu's 'Newsletter hochladen' leads to the upload form.
+  useScrollToHash(session.admin);
 
   if (session.status === 'pending') {
     return (

@@ -1,4 +1,4 @@
-import { moneySchema } from '@club/contract';
+import { feeAmount } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,8 +9,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 
-const amount = moneySchema.shape.amount;
-const feesSchema = z.object({ membershipFee: amount, parkingFee: amount });
+const feesSchema = z.object({ membershipFee: feeAmount, parkingFee: feeAmount });
 const createSchema = feesSchema.extend({ year: z.string().regex(/^\d{4}$/, { error: 'Jahr: Bitte ein Jahr wählen.' }) });
 export type FeesValues = z.infer<typeof feesSchema>;
 type CreateValues = z.infer<typeof createSchema>;

@@ -16,7 +16,7 @@ export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) 
       <div className="card-body position-relative">
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <Matchup opponent={game.opponent} homeGame={game.homeGame} />
-          <TicketsLeftBadge left={game.ticketsLeft} start={game.start} />
+          <TicketsLeftBadge left={game.ticketsLeft} start={game.start} sales={game} />
         </div>
         <h3 className="card-title h5 mb-1" id={headingId}>
           <Link to={paths.game.href(game.id)}>{title}</Link>

@@ -1,4 +1,4 @@
-import { checkSalesWindow, gameFieldsSchema, gameGroupInputSchema, moneySchema } from '@club/contract';
+import { checkSalesWindow, checkTicketAmounts, gameFieldsSchema, gameGroupFieldsSchema, moneySchema } from '@club/contract';
 import { z } from 'zod';
 import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local-input';
 
@@ -14,9 +14,12 @@ export const gameFormSchema = gameFieldsSchema
 export type GameFormValues = z.input<typeof gameFormSchema>;
 
 /** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
-export const gameGroupFormSchema = gameGroupInputSchema.pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true }).extend({
-  price: moneySchema.shape.amount,
-  deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
-});
+export const gameGroupFormSchema = gameGroupFieldsSchema
+  .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true })
+  .extend({
+    price: moneySchema.shape.amount,
+    deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
+  })
+  .superRefine(checkTicketAmounts);
 export type GameGroupFormValues = z.input<typeof gameGroupFormSchema>;
 export type GameGroupFormOutput = z.output<typeof gameGroupFormSchema>;

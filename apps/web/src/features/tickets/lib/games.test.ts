@@ -68,4 +68,14 @@ describe('a game that has begun', () => {
     expect(gameAvailabilityText(34, '2026-11-24T19:45:00Z', now)).toBe('Noch 34 Tickets');
     expect(gameAvailabilityText(0, '2026-11-24T19:45:00Z', now)).toBe('Ausverkauft');
   });
+
+  it('before its sales open, says from when instead of the tickets left', () => {
+    const now = new Date('2026-11-23T20:00:00Z');
+    const start = '2026-12-20T19:45:00Z';
+    // 23:30 UTC on 8 December is already the 9th in Zurich.
+    expect(gameAvailabilityText(40, start, now, { salesState: 'NOT_YET_OPEN', salesOpenAt: '2026-12-08T23:30:00Z' })).toBe(
+      'Verkauf ab 09.12.',
+    );
+    expect(gameAvailabilityText(40, start, now, { salesState: 'OPEN', salesOpenAt: '2026-11-01T08:00:00Z' })).toBe('Noch 40 Tickets');
+  });
 });

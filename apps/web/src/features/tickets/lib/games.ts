@@ -1,5 +1,5 @@
 import { OWN_TEAM, type Game, type SalesState } from '@club/contract';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDayMonth } from '@/lib/format';
 
 /** Pure helpers of the ticket screens (tested in games.test.ts). */
 
@@ -79,9 +79,19 @@ export function ticketsLeftText(left: number): string {
   return left <= 0 ? 'Ausverkauft' : `Noch ${ticketCount(left)}`;
 }
 
-/** The badge of a game: `Spiel vorbei` once it has begun, otherwise the tickets left. */
-export function gameAvailabilityText(left: number, start: string | undefined, now: Date = new Date()): string {
-  return start && isGameOver(start, now) ? 'Spiel vorbei' : ticketsLeftText(left);
+/**
+ * The badge of a game: `Spiel vorbei` once it has begun, `Verkauf ab 09.12.` before its sales
+ * open (what is left means nothing yet), otherwise the tickets left.
+ */
+export function gameAvailabilityText(
+  left: number,
+  start: string | undefined,
+  now: Date = new Date(),
+  sales?: { salesState: SalesState; salesOpenAt: string | null },
+): string {
+  if (start && isGameOver(start, now)) return 'Spiel vorbei';
+  if (sales?.salesState === 'NOT_YET_OPEN' && sales.salesOpenAt) return `Verkauf ab ${formatDayMonth(sales.salesOpenAt)}`;
+  return ticketsLeftText(left);
 }
 
 // <input type="datetime-local"> holds Zurich wall-clock time: the helpers live in lib/datetime-local.

@@ -1,4 +1,4 @@
-import { deliveryOptionInputSchema, type AdminDeliveryOption, type DeliveryOptionInput } from '@club/contract';
+import { deliveryOptionInputSchema, feeAmount, type AdminDeliveryOption, type DeliveryOptionInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -38,7 +38,8 @@ const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
         .number({ error: 'Gebühr: Bitte einen Betrag in CHF angeben.' })
         .min(0, { error: 'Gebühr: Der Betrag darf nicht negativ sein.' })
         .max(1000, { error: 'Gebühr: Höchstens CHF 1000.' })
-        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Gebühr: Höchstens zwei Nachkommastellen.' }),
+        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: 'Gebühr: Höchstens zwei Nachkommastellen.' })
+        .pipe(feeAmount),
     ),
 });
 type OptionFormInput = z.input<typeof optionFormSchema>;

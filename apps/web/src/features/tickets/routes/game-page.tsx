@@ -101,7 +101,7 @@ export default function GamePage() {
             <Card.Body>
               <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
                 <Matchup opponent={g.opponent} homeGame={g.homeGame} size={64} />
-                <TicketsLeftBadge left={g.ticketsLeft} start={g.start} />
+                <TicketsLeftBadge left={g.ticketsLeft} start={g.start} sales={g} />
               </div>
               <h2 className="visually-hidden">Angaben zum Spiel</h2>
               <GameFacts game={g} />

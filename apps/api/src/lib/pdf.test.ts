@@ -1,8 +1,6 @@
-import { newsletterFileName } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { isPdf } from './newsletters.rules.ts';
-import { simplePdf } from './newsletters.demo.ts';
-import { makePdf } from './newsletters.test-support.ts';
+import { makePdf } from '../test/pdf.ts';
+import { isPdf, simplePdf } from './pdf.ts';
 
 describe('isPdf', () => {
   it('takes a real PDF, also with a little junk before the header and whitespace after the end marker', async () => {
@@ -18,15 +16,6 @@ describe('isPdf', () => {
     expect(isPdf(pdf.subarray(0, pdf.length - 50))).toBe(false);
     expect(isPdf(Buffer.from('%PDF-%%EOF').subarray(0, 5))).toBe(false);
     expect(isPdf(new Uint8Array(0))).toBe(false);
-  });
-});
-
-describe('newsletterFileName', () => {
-  it('is date and title, umlauts kept, characters file systems refuse replaced', () => {
-    expect(newsletterFileName('Saisonrückblick März', '2026-03-01')).toBe('2026-03-01 Saisonrückblick März.pdf');
-    expect(newsletterFileName('Heim/Auswärts: "Derby"?', '2026-03-01')).toBe('2026-03-01 Heim Auswärts Derby.pdf');
-    expect(newsletterFileName(' ... ', '2026-03-01')).toBe('2026-03-01 Newsletter.pdf');
-    expect(newsletterFileName('x'.repeat(300), '2026-03-01')).toHaveLength(11 + 100 + 4);
   });
 });
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 
-/** A small real PDF with the given text (pdfkit), as the board would upload it. */
+/** A small real PDF with the given text (pdfkit), as the board would upload it (a newsletter, a document). */
 export function makePdf(text = 'Newsletter des Fanclubs'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', info: { Title: text } });
