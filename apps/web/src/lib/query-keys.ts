@@ -75,6 +75,7 @@ export const seasons = {
   /** The seasons the reports screen offers (under `list`: a new season shows there too). */
   reportList: () => [...seasons.list(), 'reports'] as const,
   ticketBilling: (seasonId: number) => [...seasons.all, seasonId, 'ticketfees'] as const,
+  categories: (seasonId: number) => [...seasons.all, seasonId, 'categories'] as const,
 };
 
 export const invoices = {

@@ -3,6 +3,7 @@ import { invoiceSettingsOf } from '../invoices/invoices.service.ts';
 import {
   candidateAdminInputSchema,
   candidateApplicationSchema,
+  candidateAcceptSchema,
   candidateDecisionSchema,
   candidateListQuery,
   candidateReceiptSchema,
@@ -116,9 +117,10 @@ export function candidatesRouter(deps: Deps): Router {
 
   router.post(
     '/admin/members/candidates/:id/accept',
-    handle(decisionInput, async ({ params, body }, req, res) => {
+    handle({ params: idParams, body: candidateAcceptSchema }, async ({ params, body }, req, res) => {
       checkDecisionId(params.id, body.id);
-      sendItem(res, candidateSchema.parse(await acceptCandidate(ctxOf(deps, req), { id: params.id, settings })));
+      const accepted = await acceptCandidate(ctxOf(deps, req), { id: params.id, categoryId: body.categoryId, settings });
+      sendItem(res, candidateSchema.parse(accepted));
     }),
   );
 

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
 import { createMember } from '../members/members.service.ts';
+import { categoryForMembership } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -158,7 +159,10 @@ export async function updateCandidate(
  * that season (its PDF attached to the welcome mail), the welcome mail and the audit row. The candidate row is locked first, so of two simultaneous accepts one wins and the
  * other gets 409 ALREADY_DECIDED.
  */
-export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: CandidateSettings }): Promise<Candidate> {
+export async function acceptCandidate(
+  ctx: Ctx,
+  input: { id: number; categoryId?: number | undefined; settings: CandidateSettings },
+): Promise<Candidate> {
   const { settings } = input;
   const row = await withTx(ctx, async (tx) => {
     const locked = await lockCandidate(tx.db, input.id);
@@ -170,6 +174,12 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
     const today = zurichToday(tx.now);
     const season = await findSeasonCovering(tx.db, today);
     if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
+
+    const category = await categoryForMembership(tx, {
+      seasonId: season.id,
+      categoryId: input.categoryId,
+      dateOfBirth: candidate.dateOfBirth,
+    });
 
     const base = usernameBase(candidate.firstName, candidate.lastName);
     await lockKey(tx.db, `username:${base}`);
@@ -199,7 +209,9 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
         },
       ],
       phones,
-      memberships: [{ seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, createdAt: tx.now }],
+      memberships: [
+        { seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, categoryId: category.id, createdAt: tx.now },
+      ],
     });
     const decided = await markCandidateDecided(tx.db, input.id, {
       status,
@@ -231,6 +243,7 @@ export async function acceptCandidate(ctx: Ctx, input: { id: number; settings: C
         memberId: member.id,
         username: member.username,
         seasonId: season.id,
+        category: category.name,
         invitation: Boolean(invitation),
         invoice: invoice?.number ?? null,
       },
