@@ -18,3 +18,4 @@ export * from './payments.ts';
 export * from './handover.ts';
 
 import './locale.ts';
+export * from './calendar.ts';

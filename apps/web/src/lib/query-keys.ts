@@ -22,6 +22,7 @@ export const own = {
   card: ['member', 'card'] as const,
   eventSubscriptions: ['member', 'eventsubscriptions'] as const,
   twoFactor: ['member', 'twofactor'] as const,
+  calendar: ['member', 'calendar'] as const,
 };
 
 export const games = {
