@@ -1,6 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { calendarRouter } from './features/calendar/calendar.router.ts';
 import { contactRouter } from './features/contact/contact.router.ts';
 import { createAuth } from './features/auth/index.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
@@ -59,6 +60,7 @@ const features: ((deps: Deps) => Router)[] = [
   paymentsRouter,
   invoicesRouter,
   handoverRouter,
+  calendarRouter,
 ];
 
 /** Paths that monitoring asks every few seconds: not logged. */

@@ -38,6 +38,9 @@ export const membershipSchema = z.object({
   validTo: isoDate,
   /** the member may park at the stadium this season (billed by the parking fee run) */
   parkingPermit: z.boolean(),
+  /** the membership category (its fee is what the membership fee run bills) */
+  categoryId: z.number(),
+  categoryName: z.string(),
 });
 export type Membership = z.infer<typeof membershipSchema>;
 

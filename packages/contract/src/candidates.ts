@@ -1,6 +1,7 @@
 import './locale.ts';
 import { z } from 'zod';
 import { addressSchema, idParam, isoDate, isoDateTime, pastDate, personSchema, phone, storedAddressSchema, text } from './common.ts';
+import { categoryIdField } from './seasons.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
 export const candidateStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED'], {
@@ -67,6 +68,8 @@ export type CandidateReceipt = z.infer<typeof candidateReceiptSchema>;
 
 /** Body of `.../candidates/{id}/accept` and `.../reject` (SPEC.md §7: "body id"). */
 export const candidateDecisionSchema = z.object({ id: idParam });
+/** Body of `.../candidates/{id}/accept`: the id and the membership category (left out: the season's default). */
+export const candidateAcceptSchema = candidateDecisionSchema.extend({ categoryId: categoryIdField.optional() });
 
 /**
  * Body of the accept call: with `confirmDuplicates: true` the board confirms that the possible

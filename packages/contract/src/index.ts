@@ -20,3 +20,4 @@ export * from './payments.ts';
 export * from './handover.ts';
 
 import './locale.ts';
+export * from './calendar.ts';

@@ -4,6 +4,7 @@ import { addressSchema, idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery,
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import { addressOutSchema, auditEntrySchema, memberCoreFields, membershipSchema, phonesBodySchema, phoneSchema } from './account.ts';
+import { categoryIdField } from './seasons.ts';
 
 // --- Search: GET /api/v1/admin/members/?q=&page=&pageSize= -----------------
 
@@ -124,6 +125,8 @@ export const membershipAddBodySchema = z.object(
       .int({ error: 'Saison: Ungültige Saison.' })
       .positive({ error: 'Saison: Ungültige Saison.' })
       .max(2_147_483_647, { error: 'Saison: Ungültige Saison.' }),
+    /** left out: the season's default category */
+    categoryId: categoryIdField.optional(),
   },
   { error: BODY_ERROR },
 );
@@ -134,6 +137,7 @@ export const membershipUpdateBodySchema = z.object(
   {
     validTo: z.iso.date({ error: 'Ende: Bitte ein gültiges Datum angeben (JJJJ-MM-TT).' }),
     parkingPermit: z.boolean({ error: 'Parkkarte: Bitte ja oder nein angeben.' }).optional(),
+    categoryId: categoryIdField.optional(),
   },
   { error: BODY_ERROR },
 );

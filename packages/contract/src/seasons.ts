@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { feeSchema, isoDate, moneySchema } from './common.ts';
+import { feeSchema, idParam, isoDate, moneySchema, requiredText, wholeNumber } from './common.ts';
 
 const BODY_ERROR = 'Bitte die Angaben als JSON-Objekt senden.';
 
@@ -69,3 +69,57 @@ export type MemberIdList = z.input<typeof memberIdListSchema>;
 /** Answer of renewals and fee runs. */
 export const runResultSchema = z.object({ created: z.number().int(), existing: z.number().int() });
 export type RunResult = z.infer<typeof runResultSchema>;
+
+/** A membership category of the membership's season. */
+export const categoryIdField = z
+  .number({ error: 'Kategorie: Bitte eine Kategorie wählen.' })
+  .int({ error: 'Kategorie: Ungültige Kategorie.' })
+  .positive({ error: 'Kategorie: Ungültige Kategorie.' })
+  .max(2_147_483_647, { error: 'Kategorie: Ungültige Kategorie.' });
+
+/** A membership category of a season: its fee (0: no invoice) and optional age rule. */
+export const categorySchema = z.object({
+  id: z.number(),
+  seasonId: z.number(),
+  name: z.string(),
+  fee: moneySchema,
+  /** admits members at most this old on the season's 1 May; null: any age */
+  maxAge: z.number().int().nullable(),
+  /** the category of a membership when none is chosen (renewal moves juniors who came of age here) */
+  isDefault: z.boolean(),
+  /** memberships in this category */
+  memberCount: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** The age rule: at most this old on the season's 1 May. */
+export const categoryMaxAge = wholeNumber('Höchstalter', 0, 120);
+
+/** `POST /api/v1/admin/seasons/{id}/categories`, `PUT .../categories/{categoryId}`. */
+export const categoryBodySchema = z.object(
+  {
+    name: requiredText('Name', 60),
+    fee: feeSchema,
+    maxAge: categoryMaxAge.nullable().optional(),
+  },
+  { error: BODY_ERROR },
+);
+export type CategoryBody = z.input<typeof categoryBodySchema>;
+
+export const categoryParams = z.object({ id: idParam, categoryId: idParam });
+
+/** A member who moved to the default category on renewal (had come of age, or the category is gone). */
+export const renewalMoveSchema = z.object({
+  memberId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** the category of the previous season */
+  from: z.string(),
+  /** the default category of the renewed season */
+  to: z.string(),
+});
+export type RenewalMove = z.infer<typeof renewalMoveSchema>;
+
+/** Answer of `POST .../seasons/{id}/renewals`. */
+export const renewalResultSchema = runResultSchema.extend({ movedToDefault: z.array(renewalMoveSchema) });
+export type RenewalResult = z.infer<typeof renewalResultSchema>;

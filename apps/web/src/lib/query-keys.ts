@@ -22,6 +22,7 @@ export const own = {
   card: ['member', 'card'] as const,
   eventSubscriptions: ['member', 'eventsubscriptions'] as const,
   twoFactor: ['member', 'twofactor'] as const,
+  calendar: ['member', 'calendar'] as const,
 };
 
 export const games = {
@@ -75,6 +76,7 @@ export const seasons = {
   /** The seasons the reports screen offers (under `list`: a new season shows there too). */
   reportList: () => [...seasons.list(), 'reports'] as const,
   ticketBilling: (seasonId: number) => [...seasons.all, seasonId, 'ticketfees'] as const,
+  categories: (seasonId: number) => [...seasons.all, seasonId, 'categories'] as const,
 };
 
 export const invoices = {

@@ -427,6 +427,8 @@ describe('GET /api/v1/member/', () => {
         validFrom: '2019-05-01',
         validTo: '2020-04-30',
         parkingPermit: false,
+        categoryId: expect.any(Number),
+        categoryName: 'Mitglied',
       },
     ]);
   });

@@ -119,7 +119,12 @@ export function candidatesRouter(deps: Deps): Router {
     '/admin/members/candidates/:id/accept',
     handle({ params: idParams, body: candidateAcceptSchema }, async ({ params, body }, req, res) => {
       checkDecisionId(params.id, body.id);
-      const accepted = await acceptCandidate(ctxOf(deps, req), { id: params.id, confirmDuplicates: body.confirmDuplicates, settings });
+      const accepted = await acceptCandidate(ctxOf(deps, req), {
+        id: params.id,
+        confirmDuplicates: body.confirmDuplicates,
+        categoryId: body.categoryId,
+        settings,
+      });
       sendItem(res, candidateSchema.parse(accepted));
     }),
   );

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
 import { createMember } from '../members/members.service.ts';
+import { categoryForMembership } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -176,7 +177,7 @@ export async function updateCandidate(
  */
 export async function acceptCandidate(
   ctx: Ctx,
-  input: { id: number; confirmDuplicates?: boolean | undefined; settings: CandidateSettings },
+  input: { id: number; confirmDuplicates?: boolean | undefined; categoryId?: number | undefined; settings: CandidateSettings },
 ): Promise<Candidate> {
   const { settings } = input;
   const row = await withTx(ctx, async (tx) => {
@@ -191,6 +192,12 @@ export async function acceptCandidate(
     const today = zurichToday(tx.now);
     const season = await findSeasonCovering(tx.db, today);
     if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
+
+    const category = await categoryForMembership(tx, {
+      seasonId: season.id,
+      categoryId: input.categoryId,
+      dateOfBirth: candidate.dateOfBirth,
+    });
 
     const base = usernameBase(candidate.firstName, candidate.lastName);
     await lockKey(tx.db, `username:${base}`);
@@ -220,7 +227,9 @@ export async function acceptCandidate(
         },
       ],
       phones,
-      memberships: [{ seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, createdAt: tx.now }],
+      memberships: [
+        { seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, categoryId: category.id, createdAt: tx.now },
+      ],
     });
     const decided = await markCandidateDecided(tx.db, input.id, {
       status,
@@ -252,6 +261,7 @@ export async function acceptCandidate(
         memberId: member.id,
         username: member.username,
         seasonId: season.id,
+        category: category.name,
         invitation: Boolean(invitation),
         invoice: invoice?.number ?? null,
         confirmedDuplicates: duplicates.map((d) => ({ kind: d.kind, id: d.id, reason: d.reason })),

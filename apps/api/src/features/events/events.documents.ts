@@ -1,26 +1,8 @@
 import ExcelJS from 'exceljs';
-import ical from 'ical-generator';
 import type { EventRow, SubscriberRow } from './events.repository.ts';
 import { zurichWallClock } from '../../lib/dates.ts';
 
-/** The event's files: its iCalendar entry and the board's list of subscribers. Pure: loaded data in, bytes out. */
-
-/** `GET /api/v1/events/{id}.ics`: one VEVENT in UTC, with the link to the event page. */
-export function eventCalendar(event: EventRow, site: { clubName: string; publicUrl: string }, now: Date): string {
-  const host = new URL(site.publicUrl).host;
-  const calendar = ical({ name: site.clubName, prodId: { company: site.clubName, product: 'Veranstaltungen', language: 'DE' } });
-  calendar.createEvent({
-    id: `event-${event.id}@${host}`,
-    start: event.start,
-    end: event.end,
-    stamp: now,
-    summary: event.title,
-    description: event.description || null,
-    location: event.location || null,
-    url: `${site.publicUrl}/events/${event.id}`,
-  });
-  return calendar.toString();
-}
+/** The board's list of subscribers (the event's iCalendar entry is the calendar feature's). Pure: loaded data in, bytes out. */
 
 const STATUS = { CONFIRMED: 'Bestätigt', WAITING: 'Warteliste' } as const;
 

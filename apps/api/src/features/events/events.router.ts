@@ -24,7 +24,8 @@ import {
   listSubscribers,
   updateEvent,
 } from './events-admin.service.ts';
-import { eventCalendar, fileNameOf, subscribersWorkbook } from './events.documents.ts';
+import { eventCalendar } from '../calendar/index.ts';
+import { fileNameOf, subscribersWorkbook } from './events.documents.ts';
 import {
   createSubscriptionDesk,
   getEvent,

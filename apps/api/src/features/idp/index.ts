@@ -16,3 +16,4 @@ export { createInvitation, INVITATION_VALID_DAYS, passwordProblem, sendInvitatio
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { sendPasswordReset } from './password-reset.ts';
 export { removeSecondFactor, renewRecoveryCodes, startTotpEnrolment, twoFactorState } from './two-factor.ts';
+export { hashLinkToken, newLinkToken } from './link-tokens.ts';

@@ -36,28 +36,48 @@ export interface DebtorRow {
   country: string | null;
 }
 
+export interface FeeDebtorRow extends DebtorRow {
+  /** the member's fee: the category's (membership) or the season's parking fee; always > 0 */
+  feeRappen: number;
+  /** the membership category's name, null for the default category */
+  categoryName: string | null;
+}
+
 /**
- * Members eligible for a fee in a season (a membership; for parking one with a parking
- * permit) who have no invoice of that kind for it yet, with their current address.
- * `memberIds` null: all of them.
+ * Members eligible for a fee in a season (a membership whose category has a fee; for parking one
+ * with a parking permit, at the season's parking fee) who have no invoice of that kind for it yet,
+ * with their fee and current address. `memberIds` null: all of them.
  */
 export function findMembersToBill(db: DbOrTx, input: { seasonId: number; kind: FeeKind; memberIds: number[] | null }) {
   const parkingOnly = input.kind === 'PARKING_FEE';
   const all = input.memberIds === null;
   const ids = input.memberIds ?? [];
-  return db.$queryRaw<DebtorRow[]>`
-    SELECT m."id" AS "memberId", m."firstName", m."lastName", m."email",
-           a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
-      FROM "memberships" ms
-      JOIN "members" m ON m."id" = ms."memberId"
-      LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
-     WHERE ms."seasonId" = ${input.seasonId}
-       AND (${!parkingOnly}::boolean OR ms."parkingPermit")
-       AND (${all}::boolean OR ms."memberId" = ANY(${ids}::int[]))
-       AND NOT EXISTS (SELECT 1 FROM "invoices" i
-                        WHERE i."memberId" = ms."memberId" AND i."seasonId" = ${input.seasonId}
-                          AND i."kind" = ${input.kind}::"InvoiceKind")
-     ORDER BY m."lastName", m."firstName", m."id"`;
+  return db.$queryRaw<FeeDebtorRow[]>`
+    SELECT * FROM (
+      SELECT m."id" AS "memberId", m."firstName", m."lastName", m."email",
+             a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country",
+             (CASE WHEN ${parkingOnly}::boolean THEN s."parkingFeeRappen" ELSE c."feeRappen" END)::int AS "feeRappen",
+             CASE WHEN c."isDefault" THEN NULL ELSE c."name" END AS "categoryName"
+        FROM "memberships" ms
+        JOIN "seasons" s ON s."id" = ms."seasonId"
+        JOIN "membership_categories" c ON c."id" = ms."categoryId"
+        JOIN "members" m ON m."id" = ms."memberId"
+        LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
+       WHERE ms."seasonId" = ${input.seasonId}
+         AND (${!parkingOnly}::boolean OR ms."parkingPermit")
+         AND (${all}::boolean OR ms."memberId" = ANY(${ids}::int[]))
+         AND NOT EXISTS (SELECT 1 FROM "invoices" i
+                          WHERE i."memberId" = ms."memberId" AND i."seasonId" = ${input.seasonId}
+                            AND i."kind" = ${input.kind}::"InvoiceKind")
+    ) billable
+     WHERE billable."feeRappen" > 0
+     ORDER BY billable."lastName", billable."firstName", billable."memberId"`;
+}
+
+/** Whether any membership category of the season has a fee (otherwise a membership fee run has nothing to bill). */
+export async function seasonHasMembershipFee(db: DbOrTx, seasonId: number): Promise<boolean> {
+  const n = await db.membershipCategory.count({ where: { seasonId, feeRappen: { gt: 0 } } });
+  return n > 0;
 }
 
 /** How many eligible members of a season (or of the given ones) already have an invoice of the kind. */

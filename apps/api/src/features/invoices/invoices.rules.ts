@@ -35,9 +35,10 @@ export function feeTitle(kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE', seasonName: str
   return kind === 'MEMBERSHIP_FEE' ? `Mitgliederbeitrag ${seasonName}` : `Parkplatzgebühr ${seasonName}`;
 }
 
-/** The line of a fee invoice. */
-export function feeLineText(kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE', seasonName: string): string {
-  return kind === 'MEMBERSHIP_FEE' ? `Mitgliederbeitrag Saison ${seasonName}` : `Parkkarte Saison ${seasonName}`;
+/** The line of a fee invoice (a membership category other than the default is named). */
+export function feeLineText(kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE', seasonName: string, categoryName: string | null = null): string {
+  if (kind === 'PARKING_FEE') return `Parkkarte Saison ${seasonName}`;
+  return categoryName ? `Mitgliederbeitrag Saison ${seasonName} (${categoryName})` : `Mitgliederbeitrag Saison ${seasonName}`;
 }
 
 /** The unstructured message of the QR-bill: names the invoice. */

@@ -16,6 +16,7 @@ import {
   findMembershipsOf,
   findMembersToBill,
   findSeason,
+  seasonHasMembershipFee,
   insertInvoices,
   insertReminders,
   lockInvoice,
@@ -129,9 +130,9 @@ export async function issueFees(
 ): Promise<{ created: { id: number; memberId: number; number: string }[]; existing: number }> {
   const season = await findSeason(tx.db, input.seasonId);
   if (!season) throw notFound('Diese Saison gibt es nicht.');
-  const fee = input.kind === 'MEMBERSHIP_FEE' ? season.membershipFeeRappen : season.parkingFeeRappen;
+  const hasFee = input.kind === 'MEMBERSHIP_FEE' ? await seasonHasMembershipFee(tx.db, season.id) : season.parkingFeeRappen > 0;
   const feeName = input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkplatzgebühr';
-  if (fee <= 0) throw conflict(`Für die Saison ${season.name} ist keine ${feeName} festgelegt.`);
+  if (!hasFee) throw conflict(`Für die Saison ${season.name} ist keine ${feeName} festgelegt.`);
 
   if (input.memberIds && input.memberIds.length) {
     const ids = [...new Set(input.memberIds)];
@@ -158,7 +159,6 @@ export async function issueFees(
   const invoiceDate = toIsoDate(today);
   const dueDate = toIsoDate(addDays(today, PAYMENT_DAYS));
   const title = feeTitle(input.kind, season.name);
-  const lineText = feeLineText(input.kind, season.name);
   const first = await drawInvoiceNumbers(tx.db, year, toBill.length);
   const rows: NewInvoiceRow[] = toBill.map((m, i) => {
     const number = formatInvoiceNumber(year, first + i);
@@ -169,10 +169,10 @@ export async function issueFees(
       title,
       invoiceDate,
       dueDate,
-      totalRappen: fee,
+      totalRappen: m.feeRappen,
       reference: paymentReference(input.settings.iban, number, m.memberId),
       ...debtorCopy(m),
-      lines: [{ text: lineText, amountRappen: fee }],
+      lines: [{ text: feeLineText(input.kind, season.name, m.categoryName), amountRappen: m.feeRappen }],
     };
   });
   const created = await insertInvoices(tx.db, input.kind, rows, tx.now);
@@ -186,7 +186,14 @@ export async function issueFees(
       const m = byMember.get(inv.memberId)!;
       return {
         to: m.email,
-        ...invoiceMail({ firstName: m.firstName, clubName: input.settings.clubName, title, number: inv.number, totalRappen: fee, dueDate }),
+        ...invoiceMail({
+          firstName: m.firstName,
+          clubName: input.settings.clubName,
+          title,
+          number: inv.number,
+          totalRappen: m.feeRappen,
+          dueDate,
+        }),
         attachments: [{ kind: 'invoice', invoiceId: inv.id }],
       };
     });
@@ -225,14 +232,13 @@ export async function runFeeInvoices(
 
 /**
  * The membership-fee invoice of a newly accepted member, in the accepting transaction; no mail
- * of its own (the welcome mail carries the PDF). Null when the season has no fee.
+ * of its own (the welcome mail carries the PDF). Null when the member's category has no fee.
  */
 export async function issueMembershipFeeForNewMember(
   tx: Ctx,
   input: { memberId: number; seasonId: number; settings: InvoiceSettings },
 ): Promise<{ id: number; number: string } | null> {
-  const season = await findSeason(tx.db, input.seasonId);
-  if (!season || season.membershipFeeRappen <= 0) return null;
+  if (!(await seasonHasMembershipFee(tx.db, input.seasonId))) return null;
   const { created } = await issueFees(tx, {
     seasonId: input.seasonId,
     kind: 'MEMBERSHIP_FEE',

@@ -269,6 +269,8 @@ describe('GET /api/v1/admin/members/{id}', () => {
         validFrom: toIsoDate(currentSeason.validFrom),
         validTo: toIsoDate(currentSeason.validTo),
         parkingPermit: false,
+        categoryId: expect.any(Number),
+        categoryName: 'Mitglied',
       },
     ]);
     expect(group('phones')).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
@@ -448,6 +450,8 @@ describe('memberships: POST /api/v1/admin/members/{id}/memberships and PUT .../m
       validFrom: toIsoDate(nextSeason.validFrom),
       validTo: toIsoDate(nextSeason.validTo),
       parkingPermit: false,
+      categoryId: expect.any(Number),
+      categoryName: 'Mitglied',
     });
     const again = await asBoard('POST', `/api/v1/admin/members/${m.id}/memberships`, { seasonId: nextSeason.id });
     expect(again.status).toBe(409);

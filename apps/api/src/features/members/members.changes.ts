@@ -3,6 +3,8 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { categoryForMembership } from '../seasons/categories.service.ts';
+import { toMembership } from './members.mappers.ts';
 import { adminMemberView, changesBetween } from './members.service.ts';
 import {
   addRole,
@@ -72,26 +74,11 @@ export async function updateMember(
   return adminMemberView(ctx, input.memberId, input.externalLogin);
 }
 
-function toMembership(m: {
-  id: number;
-  seasonId: number;
-  validFrom: Date;
-  validTo: Date;
-  parkingPermit: boolean;
-  season: { name: string };
-}): Membership {
-  return {
-    id: m.id,
-    seasonId: m.seasonId,
-    seasonName: m.season.name,
-    validFrom: toIsoDate(m.validFrom),
-    validTo: toIsoDate(m.validTo),
-    parkingPermit: m.parkingPermit,
-  };
-}
-
 /** A membership for a season, with the season's dates; one per member and season (409). */
-export async function addMembership(ctx: Ctx, input: { memberId: number; seasonId: number }): Promise<Membership> {
+export async function addMembership(
+  ctx: Ctx,
+  input: { memberId: number; seasonId: number; categoryId?: number | undefined },
+): Promise<Membership> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
     const season = await findSeason(tx.db, input.seasonId);
@@ -99,11 +86,18 @@ export async function addMembership(ctx: Ctx, input: { memberId: number; seasonI
     if (await findMembershipOfSeason(tx.db, input.memberId, input.seasonId)) {
       throw conflict(`Für die Saison ${season.name} besteht bereits eine Mitgliedschaft.`, 'ALREADY_EXISTS');
     }
+    const person = await findMemberPersonal(tx.db, input.memberId);
+    const category = await categoryForMembership(tx, {
+      seasonId: season.id,
+      categoryId: input.categoryId,
+      dateOfBirth: person?.dateOfBirth ?? null,
+    });
     const created = await createMembership(tx.db, {
       memberId: input.memberId,
       seasonId: season.id,
       validFrom: season.validFrom,
       validTo: season.validTo,
+      categoryId: category.id,
     });
     await audit(
       tx,
@@ -113,6 +107,7 @@ export async function addMembership(ctx: Ctx, input: { memberId: number; seasonI
         { field: 'season', before: null, after: season.name },
         { field: 'validFrom', before: null, after: toIsoDate(created.validFrom) },
         { field: 'validTo', before: null, after: toIsoDate(created.validTo) },
+        { field: 'category', before: null, after: category.name },
       ],
       { membershipId: created.id },
     );
@@ -123,7 +118,13 @@ export async function addMembership(ctx: Ctx, input: { memberId: number; seasonI
 /** Ends a membership early (or moves its end within the season): validFrom ≤ validTo ≤ the season's end. */
 export async function updateMembership(
   ctx: Ctx,
-  input: { memberId: number; membershipId: number; validTo: string; parkingPermit?: boolean | undefined },
+  input: {
+    memberId: number;
+    membershipId: number;
+    validTo: string;
+    parkingPermit?: boolean | undefined;
+    categoryId?: number | undefined;
+  },
 ): Promise<Membership> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
@@ -134,13 +135,21 @@ export async function updateMembership(
     if (input.validTo < validFrom) throw invalid(CHECK, { validTo: 'Ende: Darf nicht vor dem Beginn der Mitgliedschaft liegen.' });
     if (input.validTo > seasonEnd) throw invalid(CHECK, { validTo: 'Ende: Darf nicht nach dem Ende der Saison liegen.' });
     const parkingPermit = input.parkingPermit ?? row.parkingPermit;
+    const category =
+      input.categoryId === undefined || input.categoryId === row.categoryId
+        ? row.category
+        : await categoryForMembership(tx, {
+            seasonId: row.seasonId,
+            categoryId: input.categoryId,
+            dateOfBirth: (await findMemberPersonal(tx.db, input.memberId))?.dateOfBirth ?? null,
+          });
     const changes = changesBetween(
-      { validTo: toIsoDate(row.validTo), parkingPermit: row.parkingPermit },
-      { validTo: input.validTo, parkingPermit },
-      ['validTo', 'parkingPermit'],
+      { validTo: toIsoDate(row.validTo), parkingPermit: row.parkingPermit, category: row.category.name },
+      { validTo: input.validTo, parkingPermit, category: category.name },
+      ['validTo', 'parkingPermit', 'category'],
     );
     if (changes.length === 0) return toMembership(row);
-    const updated = await setMembershipEnd(tx.db, row.id, fromIsoDate(input.validTo), parkingPermit);
+    const updated = await setMembershipEnd(tx.db, row.id, { validTo: fromIsoDate(input.validTo), parkingPermit, categoryId: category.id });
     await audit(tx, input.memberId, 'member.membership.updated', changes, { membershipId: row.id, season: row.season.name });
     return toMembership(updated);
   });

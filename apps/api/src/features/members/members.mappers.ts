@@ -33,6 +33,8 @@ export function toMembership(m: MembershipRow): Membership {
     validFrom: toIsoDate(m.validFrom),
     validTo: toIsoDate(m.validTo),
     parkingPermit: m.parkingPermit,
+    categoryId: m.categoryId,
+    categoryName: m.category.name,
   };
 }
 

@@ -10,7 +10,7 @@ export function findOwnMember(db: DbOrTx, memberId: number) {
       roles: true,
       addresses: { orderBy: [{ validFrom: 'desc' }, { id: 'desc' }] },
       phones: { orderBy: { type: 'asc' } },
-      memberships: { include: { season: true }, orderBy: { validFrom: 'desc' } },
+      memberships: { include: { season: true, category: true }, orderBy: { validFrom: 'desc' } },
       loginAccount: { select: { username: true, passwordHash: true, createdAt: true } },
       emailChanges: { where: { confirmedAt: null }, orderBy: { createdAt: 'desc' } },
     },
@@ -64,7 +64,8 @@ export interface NewMember {
   roles: Role[];
   addresses?: NewMemberAddress[];
   phones?: { type: 'MOBILE' | 'LANDLINE'; number: string }[];
-  memberships?: { seasonId: number; validFrom: Date; validTo: Date; parkingPermit?: boolean; createdAt?: Date }[];
+  /** categoryId left out: the season's default category */
+  memberships?: { seasonId: number; validFrom: Date; validTo: Date; parkingPermit?: boolean; categoryId?: number; createdAt?: Date }[];
   /** The login account (username and password hash); none: the member logs in after an invitation. */
   login?: { username: string; passwordHash: string | null };
 }
@@ -204,17 +205,20 @@ export function findMembershipOfSeason(db: DbOrTx, memberId: number, seasonId: n
   return db.membership.findUnique({ where: { memberId_seasonId: { memberId, seasonId } }, select: { id: true } });
 }
 
-export function createMembership(db: DbOrTx, data: { memberId: number; seasonId: number; validFrom: Date; validTo: Date }) {
-  return db.membership.create({ data, include: { season: true } });
+export function createMembership(
+  db: DbOrTx,
+  data: { memberId: number; seasonId: number; validFrom: Date; validTo: Date; categoryId: number },
+) {
+  return db.membership.create({ data, include: { season: true, category: true } });
 }
 
 /** A membership of this member (another member's is not found). */
 export function findMembership(db: DbOrTx, memberId: number, membershipId: number) {
-  return db.membership.findFirst({ where: { id: membershipId, memberId }, include: { season: true } });
+  return db.membership.findFirst({ where: { id: membershipId, memberId }, include: { season: true, category: true } });
 }
 
-export function setMembershipEnd(db: DbOrTx, membershipId: number, validTo: Date, parkingPermit: boolean) {
-  return db.membership.update({ where: { id: membershipId }, data: { validTo, parkingPermit }, include: { season: true } });
+export function setMembershipEnd(db: DbOrTx, membershipId: number, data: { validTo: Date; parkingPermit: boolean; categoryId: number }) {
+  return db.membership.update({ where: { id: membershipId }, data, include: { season: true, category: true } });
 }
 
 // --- addresses ------------------------------------------------------------------

@@ -92,7 +92,11 @@ export function membersRouter(deps: Deps): Router {
     '/admin/members/:id/memberships',
     numericId,
     handle({ params: idParams, body: membershipAddBodySchema }, async ({ params, body }, req, res) => {
-      const membership = await addMembership(ctxOf(deps, req), { memberId: params.id, seasonId: body.seasonId });
+      const membership = await addMembership(ctxOf(deps, req), {
+        memberId: params.id,
+        seasonId: body.seasonId,
+        categoryId: body.categoryId,
+      });
       sendItem(res, membershipSchema.parse(membership), undefined, 201);
     }),
   );
@@ -106,6 +110,7 @@ export function membersRouter(deps: Deps): Router {
         membershipId: params.itemId,
         validTo: body.validTo,
         parkingPermit: body.parkingPermit,
+        categoryId: body.categoryId,
       });
       sendItem(res, membershipSchema.parse(membership));
     }),

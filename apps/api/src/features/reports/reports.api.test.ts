@@ -222,7 +222,7 @@ describe('members', () => {
     expect(workbook.worksheets).toHaveLength(1);
     expect(sheet.name).toBe('Mitglieder 2027-28');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.autoFilter).toBe('A1:Q1');
     expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
     expect(rowValues(sheet, 1)).toEqual([
       'Nr.',
@@ -239,6 +239,7 @@ describe('members', () => {
       'Mobile',
       'Geburtsdatum',
       'Mitglied seit',
+      'Kategorie',
       'Parkplatz',
       'Vorstand',
     ]);
@@ -253,12 +254,13 @@ describe('members', () => {
     expect(row.getCell(13).value).toEqual(utc(1990, 3, 15));
     expect(row.getCell(13).numFmt).toBe('dd.mm.yyyy');
     expect(row.getCell(14).value).toEqual(utc(2027, 5, 1));
-    expect(row.getCell(15).value).toBe('Ja');
-    expect(sheet.getCell('P4').value).toBe('Ja');
+    expect(row.getCell(15).value).toBe('Mitglied');
+    expect(row.getCell(16).value).toBe('Ja');
+    expect(sheet.getCell('Q4').value).toBe('Ja');
     expect(sheet.getCell('A5').value).toEqual({ formula: 'SUBTOTAL(3,A2:A4)', result: 3 });
     expect(sheet.getCell('B5').value).toBe('Total');
-    expect(sheet.getCell('O5').value).toEqual({ formula: 'SUBTOTAL(3,O2:O4)', result: 1 });
     expect(sheet.getCell('P5').value).toEqual({ formula: 'SUBTOTAL(3,P2:P4)', result: 1 });
+    expect(sheet.getCell('Q5').value).toEqual({ formula: 'SUBTOTAL(3,Q2:Q4)', result: 1 });
     expect(sheet.rowCount).toBe(5);
   });
 
@@ -319,6 +321,64 @@ describe('members', () => {
   }, 60_000);
 });
 
+describe('membership categories in the reports', () => {
+  it('members and membership fees: one block per category with its subtotal, the category in a column, the grand total over all', async () => {
+    const db = server.database.prisma;
+    const split = await createSeason(db, 2033);
+    const junior = await db.membershipCategory.create({ data: { seasonId: split.id, name: 'Junior', feeRappen: 2500, maxAge: 17 } });
+    await db.membershipCategory.create({ data: { seasonId: split.id, name: 'Ehrenmitglied', feeRappen: 0 } });
+    const adult = await seasonMember(db, split.id, { firstName: 'Anna', lastName: 'Aebi' });
+    const kid = await seasonMember(db, split.id, { firstName: 'Kai', lastName: 'Keller' });
+    await db.membership.updateMany({ where: { memberId: kid.id, seasonId: split.id }, data: { categoryId: junior.id } });
+    await createFeeInvoice(db, {
+      memberId: adult.id,
+      seasonId: split.id,
+      kind: 'MEMBERSHIP_FEE',
+      totalRappen: 5000,
+      invoiceDate: '2033-05-03',
+    });
+    await createFeeInvoice(db, {
+      memberId: kid.id,
+      seasonId: split.id,
+      kind: 'MEMBERSHIP_FEE',
+      totalRappen: 2500,
+      invoiceDate: '2033-05-03',
+    });
+
+    const members = (await workbookOf((await download(reportUrl(split.id, 'members', 'xlsx'), boardCookie)).body)).worksheets[0]!;
+    // Aebi (default category), its subtotal, Keller (Junior), its subtotal, the total; the empty honorary category is left out.
+    expect(
+      [2, 3, 4, 5, 6].map((n) => [members.getCell(`A${n}`).value, members.getCell(`B${n}`).value, members.getCell(`O${n}`).value]),
+    ).toEqual([
+      [expect.any(Number), 'Aebi', 'Mitglied'],
+      [{ formula: 'SUBTOTAL(3,A2:A2)', result: 1 }, 'Total Kategorie Mitglied (CHF 50.00)', null],
+      [expect.any(Number), 'Keller', 'Junior'],
+      [{ formula: 'SUBTOTAL(3,A4:A4)', result: 1 }, 'Total Kategorie Junior (CHF 25.00)', null],
+      [{ formula: 'SUBTOTAL(3,A2:A5)', result: 2 }, 'Total', null],
+    ]);
+
+    const fees = (await workbookOf((await download(reportUrl(split.id, 'membershipfees', 'xlsx'), boardCookie)).body)).worksheets[0]!;
+    // The fee list has no count in its first column: the totals' label stands there.
+    const feeRow = (n: number) => [
+      fees.getCell(`A${n}`).value,
+      fees.getCell(`B${n}`).value,
+      fees.getCell(`D${n}`).value,
+      fees.getCell(`H${n}`).value,
+    ];
+    expect([2, 3, 4, 5, 6].map(feeRow)).toEqual([
+      [expect.any(Number), 'Aebi', 'Mitglied', 50],
+      ['Total Kategorie Mitglied (CHF 50.00)', null, null, { formula: 'SUBTOTAL(9,H2:H2)', result: 50 }],
+      [expect.any(Number), 'Keller', 'Junior', 25],
+      ['Total Kategorie Junior (CHF 25.00)', null, null, { formula: 'SUBTOTAL(9,H4:H4)', result: 25 }],
+      ['Total', null, null, { formula: 'SUBTOTAL(9,H2:H5)', result: 75 }],
+    ]);
+
+    const pdf = pdfText((await download(reportUrl(split.id, 'membershipfees', 'pdf'), boardCookie)).body);
+    expect(pdf).toContain('Kategorie Junior (CHF 25.00)');
+    expect(pdf).toMatch(/Total Kategorie Junior/);
+  });
+});
+
 describe('fee invoices', () => {
   it('membership fees: money as numbers in CHF, cancelled left out, sums as formulas with their values', async () => {
     const res = await download(reportUrl(season.id, 'membershipfees', 'xlsx'), boardCookie);
@@ -328,6 +388,7 @@ describe('fee invoices', () => {
       'Nr.',
       'Name',
       'Vorname',
+      'Kategorie',
       'Rechnung',
       'Datum',
       'Fällig',
@@ -340,20 +401,21 @@ describe('fee invoices', () => {
     expect(sheet.rowCount).toBe(5);
     const paid = sheet.getRow(2);
     expect(paid.getCell(2).value).toBe('Marjanović');
-    expect(paid.getCell(5).value).toEqual(utc(2027, 5, 3));
-    expect(paid.getCell(6).value).toEqual(utc(2027, 6, 2));
-    expect(paid.getCell(7).value).toBe(50);
-    expect(paid.getCell(7).numFmt).toBe('"CHF" #,##0.00');
-    expect(paid.getCell(8).value).toBe('bezahlt');
-    expect(paid.getCell(9).value).toEqual(utc(2027, 5, 20));
-    expect(paid.getCell(11).value).toBe(0);
+    expect(paid.getCell(4).value).toBe('Mitglied');
+    expect(paid.getCell(6).value).toEqual(utc(2027, 5, 3));
+    expect(paid.getCell(7).value).toEqual(utc(2027, 6, 2));
+    expect(paid.getCell(8).value).toBe(50);
+    expect(paid.getCell(8).numFmt).toBe('"CHF" #,##0.00');
+    expect(paid.getCell(9).value).toBe('bezahlt');
+    expect(paid.getCell(10).value).toEqual(utc(2027, 5, 20));
+    expect(paid.getCell(12).value).toBe(0);
     const partly = sheet.getRow(4);
     expect(partly.getCell(2).value).toBe('Vogel');
-    expect([partly.getCell(7).value, partly.getCell(10).value, partly.getCell(11).value]).toEqual([50.5, 20, 30.5]);
-    expect(sheet.getCell('G5').value).toEqual({ formula: 'SUBTOTAL(9,G2:G4)', result: 150.5 });
-    expect(sheet.getCell('J5').value).toEqual({ formula: 'SUBTOTAL(9,J2:J4)', result: 70 });
-    expect(sheet.getCell('K5').value).toEqual({ formula: 'SUBTOTAL(9,K2:K4)', result: 80.5 });
-    expect(sheet.getCell('D5').value).toEqual({ formula: 'SUBTOTAL(3,D2:D4)', result: 3 });
+    expect([partly.getCell(8).value, partly.getCell(11).value, partly.getCell(12).value]).toEqual([50.5, 20, 30.5]);
+    expect(sheet.getCell('H5').value).toEqual({ formula: 'SUBTOTAL(9,H2:H4)', result: 150.5 });
+    expect(sheet.getCell('K5').value).toEqual({ formula: 'SUBTOTAL(9,K2:K4)', result: 70 });
+    expect(sheet.getCell('L5').value).toEqual({ formula: 'SUBTOTAL(9,L2:L4)', result: 80.5 });
+    expect(sheet.getCell('E5').value).toEqual({ formula: 'SUBTOTAL(3,E2:E4)', result: 3 });
   });
 
   it('parking fees as PDF: rows and totals', async () => {

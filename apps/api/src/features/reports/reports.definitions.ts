@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../lib/ctx.ts';
 import type { Cell, TableColumn } from './report-model.ts';
 import { dateOnly, formatZurich, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
 import {
+  findCategories,
   findEvents,
   findGroupGames,
   findGroupsWithGames,
@@ -11,6 +12,7 @@ import {
   readGameReservations,
   readSeasonMembers,
   readTicketFees,
+  type CategoryReportRow,
   type FeeInvoiceRow,
   type FeeKind,
   type MemberReportRow,
@@ -99,9 +101,40 @@ async function* oneBlock<R>(rows: AsyncIterable<R[]>): AsyncIterable<RawBlock<R>
   yield { rows };
 }
 
+/**
+ * A section with one block per membership category of the season that has rows (`count`), each
+ * headed by the category's name and fee; with more than one, each block has its subtotals.
+ */
+async function* byCategory<R>(
+  db: DbOrTx,
+  season: SeasonRow,
+  section: { name: string; heading: string },
+  count: (category: CategoryReportRow) => number,
+  read: (categoryId: number) => AsyncIterable<R[]>,
+): AsyncIterable<RawSection<R & { categoryName: string }>> {
+  const categories = (await findCategories(db, season.id)).filter((c) => count(c) > 0);
+  yield {
+    ...section,
+    subtotals: categories.length > 1,
+    blocks: (async function* () {
+      for (const category of categories) {
+        const fee = category.feeRappen > 0 ? `CHF ${(category.feeRappen / 100).toFixed(2)}` : 'kein Beitrag';
+        yield {
+          heading: `Kategorie ${category.name} (${fee})`,
+          rows: (async function* () {
+            for await (const batch of read(category.id)) yield batch.map((r) => ({ ...r, categoryName: category.name }));
+          })(),
+        };
+      }
+    })(),
+  };
+}
+
 // --- members ------------------------------------------------------------------------------
 
-const members: ReportDefinition<MemberReportRow> = {
+type MemberLine = MemberReportRow & { categoryName: string };
+
+const members: ReportDefinition<MemberLine> = {
   title: 'Mitgliederliste',
   fileBase: 'Mitglieder',
   xlsx: [
@@ -119,6 +152,7 @@ const members: ReportDefinition<MemberReportRow> = {
     { header: 'Mobile', kind: 'text', width: 16, value: (r) => r.mobile },
     { header: 'Geburtsdatum', kind: 'date', width: 12, value: (r) => r.dateOfBirth },
     { header: 'Mitglied seit', kind: 'date', width: 12, value: (r) => r.memberSince },
+    { header: 'Kategorie', kind: 'text', width: 14, value: (r) => r.categoryName },
     { header: 'Parkplatz', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.parkingPermit) },
     { header: 'Vorstand', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.board) },
   ],
@@ -135,12 +169,13 @@ const members: ReportDefinition<MemberReportRow> = {
     { header: 'Vorstand', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.board) },
   ],
   sections: (db, season, label) =>
-    single({
-      name: `Mitglieder ${label}`,
-      heading: 'Mitglieder mit Mitgliedschaft in der Saison',
-      subtotals: false,
-      blocks: oneBlock(batches((key: NameKey | null) => readSeasonMembers(db, season.id, key, BATCH_SIZE), nameKey)),
-    }),
+    byCategory(
+      db,
+      season,
+      { name: `Mitglieder ${label}`, heading: 'Mitglieder mit Mitgliedschaft in der Saison' },
+      (c) => c.members,
+      (categoryId) => batches((key: NameKey | null) => readSeasonMembers(db, season.id, categoryId, key, BATCH_SIZE), nameKey),
+    ),
 };
 
 // --- fee invoices -------------------------------------------------------------------------
@@ -173,10 +208,29 @@ function fees(kind: FeeKind, title: string, fileBase: string): ReportDefinition<
         name: `${fileBase} ${label}`,
         heading: `Rechnungen ${title} (ohne stornierte)`,
         subtotals: false,
-        blocks: oneBlock(batches((key: NameKey | null) => readFeeInvoices(db, season.id, kind, key, BATCH_SIZE), nameKey)),
+        blocks: oneBlock(batches((key: NameKey | null) => readFeeInvoices(db, season.id, kind, null, key, BATCH_SIZE), nameKey)),
       }),
   };
 }
+
+type MembershipFeeLine = FeeInvoiceRow & { categoryName: string };
+
+/** The membership fees: one block per category with its subtotals, the category in a column. */
+const membershipFees: ReportDefinition<MembershipFeeLine> = {
+  title: 'Mitgliederbeiträge',
+  fileBase: 'Mitgliederbeiträge',
+  xlsx: [...feeColumns.slice(0, 3), { header: 'Kategorie', kind: 'text', width: 14, value: (r) => r.categoryName }, ...feeColumns.slice(3)],
+  pdf: feeColumns,
+  sections: (db, season, label) =>
+    byCategory(
+      db,
+      season,
+      { name: `Mitgliederbeiträge ${label}`, heading: 'Rechnungen Mitgliederbeiträge (ohne stornierte)' },
+      (c) => c.feeInvoices,
+      (categoryId) =>
+        batches((key: NameKey | null) => readFeeInvoices(db, season.id, 'MEMBERSHIP_FEE', categoryId, key, BATCH_SIZE), nameKey),
+    ),
+};
 
 // --- ticket reservations -------------------------------------------------------------------
 
@@ -332,7 +386,7 @@ const ticketFees: ReportDefinition<TicketFeesRow> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own row type; the service only projects them
 export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   members,
-  membershipfees: fees('MEMBERSHIP_FEE', 'Mitgliederbeiträge', 'Mitgliederbeiträge'),
+  membershipfees: membershipFees,
   parkingfees: fees('PARKING_FEE', 'Parkgebühren', 'Parkgebühren'),
   ticketreservations: ticketReservations,
   eventsubscriptions: eventSubscriptions,

@@ -30,6 +30,28 @@ function after(key: NameKey | null, lastName: Prisma.Sql, firstName: Prisma.Sql,
   return key ? Prisma.sql`(${lastName}, ${firstName}, ${id}) > (${key.lastName}, ${key.firstName}, ${key.id})` : Prisma.sql`TRUE`;
 }
 
+export interface CategoryReportRow {
+  id: number;
+  name: string;
+  feeRappen: number;
+  /** memberships in the category */
+  members: number;
+  /** membership fee invoices (not cancelled) of its members in the season */
+  feeInvoices: number;
+}
+
+/** The season's membership categories, the default first, then by name (the blocks of the member and fee reports). */
+export function findCategories(db: DbOrTx, seasonId: number): Promise<CategoryReportRow[]> {
+  return db.$queryRaw<CategoryReportRow[]>`
+    SELECT c."id", c."name", c."feeRappen",
+           (SELECT count(*) FROM "memberships" ms WHERE ms."categoryId" = c."id")::int AS "members",
+           (SELECT count(*) FROM "memberships" ms JOIN "invoices" i ON i."memberId" = ms."memberId" AND i."seasonId" = ms."seasonId"
+             WHERE ms."categoryId" = c."id" AND i."kind" = 'MEMBERSHIP_FEE' AND i."status" <> 'CANCELLED')::int AS "feeInvoices"
+      FROM "membership_categories" c
+     WHERE c."seasonId" = ${seasonId}
+     ORDER BY c."isDefault" DESC, c."name", c."id"`;
+}
+
 export interface MemberReportRow {
   id: number;
   memberNumber: number;
@@ -50,8 +72,14 @@ export interface MemberReportRow {
   board: boolean;
 }
 
-/** Members with a membership in the season, by name: the batch after `key`. */
-export function readSeasonMembers(db: DbOrTx, seasonId: number, key: NameKey | null, limit: number): Promise<MemberReportRow[]> {
+/** Members with a membership of the category in the season, by name: the batch after `key`. */
+export function readSeasonMembers(
+  db: DbOrTx,
+  seasonId: number,
+  categoryId: number,
+  key: NameKey | null,
+  limit: number,
+): Promise<MemberReportRow[]> {
   return db.$queryRaw<MemberReportRow[]>`
     SELECT m."id", m."memberNumber", m."lastName", m."firstName", m."email", m."dateOfBirth",
            a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country",
@@ -63,7 +91,7 @@ export function readSeasonMembers(db: DbOrTx, seasonId: number, key: NameKey | n
       FROM "memberships" ms
       JOIN "members" m ON m."id" = ms."memberId"
       LEFT JOIN "addresses" a ON a."memberId" = m."id" AND a."current"
-     WHERE ms."seasonId" = ${seasonId}
+     WHERE ms."seasonId" = ${seasonId} AND ms."categoryId" = ${categoryId}
        AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`m."id"`)}
      ORDER BY m."lastName", m."firstName", m."id"
      LIMIT ${limit}`;
@@ -85,14 +113,27 @@ export interface FeeInvoiceRow {
   paidRappen: number;
 }
 
-/** The season's fee invoices of one kind (cancelled ones are gone from lists), by member name. */
-export function readFeeInvoices(db: DbOrTx, seasonId: number, kind: FeeKind, key: NameKey | null, limit: number): Promise<FeeInvoiceRow[]> {
+/**
+ * The season's fee invoices of one kind (cancelled ones are gone from lists), by member name;
+ * `categoryId` given: only those of members in that membership category of the season.
+ */
+export function readFeeInvoices(
+  db: DbOrTx,
+  seasonId: number,
+  kind: FeeKind,
+  categoryId: number | null,
+  key: NameKey | null,
+  limit: number,
+): Promise<FeeInvoiceRow[]> {
+  const anyCategory = categoryId === null;
   return db.$queryRaw<FeeInvoiceRow[]>`
     SELECT i."id", m."memberNumber", m."lastName", m."firstName", i."number", i."invoiceDate", i."dueDate",
            i."totalRappen", i."status"::text AS "status", i."paidAt", i."paidRappen"
       FROM "invoices" i
       JOIN "members" m ON m."id" = i."memberId"
+      LEFT JOIN "memberships" ms ON ms."memberId" = i."memberId" AND ms."seasonId" = i."seasonId"
      WHERE i."seasonId" = ${seasonId} AND i."kind" = ${kind}::"InvoiceKind" AND i."status" <> 'CANCELLED'
+       AND (${anyCategory}::boolean OR ms."categoryId" = ${categoryId ?? 0})
        AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`i."id"`)}
      ORDER BY m."lastName", m."firstName", i."id"
      LIMIT ${limit}`;

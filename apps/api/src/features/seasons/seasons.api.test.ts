@@ -134,7 +134,7 @@ describe('renewals', () => {
     });
     const res = await board.call('POST', `/admin/seasons/${nextId}/renewals`, []);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ created: 2, existing: 0 });
+    expect(res.body.data).toEqual({ created: 2, existing: 0, movedToDefault: [] });
     const rows = await db().membership.findMany({ where: { seasonId: nextId }, orderBy: { memberId: 'asc' } });
     expect(rows.map((r) => [r.memberId, r.parkingPermit])).toEqual([
       [a.id, true],
@@ -142,9 +142,9 @@ describe('renewals', () => {
     ]);
     expect(rows[0]!.validFrom).toEqual(fromIsoDate('2034-05-01'));
     const again = await board.call('POST', `/admin/seasons/${nextId}/renewals`, []);
-    expect(again.body.data).toEqual({ created: 0, existing: 2 });
+    expect(again.body.data).toEqual({ created: 0, existing: 2, movedToDefault: [] });
     const one = await board.call('POST', `/admin/seasons/${nextId}/renewals`, [ended.id, a.id]);
-    expect(one.body.data).toEqual({ created: 1, existing: 1 });
+    expect(one.body.data).toEqual({ created: 1, existing: 1, movedToDefault: [] });
     const list = await board.call('GET', '/admin/seasons/');
     const season = list.body.data.find((d: { data: { id: number } }) => d.data.id === nextId).data;
     expect(season).toMatchObject({ memberCount: 3, parkingPermitCount: 1, membershipFees: { eligible: 3, issued: 0, paid: 0, toBill: 3 } });

@@ -1,10 +1,11 @@
-import type { Money, RunResult, Season, SeasonOption } from '@club/contract';
+import type { Money, RenewalResult, Season, SeasonOption } from '@club/contract';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, seasonDates, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { toMoney, toRappen } from '../../lib/money.ts';
 import { changesBetween } from '../members/members.service.ts';
+import { copyCategories, setDefaultCategoryFee } from './categories.repository.ts';
 import {
   findExistingMemberIds,
   findSeasonBefore,
@@ -50,7 +51,10 @@ async function oneSeason(ctx: Ctx, id: number): Promise<Season> {
   return season;
 }
 
-/** A new season from 1 May of a year; fees not given are the previous season's. A second one for the year is a 409. */
+/**
+ * A new season from 1 May of a year; fees not given are the previous season's, and so are its
+ * membership categories. A second one for the year is a 409.
+ */
 export async function createSeason(
   ctx: Ctx,
   input: { validFrom: string; membershipFee?: Money | undefined; parkingFee?: Money | undefined },
@@ -66,6 +70,8 @@ export async function createSeason(
       parkingFeeRappen: input.parkingFee ? toRappen(input.parkingFee) : (previous?.parkingFeeRappen ?? 0),
       createdAt: tx.now,
     });
+    // The default category came with the season (its fee is the membership fee); the others are the previous season's.
+    if (previous) await copyCategories(tx.db, { fromSeasonId: previous.id, toSeasonId: created.id, now: tx.now });
     await writeAudit(tx, {
       action: 'season.created',
       entity: 'season',
@@ -77,7 +83,7 @@ export async function createSeason(
   return oneSeason(ctx, id);
 }
 
-/** Changes a season's fees; invoices already issued keep their amount. */
+/** Changes a season's fees (the membership fee is the default category's); invoices already issued keep their amount. */
 export async function updateSeason(
   ctx: Ctx,
   input: { id: number; validFrom?: string | undefined; membershipFee: Money; parkingFee: Money },
@@ -96,6 +102,7 @@ export async function updateSeason(
     const changes = changesBetween(before, after, ['membershipFeeRappen', 'parkingFeeRappen']);
     if (changes.length === 0) return;
     await updateSeasonFees(tx.db, season.id, after);
+    await setDefaultCategoryFee(tx.db, season.id, after.membershipFeeRappen);
     await writeAudit(tx, { action: 'season.updated', entity: 'season', entityId: season.id, data: { name: season.name, changes } });
   });
   return oneSeason(ctx, input.id);
@@ -104,9 +111,11 @@ export async function updateSeason(
 /**
  * Renewal: a membership in the season for the given members, or (empty list) for every member
  * whose membership covered the last day of the previous season; parking permits carried over.
- * Idempotent: a member who has one already is counted as existing.
+ * Idempotent: a member who has one already is counted as existing. Each keeps the category of
+ * the same name; one whose category is gone, or who is older than its age rule on the new
+ * season's 1 May, moves to the default category and is listed in the answer.
  */
-export async function renewMemberships(ctx: Ctx, input: { seasonId: number; memberIds: number[] }): Promise<RunResult> {
+export async function renewMemberships(ctx: Ctx, input: { seasonId: number; memberIds: number[] }): Promise<RenewalResult> {
   return withTx(
     ctx,
     async (tx) => {
@@ -132,10 +141,10 @@ export async function renewMemberships(ctx: Ctx, input: { seasonId: number; memb
           action: 'season.renewed',
           entity: 'season',
           entityId: season.id,
-          data: { name: season.name, created: result.created },
+          data: { name: season.name, created: result.created, movedToDefault: result.moved.map((m) => m.memberId) },
         });
       }
-      return { created: result.created, existing: result.eligible - result.created };
+      return { created: result.created, existing: result.eligible - result.created, movedToDefault: result.moved };
     },
     { timeoutMs: 120_000 },
   );

@@ -27,7 +27,7 @@ export function MembershipList({ memberships }: { memberships: readonly Membersh
                     <span className="fw-semibold">Saison {membership.seasonName}</span>
                     <br />
                     <span className="small">
-                      {formatDate(membership.validFrom)} – {formatDate(membership.validTo)}
+                      {formatDate(membership.validFrom)} – {formatDate(membership.validTo)} · {membership.categoryName}
                     </span>
                   </span>
                   {current ? <span className="badge text-bg-primary">Aktuelle Mitgliedschaft</span> : null}

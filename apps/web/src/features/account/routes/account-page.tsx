@@ -8,6 +8,7 @@ import * as queryKeys from '@/lib/query-keys';
 import { DataExport } from '../components/data-export';
 import { EventSubscriptionList } from '../components/event-subscription-list';
 import { InvoiceList } from '../components/invoice-list';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { MemberCardSection } from '../components/member-card';
 import { MembershipList } from '../components/membership-list';
 import { PersonalData } from '../components/personal-data';
@@ -96,6 +97,7 @@ export default function AccountPage() {
       <InvoiceList invoices={member.invoices} />
       {/* Event subscriptions: their own call, GET /api/v1/member/eventsubscriptions (events feature). */}
       <EventSubscriptionList />
+      <CalendarFeedCard />
       <DataExport />
     </>
   );

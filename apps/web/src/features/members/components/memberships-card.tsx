@@ -174,7 +174,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     <span className="fw-semibold">Saison {m.seasonName}</span>
                     <br />
                     <span className="small">
-                      {formatDate(m.validFrom)} – {formatDate(m.validTo)}
+                      {formatDate(m.validFrom)} – {formatDate(m.validTo)} · Kategorie {m.categoryName}
                     </span>
                   </span>
                   <span className="d-flex flex-wrap align-items-center gap-2">

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { formatNumber } from '@/lib/format';
 
-interface RunButtonProps {
+interface RunButtonProps<R extends RunResult> {
   /** e.g. "Mitgliederbeiträge verrechnen" */
   label: string;
   /** the question in the confirmation, naming count and total */
@@ -16,15 +16,17 @@ interface RunButtonProps {
   disabledReason?: string;
   /** "Rechnungen" or "Mitgliedschaften" */
   noun: string;
-  run: () => Promise<RunResult>;
+  run: () => Promise<R>;
+  /** more of the result than the counts (who moved category on renewal) */
+  details?: (result: R) => ReactNode;
 }
 
 /** A run (fee invoices, renewal): asks first, shows progress while it runs and then its result. */
-export function RunButton({ label, confirmText, disabled, disabledReason, noun, run }: RunButtonProps) {
+export function RunButton<R extends RunResult>({ label, confirmText, disabled, disabledReason, noun, run, details }: RunButtonProps<R>) {
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   const [seconds, setSeconds] = useState(0);
-  const [result, setResult] = useState<RunResult | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const [error, setError] = useState<unknown>(null);
 
   useEffect(() => {
@@ -65,7 +67,7 @@ export function RunButton({ label, confirmText, disabled, disabledReason, noun, 
       {result ? (
         <Alert variant="success" className="mt-2 mb-0" role="status">
           Fertig: {formatNumber(result.created)} {noun} erstellt
-          {result.existing ? `, ${formatNumber(result.existing)} bestanden bereits` : ''}.
+          {result.existing ? `, ${formatNumber(result.existing)} bestanden bereits` : ''}.{details?.(result)}
         </Alert>
       ) : null}
       {error ? <ErrorAlert error={error} title="Der Lauf wurde nicht ausgeführt." /> : null}

@@ -1,9 +1,10 @@
-import type { Money, Season } from '@club/contract';
+import type { Money, RenewalResult, Season } from '@club/contract';
 import type { ComponentProps } from 'react';
 import Card from 'react-bootstrap/Card';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useRenewMemberships } from '../api/renew-memberships';
 import { useRunFees } from '../api/run-fees';
+import { CategoriesCard } from './categories-card';
 import { RunButton } from './run-button';
 import { TicketBillingCard } from './ticket-billing-card';
 
@@ -35,10 +36,12 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 confirmText={
                   <p className="mb-0">
                     Alle Mitglieder, deren Mitgliedschaft am Ende der Saison {previousName} noch galt, erhalten eine Mitgliedschaft für{' '}
-                    {season.name} (Parkkarten werden übernommen). Bereits verlängerte Mitglieder bleiben unverändert.
+                    {season.name} (Parkkarten und Kategorien werden übernommen; wer das Höchstalter seiner Kategorie überschreitet, kommt in
+                    die Standardkategorie). Bereits verlängerte Mitglieder bleiben unverändert.
                   </p>
                 }
                 run={() => renew.mutateAsync(season.id)}
+                details={movedList}
               />
             </Card.Body>
           </Card>
@@ -46,7 +49,6 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
         <FeeRunCard
           title="Mitgliederbeiträge"
           counts={season.membershipFees}
-          fee={season.membershipFee}
           billed="Mitglieder"
           recipients="Mitglieder"
           noFee="Kein Mitgliederbeitrag festgelegt."
@@ -65,15 +67,36 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
         />
         <TicketBillingCard season={season} />
       </div>
+      <CategoriesCard season={season} />
     </section>
   );
 }
 
-/** One fee run (membership or parking fees): what is billed and paid, and the run with its confirmation. */
+/** Who moved to the default category on renewal (a junior who came of age), under the run's result. */
+function movedList(result: RenewalResult) {
+  if (result.movedToDefault.length === 0) return null;
+  return (
+    <>
+      <span className="d-block mt-2">In die Standardkategorie gewechselt:</span>
+      <ul className="mb-0">
+        {result.movedToDefault.map((m) => (
+          <li key={m.memberId}>
+            {m.firstName} {m.lastName}: {m.from} → {m.to}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * One fee run (membership or parking fees): what is billed and paid, and the run with its
+ * confirmation. Without `fee` (membership fees) each member pays the fee of the category.
+ */
 function FeeRunCard(props: {
   title: string;
   counts: Season['membershipFees'];
-  fee: Money;
+  fee?: Money;
   /** What is counted («Mitglieder», «Parkkarten»). */
   billed: string;
   /** Who gets an invoice, in the confirmation. */
@@ -92,17 +115,27 @@ function FeeRunCard(props: {
           </Card.Title>
           <p className="small">
             {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
-            {formatNumber(counts.toBill)} {billed} à {formatMoney(fee)}.
+            {formatNumber(counts.toBill)} {billed} {fee ? `à ${formatMoney(fee)}` : 'zum Beitrag ihrer Kategorie'}.
           </p>
           <RunButton
             label={`${title} verrechnen`}
             noun="Rechnungen"
-            disabled={counts.toBill === 0 || fee.amount === 0}
-            disabledReason={fee.amount === 0 ? props.noFee : counts.toBill === 0 ? props.allBilled : undefined}
+            disabled={counts.toBill === 0 || fee?.amount === 0}
+            disabledReason={fee?.amount === 0 ? props.noFee : counts.toBill === 0 ? props.allBilled : undefined}
             confirmText={
               <p className="mb-0">
-                {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über {formatMoney(fee)}, total{' '}
-                <strong>{formatMoney(counts.toBill * fee.amount)}</strong>. Jede Rechnung wird mit PDF per E-Mail verschickt.
+                {fee ? (
+                  <>
+                    {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über {formatMoney(fee)}, total{' '}
+                    <strong>{formatMoney(counts.toBill * fee.amount)}</strong>.
+                  </>
+                ) : (
+                  <>
+                    {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über den Beitrag ihrer Kategorie (Mitglieder in
+                    Kategorien ohne Beitrag erhalten keine).
+                  </>
+                )}{' '}
+                Jede Rechnung wird mit PDF per E-Mail verschickt.
               </p>
             }
             run={props.run}
