@@ -68,15 +68,14 @@ export type CandidateReceipt = z.infer<typeof candidateReceiptSchema>;
 
 /** Body of `.../candidates/{id}/accept` and `.../reject` (SPEC.md §7: "body id"). */
 export const candidateDecisionSchema = z.object({ id: idParam });
-/** Body of `.../candidates/{id}/accept`: the id and the membership category (left out: the season's default). */
-export const candidateAcceptSchema = candidateDecisionSchema.extend({ categoryId: categoryIdField.optional() });
-
 /**
- * Body of the accept call: with `confirmDuplicates: true` the board confirms that the possible
- * duplicates it was shown are other people; without it, an application with any is a 409
- * POSSIBLE_DUPLICATE whose `details.duplicates` lists them.
+ * Body of the accept call: the id, the membership category (left out: the season's default) and,
+ * with `confirmDuplicates: true`, the board's confirmation that the possible duplicates it was shown
+ * are other people; without it, an application with any is a 409 POSSIBLE_DUPLICATE whose
+ * `details.duplicates` lists them.
  */
 export const candidateAcceptSchema = candidateDecisionSchema.extend({
+  categoryId: categoryIdField.optional(),
   confirmDuplicates: z.boolean({ error: 'Bestätigung: Bitte ja oder nein angeben.' }).optional(),
 });
 
