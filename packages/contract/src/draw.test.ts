@@ -25,7 +25,12 @@ describe('drawOrder (weighted-sha256-v1)', () => {
   });
 
   it('is pinned: the order matches an independent implementation (Python, hashlib) of the README text', () => {
-    expect(drawOrder(SEED, entries(6, (i) => i + 1))).toEqual([1000, 1004, 1005, 1003, 1002, 1001]);
+    expect(
+      drawOrder(
+        SEED,
+        entries(6, (i) => i + 1),
+      ),
+    ).toEqual([1000, 1004, 1005, 1003, 1002, 1001]);
   });
 
   it('when one entry weighs three times another, then it is drawn first about three times as often', () => {
@@ -47,7 +52,12 @@ describe('drawOrder (weighted-sha256-v1)', () => {
   it('refuses a malformed seed, a member twice and a weight below 1', () => {
     expect(() => drawOrder('abc', entries(2))).toThrow();
     expect(() => drawOrder(SEED, [...entries(2), entries(1)[0]!])).toThrow();
-    expect(() => drawOrder(SEED, entries(2, () => 0))).toThrow();
+    expect(() =>
+      drawOrder(
+        SEED,
+        entries(2, () => 0),
+      ),
+    ).toThrow();
   });
 
   it('draws nobody from an empty list', () => {
