@@ -167,4 +167,3 @@ export type SubscriberChange = z.input<typeof subscriberChangeSchema>;
 
 /** Path of the board's calls on one subscriber. */
 export const subscriberParams = z.object({ id: idParam, memberId: idParam });
-

@@ -306,6 +306,8 @@ export const gameDrawSchema = z.object({
   /** The seed itself, public after the draw. */
   seed: z.string().nullable(),
   quota: z.number().int(),
+  /** After the draw: the tickets it shared out (the quota less tickets the board had given by hand before). */
+  drawTickets: z.number().int().nullable(),
   /** After the draw: every request by member number. */
   entries: z.array(z.object({ memberNumber: z.number().int(), amount: z.number().int(), weight: z.number().int() })),
   /** After the draw: member numbers in draw order. */

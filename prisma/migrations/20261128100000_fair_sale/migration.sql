@@ -8,7 +8,8 @@ CREATE TYPE "TicketStatus" AS ENUM ('CONFIRMED', 'WAITING', 'REQUESTED');
 ALTER TABLE "games" ADD COLUMN "saleMode" "SaleMode" NOT NULL DEFAULT 'FIRST_COME',
     ADD COLUMN "drawAt" TIMESTAMPTZ(3),
     ADD COLUMN "drawSeed" TEXT,
-    ADD COLUMN "drawnAt" TIMESTAMPTZ(3);
+    ADD COLUMN "drawnAt" TIMESTAMPTZ(3),
+    ADD COLUMN "drawTickets" INTEGER;
 CREATE INDEX "games_saleMode_drawnAt_drawAt_idx" ON "games"("saleMode", "drawnAt", "drawAt");
 
 ALTER TABLE "ticket_reservations" ADD COLUMN "status" "TicketStatus" NOT NULL DEFAULT 'CONFIRMED',

@@ -84,7 +84,10 @@ export async function addSubscriber(
         data: { memberId: input.memberId, amount: input.amount, status, reason: input.reason ?? null },
       });
       await mailTo(tx, input.memberId, (firstName) =>
-        signUpMail({ firstName, event, amount: input.amount, clubName: site.clubName, publicUrl: site.publicUrl, reason: input.reason }, status),
+        signUpMail(
+          { firstName, event, amount: input.amount, clubName: site.clubName, publicUrl: site.publicUrl, reason: input.reason },
+          status,
+        ),
       );
       // A waiting member that fits the places left moves up with the new row in the list.
       if (status === 'WAITING') await moveUp(tx, site, event, await listSubscriptionRows(tx.db, eventId));

@@ -115,4 +115,3 @@ export function removedMail(input: SignUpMail): MailText {
     ].join('\n'),
   };
 }
-

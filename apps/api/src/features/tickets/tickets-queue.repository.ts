@@ -140,9 +140,9 @@ export interface DrawEntryRow {
 }
 
 /** Records a draw: its entries, and the game as drawn (once: `drawnAt` is set under the game's lock). */
-export async function recordDraw(db: DbOrTx, gameId: number, entries: DrawEntryRow[], drawnAt: Date): Promise<void> {
+export async function recordDraw(db: DbOrTx, gameId: number, entries: DrawEntryRow[], drawnAt: Date, drawTickets: number): Promise<void> {
   if (entries.length) await db.drawEntry.createMany({ data: entries.map((e) => ({ ...e, gameId, drawnAt })) });
-  await db.game.update({ where: { id: gameId }, data: { drawnAt } });
+  await db.game.update({ where: { id: gameId }, data: { drawnAt, drawTickets } });
 }
 
 /** A game's published draw data. */
@@ -155,6 +155,7 @@ export async function readDraw(db: DbOrTx, gameId: number) {
       drawAt: true,
       drawnAt: true,
       drawSeed: true,
+      drawTickets: true,
       salesOpenAt: true,
       salesCloseAt: true,
       start: true,

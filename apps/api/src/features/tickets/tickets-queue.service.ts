@@ -134,6 +134,7 @@ export async function getDraw(ctx: Ctx, gameId: number): Promise<GameDraw> {
     seedHash: open ? seedHash(row.drawSeed) : null,
     seed: row.drawnAt ? row.drawSeed : null,
     quota: row.gameGroup.availableTicketsPerGame,
+    drawTickets: row.drawTickets,
     entries: row.drawEntries.map((e) => ({ memberNumber: e.memberNumber, amount: e.amount, weight: e.weight })),
     order: byRank.map((e) => e.memberNumber),
     served: byRank.filter((e) => e.won).map((e) => e.memberNumber),
@@ -177,10 +178,10 @@ export async function drawGame(ctx: Ctx, site: TicketSite, gameId: number): Prom
         weighted.map((w) => ({ memberNumber: w.row.memberNumber, amount: w.row.amount, weight: w.weight })),
       );
       const ordered = order.map((n) => byNumber.get(n)!);
-      const confirmed = await confirmedOfGame(tx.db, gameId);
+      const available = Math.max(0, group.availableTicketsPerGame - (await confirmedOfGame(tx.db, gameId)));
       const served = new Set(
         servedInOrder(
-          Math.max(0, group.availableTicketsPerGame - confirmed),
+          available,
           ordered.map((w) => w.row),
         ),
       );
@@ -198,6 +199,7 @@ export async function drawGame(ctx: Ctx, site: TicketSite, gameId: number): Prom
           won: served.has(w.row),
         })),
         tx.now,
+        available,
       );
       let place = 0;
       for (const w of ordered) {
