@@ -58,6 +58,8 @@ function reservation(amount: number): TicketReservation {
     homeGame: true,
     venue: game.venue,
     cancellable: true,
+    status: 'CONFIRMED',
+    movedUpAt: null,
     invoiceId: null,
     invoiceStatus: null,
     handedOverAt: null,

@@ -74,22 +74,23 @@ export function ReservationForm({ game, onReserved, mode = 'reserve' }: Reservat
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitError(null);
-    reserve.mutate(
-      { gameId: game.id, ...values, idempotencyKey: key.current, waitlist: mode === 'waitlist' },
-      {
-        onSuccess: (reservation) => {
+    // mutateAsync, not mutate's callbacks: the answer also reaches the page when the refetched game
+    // already replaced this form (a request or a waiting-list place shows instead of the form).
+    reserve
+      .mutateAsync({ gameId: game.id, ...values, idempotencyKey: key.current, waitlist: mode === 'waitlist' })
+      .then(
+        (reservation) => {
           key.current = newIdempotencyKey();
           onReserved(reservation);
         },
-        onError: (error) => {
+        (error: unknown) => {
           setSubmitError(error);
           applyServerFieldErrors(error, setError, knownFields, { rename: (path) => path.replace(/^deliveryAddress\./, 'address.') });
         },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
   };
 
   const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
