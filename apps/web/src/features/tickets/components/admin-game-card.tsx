@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
-import { matchup, salesText } from '../lib/games';
+import { matchup, salesText, ticketCount } from '../lib/games';
 import { Matchup } from './matchup';
 import { DrawButton, ListActions, ReservationState } from './game-list-actions';
 
@@ -76,9 +76,9 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
           {game.saleMode === 'DRAW' || game.waiting > 0 ? (
             <div className="small" data-testid="requested-of-quota">
               {game.saleMode === 'DRAW'
-                ? `Auslosung ${game.drawnAt ? 'erfolgt' : `am ${formatDateTime(game.drawAt)} Uhr`} · ${game.requested} angefragt / ${quota} Kontingent · `
+                ? `Auslosung ${game.drawnAt ? 'erfolgt' : `am ${formatDateTime(game.drawAt)} Uhr`} · ${ticketCount(game.requested)} angefragt / ${quota} Kontingent · `
                 : ''}
-              {game.waiting} auf der Warteliste
+              {ticketCount(game.waiting)} auf der Warteliste
             </div>
           ) : null}
           <div
