@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
+import { idParam, isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 
 /** Limits of an event and of one subscription. */
@@ -152,3 +152,18 @@ export const eventSubscriberSchema = z.object({
   subscriptionTimestamp: isoDateTime,
 });
 export type EventSubscriber = z.infer<typeof eventSubscriberSchema>;
+
+/** `POST /api/v1/admin/events/{id}/subscribers`: a member signed up by hand (a paper sign-up), with an optional reason. */
+export const adminSubscriberAddSchema = z.object({
+  memberId: wholeNumber('Mitglied', 1, 2_147_483_647),
+  amount: wholeNumber('Plätze', 1, 1_000),
+  reason: text('Grund', 300).optional(),
+});
+export type AdminSubscriberAdd = z.input<typeof adminSubscriberAddSchema>;
+
+/** Body of promote, and query of remove: the board's reason, optional. */
+export const subscriberChangeSchema = z.object({ reason: text('Grund', 300).optional() });
+export type SubscriberChange = z.input<typeof subscriberChangeSchema>;
+
+/** Path of the board's calls on one subscriber. */
+export const subscriberParams = z.object({ id: idParam, memberId: idParam });

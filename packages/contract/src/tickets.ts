@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, feeSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, wholeNumber } from './common.ts';
+import { addressSchema, feeSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, text, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 import { OWN_TEAM } from './teams.ts';
 
@@ -42,6 +42,14 @@ export type AdminDeliveryOption = z.infer<typeof adminDeliveryOptionSchema>;
 export const salesStateSchema = z.enum(['NOT_YET_OPEN', 'OPEN', 'CLOSED']);
 export type SalesState = z.infer<typeof salesStateSchema>;
 
+/** How a game's quota is shared out: first come, first served, or a draw at `drawAt` (DESIGN.md §6). */
+export const saleModeSchema = z.enum(['FIRST_COME', 'DRAW'], { error: 'Verkaufsart: FIRST_COME oder DRAW.' });
+export type SaleMode = z.infer<typeof saleModeSchema>;
+
+/** Where a member's tickets stand: held, on the waiting list, or requested for the draw. */
+export const ticketStatusSchema = z.enum(['CONFIRMED', 'WAITING', 'REQUESTED']);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
 /** The fields of a game (`gameInputSchema` without the sales-window rule, for `.pick`/`.extend`). */
 export const gameFieldsSchema = z.object({
   start: isoDateTime,
@@ -57,6 +65,10 @@ export const gameFieldsSchema = z.object({
   salesOpenAt: isoDateTime.nullish(),
   /** null or absent: sales close at the start of the game. */
   salesCloseAt: isoDateTime.nullish(),
+  /** absent: FIRST_COME. */
+  saleMode: saleModeSchema.optional(),
+  /** DRAW only (then required): when the draw runs, after the sales start and before the game. */
+  drawAt: isoDateTime.nullish(),
 });
 
 /** Sales close at the latest when the game starts, and open before they close. */
@@ -75,8 +87,30 @@ export function checkSalesWindow(
   }
 }
 
+/** A draw needs its time, after the sales start and before the game; a first-come sale has none. */
+export function checkDrawTime(
+  g: { start: string; salesOpenAt?: string | null | undefined; saleMode?: SaleMode | undefined; drawAt?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (g.saleMode !== 'DRAW') {
+    if (g.drawAt) ctx.addIssue({ code: 'custom', path: ['drawAt'], message: 'Auslosung: Nur bei der Verkaufsart Auslosung.' });
+    return;
+  }
+  if (!g.drawAt) {
+    ctx.addIssue({ code: 'custom', path: ['drawAt'], message: 'Auslosung: Bitte den Zeitpunkt der Auslosung angeben.' });
+    return;
+  }
+  const draw = Date.parse(g.drawAt);
+  if (draw >= Date.parse(g.start)) {
+    ctx.addIssue({ code: 'custom', path: ['drawAt'], message: 'Auslosung: Muss vor dem Spielbeginn liegen.' });
+  }
+  if (g.salesOpenAt && draw <= Date.parse(g.salesOpenAt)) {
+    ctx.addIssue({ code: 'custom', path: ['drawAt'], message: 'Auslosung: Muss nach dem Verkaufsstart liegen.' });
+  }
+}
+
 /** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (DESIGN.md §8). */
-export const gameInputSchema = gameFieldsSchema.superRefine(checkSalesWindow);
+export const gameInputSchema = gameFieldsSchema.superRefine(checkSalesWindow).superRefine(checkDrawTime);
 export type GameInput = z.input<typeof gameInputSchema>;
 
 /** A game as everyone sees it (`GET /api/v1/games/` and `/{id}`). */
@@ -103,6 +137,24 @@ export const gameSchema = z.object({
   ticketsHeld: z.number().int().nullable(),
   /** Logged-in members only: how many they may still reserve now (0 when sales are not open). */
   ticketsMayReserve: z.number().int().nullable(),
+  saleMode: saleModeSchema,
+  /** DRAW only: when the draw runs, and when it ran (null: not yet). */
+  drawAt: isoDateTime.nullable(),
+  drawnAt: isoDateTime.nullable(),
+  /** DRAW only: tickets requested for the draw so far (null for a first-come sale). */
+  ticketsRequested: z.number().int().nullable(),
+  /** Tickets asked for on the waiting list. */
+  ticketsWaiting: z.number().int(),
+  /** Logged-in members only: their request for the draw or their place on the waiting list (null: none). */
+  ownRequest: z
+    .object({
+      id: z.number(),
+      status: z.enum(['WAITING', 'REQUESTED']),
+      amount: z.number().int(),
+      /** WAITING only: 1 is served next. */
+      position: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type Game = z.infer<typeof gameSchema>;
 
@@ -128,8 +180,12 @@ export const ticketReservationSchema = z.object({
   opponent: z.string(),
   homeGame: z.boolean(),
   venue: z.string(),
-  /** true while the game's sales are open: the member may cancel it. */
+  /** true while the member may still cancel it (a request: until the draw). */
   cancellable: z.boolean(),
+  /** CONFIRMED: tickets held; WAITING: on the waiting list; REQUESTED: in the draw. */
+  status: ticketStatusSchema,
+  /** When it came from the waiting list (null: it did not). */
+  movedUpAt: isoDateTime.nullable(),
   /** the TICKETS invoice that bills it (null: not billed yet), its status, and when the tickets were handed over */
   ...billingStatusFields,
 });
@@ -140,11 +196,13 @@ export const ticketReservationInputSchema = z.object({
   amount: wholeNumber('Anzahl', 1, ticketLimits.maxAmount),
   /** absent or null: the member's current address. */
   deliveryAddress: addressSchema.nullish(),
+  /** true: when the tickets are not there, join the waiting list (answer `status: "WAITING"`). */
+  waitlist: z.boolean({ error: 'Warteliste: Bitte ja oder nein angeben.' }).optional(),
 });
 export type TicketReservationInput = z.input<typeof ticketReservationInputSchema>;
 
 /** `PUT /api/v1/member/ticketreservations/{id}`: the new amount (lower, or higher within the limits). */
-export const ticketReservationChangeSchema = ticketReservationInputSchema.pick({ amount: true });
+export const ticketReservationChangeSchema = z.object({ amount: wholeNumber('Anzahl', 1, ticketLimits.maxAmount) });
 export type TicketReservationChange = z.input<typeof ticketReservationChangeSchema>;
 
 /**
@@ -201,6 +259,10 @@ export const adminTicketReservationSchema = z.object({
   deliveryAddress: storedAddressSchema,
   price: moneySchema,
   createdAt: isoDateTime,
+  status: ticketStatusSchema,
+  /** Place in the draw's order (null: not drawn). */
+  drawRank: z.number().int().nullable(),
+  movedUpAt: isoDateTime.nullable(),
 });
 export type AdminTicketReservation = z.infer<typeof adminTicketReservationSchema>;
 
@@ -218,6 +280,12 @@ export const adminGameSchema = z.object({
   salesState: salesStateSchema,
   reserved: z.number().int(),
   ticketsLeft: z.number().int(),
+  saleMode: saleModeSchema,
+  drawAt: isoDateTime.nullable(),
+  drawnAt: isoDateTime.nullable(),
+  /** Tickets requested for the draw, and asked for on the waiting list. */
+  requested: z.number().int(),
+  waiting: z.number().int(),
   reservations: z.array(adminTicketReservationSchema).optional(),
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
@@ -236,3 +304,48 @@ export type GameGroup = z.infer<typeof gameGroupSchema>;
 
 /** Names of the expands of `GET /api/v1/admin/gamegroups/{id}?expands=*` (SPEC.md §3). */
 export const gameGroupExpands = ['gamegroupdeliveryoption', 'games'] as const;
+
+// ---------------------------------------------------------------------------------------
+// The draw and the board's lists (DESIGN.md §6 "Sale modes", "Waiting lists")
+// ---------------------------------------------------------------------------------------
+
+/** `GET /api/v1/games/{id}/draw`: what anyone needs to recompute the order (`pnpm verify-draw`). */
+export const gameDrawSchema = z.object({
+  gameId: z.number(),
+  algorithm: z.string(),
+  drawAt: isoDateTime.nullable(),
+  drawnAt: isoDateTime.nullable(),
+  /** SHA-256 of the seed, public from the sales start (null before). */
+  seedHash: z.string().nullable(),
+  /** The seed itself, public after the draw. */
+  seed: z.string().nullable(),
+  quota: z.number().int(),
+  /** After the draw: the tickets it shared out (the quota less tickets the board had given by hand before). */
+  drawTickets: z.number().int().nullable(),
+  /** After the draw: every request by member number. */
+  entries: z.array(z.object({ memberNumber: z.number().int(), amount: z.number().int(), weight: z.number().int() })),
+  /** After the draw: member numbers in draw order. */
+  order: z.array(z.number().int()),
+  /** After the draw: member numbers served in the draw itself. */
+  served: z.array(z.number().int()),
+});
+export type GameDraw = z.infer<typeof gameDrawSchema>;
+
+/** Why the board changes a list by hand (kept in the audit log and told in the mail). */
+export const listChangeReason = text('Grund', 300);
+
+/** `POST /api/v1/admin/games/{id}/ticketreservations`: a member added by hand (a paper sign-up). */
+export const adminTicketAddSchema = z.object({
+  memberId: wholeNumber('Mitglied', 1, 2_147_483_647),
+  amount: wholeNumber('Anzahl', 1, ticketLimits.maxAmount),
+  /** absent: the group's first delivery option by name. */
+  deliveryOptionId: wholeNumber('Zustelloption', 1, 2_147_483_647).optional(),
+  /** true: onto the waiting list when the tickets are not there. */
+  waitlist: z.boolean({ error: 'Warteliste: Bitte ja oder nein angeben.' }).optional(),
+  reason: listChangeReason.optional(),
+});
+export type AdminTicketAdd = z.input<typeof adminTicketAddSchema>;
+
+/** Body of the board's promote and remove calls: the reason, optional. */
+export const listChangeSchema = z.object({ reason: listChangeReason.optional() });
+export type ListChange = z.input<typeof listChangeSchema>;

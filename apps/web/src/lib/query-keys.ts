@@ -31,6 +31,7 @@ export const games = {
   detail: (id: number) => [...games.all, 'detail', id] as const,
   deliveryOptions: (id: number) => [...games.detail(id), 'deliveryoptions'] as const,
   deliveryAddress: (id: number) => [...games.detail(id), 'deliveryaddress'] as const,
+  draw: (id: number) => [...games.detail(id), 'draw'] as const,
 };
 
 /** The board's ticket screens: delivery options and game groups with their games. */

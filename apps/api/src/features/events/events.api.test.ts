@@ -217,37 +217,40 @@ describe('events and subscriptions', () => {
       });
     });
 
-    it('moves up in sign-up order without skipping a member whose request does not fit', async () => {
+    it('moves up the first waiting requests that fit, whole: a larger request keeps its place for the next freed places', async () => {
       const id = await seedEvent(server.database, { capacity: 3, perMember: 3 });
       expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
       expect((await third.call('POST', subscribePath(id), { amount: 1 })).status).toBe(201);
       expect((await other.call('POST', subscribePath(id), { amount: 3, waitlist: true })).body.data.status).toBe('WAITING');
       const fourth = await loggedIn(server.url, server.database);
       expect((await fourth.call('POST', subscribePath(id), { amount: 1, waitlist: true })).body.data.status).toBe('WAITING');
-      // 2 places free: the first in line wants 3, so nobody moves up (the second is not preferred).
+      // 2 places free: the first in line wants 3, so the second (1) moves up; no place stays empty while she fits.
       expect((await member.call('DELETE', subscribePath(id))).status).toBe(204);
       expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([
         [third.id, 'CONFIRMED'],
         [other.id, 'WAITING'],
-        [fourth.id, 'WAITING'],
+        [fourth.id, 'CONFIRMED'],
       ]);
-      // 3 free: the first moves up; the second still waits (nothing left).
+      expect((await other.call('GET', `/events/${id}`)).body.data.subscription).toMatchObject({ status: 'WAITING', waitingPosition: 1 });
+      // 2 free again: the 3 still does not fit and keeps first place.
       expect((await third.call('DELETE', subscribePath(id))).status).toBe(204);
       expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([
-        [other.id, 'CONFIRMED'],
-        [fourth.id, 'WAITING'],
+        [other.id, 'WAITING'],
+        [fourth.id, 'CONFIRMED'],
       ]);
-      expect((await fourth.call('GET', `/events/${id}`)).body.data.subscription).toMatchObject({ status: 'WAITING', waitingPosition: 1 });
+      // 3 free: now she moves up.
+      expect((await fourth.call('DELETE', subscribePath(id))).status).toBe(204);
+      expect((await rowsOf(id)).map((r) => [r.memberId, r.status])).toEqual([[other.id, 'CONFIRMED']]);
     });
 
-    it('lets a member leave the waiting list, and a waiting member who asks for fewer places move up at once', async () => {
+    it('gives a free place at once to a waiting request that fits; one who asks for fewer places moves up when they fit', async () => {
       const id = await seedEvent(server.database, { capacity: 3, perMember: 3 });
       expect((await member.call('POST', subscribePath(id), { amount: 2 })).status).toBe(201);
       expect((await other.call('POST', subscribePath(id), { amount: 2, waitlist: true })).body.data.status).toBe('WAITING');
-      expect((await third.call('POST', subscribePath(id), { amount: 1, waitlist: true })).body.data.status).toBe('WAITING');
+      expect((await third.call('POST', subscribePath(id), { amount: 1, waitlist: true })).body.data.status).toBe('CONFIRMED');
       const fewer = await other.call('POST', subscribePath(id), { amount: 1 });
       expect(fewer.status).toBe(200);
-      expect(fewer.body.data).toMatchObject({ status: 'CONFIRMED', amount: 1 });
+      expect(fewer.body.data).toMatchObject({ status: 'WAITING', amount: 1 });
       expect((await third.call('DELETE', subscribePath(id))).status).toBe(204);
       expect((await rowsOf(id)).map((r) => [r.memberId, r.amount, r.status])).toEqual([
         [member.id, 2, 'CONFIRMED'],

@@ -107,10 +107,11 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
   await insertSubscriptions(db, [
     sub(stammtisch.id, mitglied.id, 2, 'CONFIRMED', 3),
     ...others.slice(0, 6).map((m, i) => sub(stammtisch.id, m.id, 1 + (i % 2), 'CONFIRMED', 6 - i)),
-    // Chlausabend: 10 of 12 places confirmed; the first in line wants 3, so both wait.
+    // Chlausabend: full. The first in line wants 3 and keeps her place; the 2 places freed last
+    // went to the member behind her, whose request fitted.
     ...others.slice(2, 7).map((m, i) => sub(chlaus.id, m.id, 2, 'CONFIRMED', 10 - i)),
     sub(chlaus.id, others[8]!.id, 3, 'WAITING', 2),
-    sub(chlaus.id, others[9]!.id, 2, 'WAITING', 1),
+    sub(chlaus.id, others[9]!.id, 2, 'CONFIRMED', 1),
     ...others.slice(4, 11).map((m, i) => sub(davos.id, m.id, 1 + (i % 3), 'CONFIRMED', 4, i)),
     sub(opening.id, mitglied.id, 2, 'CONFIRMED', 40),
     ...others.slice(0, 9).map((m, i) => sub(opening.id, m.id, 1 + (i % 3), 'CONFIRMED', 41, i)),

@@ -56,3 +56,62 @@ export function eventCancelledMail(input: { firstName: string; event: MailEvent;
     ].join('\n'),
   };
 }
+
+/** What a sign-up mail says about the event and its price. */
+interface SignUpMail {
+  firstName: string;
+  event: MailEvent & { priceRappen: number };
+  amount: number;
+  clubName: string;
+  publicUrl: string;
+  /** The board's reason for a change by hand. */
+  reason?: string | undefined;
+}
+
+function payment(input: SignUpMail): string {
+  const total = input.event.priceRappen * input.amount;
+  return total > 0
+    ? `Bezahlung: CHF ${(total / 100).toFixed(2)} mit der Rechnung, die Sie nach dem Anmeldeschluss erhalten.`
+    : 'Die Teilnahme ist kostenlos.';
+}
+
+function byBoard(reason: string | undefined): string[] {
+  return reason ? [`Vermerk des Vorstands: ${reason}`, ''] : [];
+}
+
+/** A sign-up (by the member or by the board) or a place on the waiting list. */
+export function signUpMail(input: SignUpMail, status: 'CONFIRMED' | 'WAITING'): MailText {
+  const confirmed = status === 'CONFIRMED';
+  return {
+    subject: confirmed ? `Anmeldung bestätigt: ${input.event.title}` : `Auf der Warteliste: ${input.event.title}`,
+    text: [
+      `Grüezi ${input.firstName}`,
+      '',
+      confirmed
+        ? `Sie sind für «${input.event.title}» (${where(input.event)}) mit ${places(input.amount)} angemeldet.`
+        : `Sie stehen für «${input.event.title}» (${where(input.event)}) mit ${places(input.amount)} auf der Warteliste. Werden Plätze frei, rücken Sie nach, sobald Ihre ganze Anmeldung Platz hat, und wir schreiben Ihnen.`,
+      '',
+      ...byBoard(input.reason),
+      payment(input),
+      '',
+      `Ihre Anmeldung: ${input.publicUrl}/events/${input.event.id}`,
+      '',
+      signature(input.clubName),
+    ].join('\n'),
+  };
+}
+
+/** The board removed a member's sign-up. */
+export function removedMail(input: SignUpMail): MailText {
+  return {
+    subject: `Anmeldung gelöscht: ${input.event.title}`,
+    text: [
+      `Grüezi ${input.firstName}`,
+      '',
+      `Der Vorstand hat Ihre Anmeldung für «${input.event.title}» (${where(input.event)}) über ${places(input.amount)} gelöscht.`,
+      '',
+      ...byBoard(input.reason),
+      signature(input.clubName),
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,8 @@
 import { Router } from 'express';
 import {
+  adminSubscriberAddSchema,
+  subscriberChangeSchema,
+  subscriberParams,
   adminEventSchema,
   eventInputSchema,
   eventListQuerySchema,
@@ -35,6 +38,7 @@ import {
   subscribe,
   type Site,
 } from './events.service.ts';
+import { addSubscriber, promoteSubscriber, removeSubscriber } from './events-lists.service.ts';
 
 /** Events: public list and page, members' subscriptions and waiting list, the board's events and subscriber lists. */
 export function eventsRouter(deps: Deps): Router {
@@ -151,6 +155,25 @@ export function eventsRouter(deps: Deps): Router {
         res,
         (await listSubscribers(ctxOf(deps, req), params.id)).map((s) => eventSubscriberSchema.parse(s)),
       );
+    }),
+  );
+  admin.post(
+    '/events/:id/subscribers',
+    handle({ params: idParams, body: adminSubscriberAddSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, eventSubscriberSchema.parse(await addSubscriber(ctxOf(deps, req), site, params.id, body)), undefined, 201);
+    }),
+  );
+  admin.delete(
+    '/events/:id/subscribers/:memberId',
+    handle({ params: subscriberParams, query: subscriberChangeSchema }, async ({ params, query }, req, res) => {
+      await removeSubscriber(ctxOf(deps, req), site, params.id, params.memberId, query.reason);
+      res.status(204).end();
+    }),
+  );
+  admin.post(
+    '/events/:id/subscribers/:memberId/promote',
+    handle({ params: subscriberParams, body: subscriberChangeSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, eventSubscriberSchema.parse(await promoteSubscriber(ctxOf(deps, req), site, params.id, params.memberId, body.reason)));
     }),
   );
   admin.get(

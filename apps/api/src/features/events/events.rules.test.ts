@@ -29,9 +29,20 @@ describe('moving up from the waiting list', () => {
     expect(promotions(10, rows, NOW, event.start).map((r) => r.memberId)).toEqual([3, 2]);
   });
 
-  it('does not skip a member whose request does not fit in favour of one behind', () => {
-    const rows = [row(1, 7, 'CONFIRMED', 0), row(2, 4, 'WAITING', 1), row(3, 1, 'WAITING', 2)];
-    expect(promotions(10, rows, NOW, event.start)).toEqual([]);
+  it('when the first in line wants more than is free, then the next request that fits moves up and the larger keeps its place', () => {
+    const rows = [row(1, 7, 'CONFIRMED', 0), row(2, 4, 'WAITING', 1), row(3, 1, 'WAITING', 2), row(4, 2, 'WAITING', 3)];
+    expect(promotions(10, rows, NOW, event.start).map((r) => r.memberId)).toEqual([3, 4]);
+    expect(
+      waitingPosition(
+        rows.filter((r) => r.memberId !== 3 && r.memberId !== 4),
+        2,
+      ),
+    ).toBe(1);
+  });
+
+  it('fills the demo Chlausabend: 10 of 12 taken, 3 then 2 then 1 waiting: the 2 moves up, the 3 keeps first place', () => {
+    const rows = [row(1, 10, 'CONFIRMED', 0), row(2, 3, 'WAITING', 1), row(3, 2, 'WAITING', 2), row(4, 1, 'WAITING', 3)];
+    expect(promotions(12, rows, NOW, event.start).map((r) => r.memberId)).toEqual([3]);
   });
 
   it('moves everybody up when the capacity becomes unlimited', () => {

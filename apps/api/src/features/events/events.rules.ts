@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '@club/contract';
+import { servedInOrder } from '@club/contract/draw';
 import { formatZurichDate, formatZurichTime, formatZurichWeekday } from '../../lib/dates.ts';
 
 /**
@@ -52,22 +53,15 @@ export function waitingPosition(rows: readonly SubscriptionRow[], memberId: numb
 }
 
 /**
- * Who moves up from the waiting list: in sign-up order as long as the places allow; the
- * first whose request does not fit stops the line (nobody behind them is preferred). Nobody
- * moves up once the event has started.
+ * Who moves up from the waiting list (DESIGN.md §6 "Waiting lists"): the first waiting
+ * requests in sign-up order that fit, whole (`servedInOrder`, the one rule of games and events);
+ * a larger request keeps its place for the next freed places. Nobody moves up once the event
+ * has started.
  */
 export function promotions(capacity: number | null, rows: readonly SubscriptionRow[], now: Date, start: Date): SubscriptionRow[] {
   if (now >= start) return [];
-  const waiting = waitingInOrder(rows);
-  if (capacity === null) return waiting;
-  let free = capacity - confirmedPlaces(rows);
-  const promoted: SubscriptionRow[] = [];
-  for (const w of waiting) {
-    if (w.amount > free) break;
-    promoted.push(w);
-    free -= w.amount;
-  }
-  return promoted;
+  const free = capacity === null ? null : Math.max(0, capacity - confirmedPlaces(rows));
+  return servedInOrder(free, waitingInOrder(rows));
 }
 
 export type SubscriptionRefusal = 'NOT_SUBSCRIBED' | 'DEADLINE' | 'STARTED' | 'PER_MEMBER' | 'FULL';

@@ -38,7 +38,7 @@ export function listReservationsForHandover(db: DbOrTx, gameId: number): Promise
       LEFT JOIN "billed_items" b ON b."reservationId" = r."id"
       LEFT JOIN "invoices" i ON i."id" = b."invoiceId"
       LEFT JOIN "handovers" h ON h."reservationId" = r."id"
-     WHERE r."gameId" = ${gameId}
+     WHERE r."gameId" = ${gameId} AND r."status" = 'CONFIRMED'
      ORDER BY m."lastName", m."firstName", m."id", r."id"`;
 }
 

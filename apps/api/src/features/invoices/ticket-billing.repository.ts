@@ -33,6 +33,7 @@ export function findBillableReservations(db: DbOrTx, scope: BillingScope): Promi
       JOIN "delivery_options" o ON o."id" = r."deliveryOptionId"
      WHERE g."start" >= ${scope.from} AND g."start" < ${scope.until}
        AND LEAST(COALESCE(g."salesCloseAt", g."start"), g."start") <= ${scope.now}
+       AND r."status" = 'CONFIRMED'
        AND r."amount" * r."pricePerTicketRappen" + o."feeRappen" > 0
        AND (${all}::boolean OR r."memberId" = ANY(${ids}::int[]))
        AND NOT EXISTS (SELECT 1 FROM "billed_items" b WHERE b."reservationId" = r."id")
@@ -155,6 +156,7 @@ export async function readTicketBillingState(
         JOIN "games" g ON g."id" = r."gameId"
         JOIN "delivery_options" o ON o."id" = r."deliveryOptionId"
        WHERE g."start" >= ${scope.from} AND g."start" < ${scope.until}
+         AND r."status" = 'CONFIRMED'
          AND r."amount" * r."pricePerTicketRappen" + o."feeRappen" > 0
          AND NOT EXISTS (SELECT 1 FROM "billed_items" b WHERE b."reservationId" = r."id")
     ), sub AS (

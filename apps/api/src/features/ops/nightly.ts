@@ -9,6 +9,10 @@ import { RETENTION_SCHEDULE, runNightlyRetention } from '../members/retention.se
 import { nightlyPgliteBackup } from './backup.ts';
 import { startControlSocket } from './control-socket.ts';
 import { ZURICH } from '../../lib/dates.ts';
+import { runDueDraws } from '../tickets/tickets-queue.service.ts';
+
+/** The draws that are due are looked for every minute (a draw runs at most a minute after its drawAt). */
+export const DRAW_SCHEDULE = '* * * * *';
 
 /** The nightly backup of the embedded database (cron, Zurich time), before the retention run. */
 export const BACKUP_SCHEDULE = '0 3 * * *';
@@ -67,6 +71,23 @@ export async function startOperations(input: { config: Config; database: Databas
         );
       }),
     ),
+  );
+  // Due draws: the state lives in the games (drawAt, drawnAt), so a restart loses nothing and
+  // every instance may look; the game's row lock lets exactly one draw each game.
+  const site = { clubName: config.clubName, publicUrl: config.publicUrl };
+  jobs.push(
+    new Cron(DRAW_SCHEDULE, { timezone: ZURICH, protect: true }, async () => {
+      try {
+        const drawn = await runDueDraws({ db: database.prisma, log, actor: null, now: new Date() }, site);
+        if (drawn.length) {
+          jobRuns.inc({ job: 'draw', outcome: 'ok' });
+          log.info({ job: 'draw', games: drawn }, 'draws done');
+        }
+      } catch (error) {
+        jobRuns.inc({ job: 'draw', outcome: 'failed' });
+        log.error({ job: 'draw', err: error }, 'draw job failed');
+      }
+    }),
   );
   return {
     async stop() {

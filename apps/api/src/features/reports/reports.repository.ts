@@ -226,7 +226,7 @@ export function readGameReservations(db: DbOrTx, gameId: number, key: NameKey | 
       FROM "ticket_reservations" r
       JOIN "members" m ON m."id" = r."memberId"
       JOIN "delivery_options" d ON d."id" = r."deliveryOptionId"
-     WHERE r."gameId" = ${gameId}
+     WHERE r."gameId" = ${gameId} AND r."status" = 'CONFIRMED'
        AND ${after(key, Prisma.sql`m."lastName"`, Prisma.sql`m."firstName"`, Prisma.sql`r."id"`)}
      ORDER BY m."lastName", m."firstName", r."id"
      LIMIT ${limit}`;

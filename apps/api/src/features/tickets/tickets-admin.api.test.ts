@@ -329,6 +329,9 @@ describe("the board's ticket administration", () => {
           deliveryAddress: made.body.data.deliveryAddress,
           price: made.body.data.price,
           createdAt: made.body.data.createdAt,
+          status: 'CONFIRMED',
+          drawRank: null,
+          movedUpAt: null,
         },
       ]);
       const own = (await member.call('GET', '/member/')).body.data.ticketReservations.find((t: Json) => t.id === made.body.data.id);

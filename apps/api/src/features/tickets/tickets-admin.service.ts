@@ -40,11 +40,14 @@ import {
   mostHeldByOneMemberInGroup,
   mostReservedGameOfGroup,
   updateDeliveryOptionRow,
-  reservedByGame,
+  ticketSumsByGame,
   updateGameGroupRow,
   updateGameRow,
+  countRequestsOfGame,
   type GameFields,
+  type LockedGame,
 } from './tickets.repository.ts';
+import { newDrawSeed } from './tickets-queue.service.ts';
 import { formatZurich, tickets, toRappen } from './tickets.rules.ts';
 
 type DeliveryOptionBody = { name: string; fee?: Money | undefined };
@@ -129,20 +132,20 @@ export async function deleteDeliveryOption(ctx: Ctx, id: number): Promise<void> 
 async function groupOut(ctx: Ctx, id: number, withReservations: boolean): Promise<GameGroup> {
   const row = await findGameGroup(ctx.db, id, withReservations);
   if (!row) throw notFound(GROUP_NOT_FOUND);
-  const reserved = await reservedByGame(
+  const sums = await ticketSumsByGame(
     ctx.db,
     row.games.map((g) => g.id),
   );
-  return toGameGroup(row, ctx.now, reserved);
+  return toGameGroup(row, ctx.now, sums);
 }
 
 export async function listGameGroups(ctx: Ctx): Promise<GameGroup[]> {
   const rows = await listGameGroupRows(ctx.db);
-  const reserved = await reservedByGame(
+  const sums = await ticketSumsByGame(
     ctx.db,
     rows.flatMap((g) => g.games.map((game) => game.id)),
   );
-  return rows.map((g) => toGameGroup(g, ctx.now, reserved));
+  return rows.map((g) => toGameGroup(g, ctx.now, sums));
 }
 
 /** One group with its options, games, and every game's reservations. */
@@ -284,6 +287,8 @@ function gameFields(input: GameBody): GameFields {
     venue: input.venue,
     salesOpenAt: input.salesOpenAt ? new Date(input.salesOpenAt) : null,
     salesCloseAt: input.salesCloseAt ? new Date(input.salesCloseAt) : null,
+    saleMode: input.saleMode ?? 'FIRST_COME',
+    drawAt: input.saleMode === 'DRAW' && input.drawAt ? new Date(input.drawAt) : null,
   };
 }
 
@@ -298,6 +303,7 @@ function auditData(f: GameFields) {
     start: f.start.toISOString(),
     salesOpenAt: f.salesOpenAt?.toISOString() ?? null,
     salesCloseAt: f.salesCloseAt?.toISOString() ?? null,
+    drawAt: f.drawAt?.toISOString() ?? null,
   };
 }
 
@@ -315,7 +321,8 @@ export async function createGame(ctx: Ctx, gameGroupId: number, input: GameBody)
   assertStartAhead(ctx, fields.start);
   return withTx(ctx, async (tx) => {
     if (!(await findGameGroupPlain(tx.db, gameGroupId))) throw notFound(GROUP_NOT_FOUND);
-    const row = await insertGame(tx.db, gameGroupId, { ...fields, createdAt: tx.now });
+    const drawSeed = fields.saleMode === 'DRAW' ? newDrawSeed() : null;
+    const row = await insertGame(tx.db, gameGroupId, { ...fields, drawSeed, createdAt: tx.now });
     await writeAudit(tx, { action: 'game.created', entity: 'game', entityId: row.id, data: { gameGroupId, ...auditData(fields) } });
     return adminGameOut(tx, gameGroupId, row.id);
   });
@@ -329,7 +336,8 @@ export async function updateGame(ctx: Ctx, id: number, input: GameBody): Promise
     if (!locked) throw notFound(GAME_NOT_FOUND);
     if (fields.start.getTime() !== locked.start.getTime()) assertStartAhead(tx, fields.start);
     const before = await findGame(tx.db, id);
-    await updateGameRow(tx.db, id, fields);
+    await assertSaleModeChange(tx, locked, fields);
+    await updateGameRow(tx.db, id, { ...fields, ...(fields.saleMode === 'DRAW' && !locked.drawSeed ? { drawSeed: newDrawSeed() } : {}) });
     await writeAudit(tx, {
       action: 'game.updated',
       entity: 'game',
@@ -338,6 +346,20 @@ export async function updateGame(ctx: Ctx, id: number, input: GameBody): Promise
     });
     return adminGameOut(tx, locked.gameGroupId, id);
   });
+}
+
+/**
+ * A drawn game keeps its sale mode and draw time (the published draw stays as it was); a draw
+ * with requests cannot become a first-come sale (the requests would hold no tickets).
+ */
+async function assertSaleModeChange(tx: Ctx, locked: LockedGame, fields: GameFields): Promise<void> {
+  const sameDraw = fields.saleMode === locked.saleMode && (fields.drawAt?.getTime() ?? null) === (locked.drawAt?.getTime() ?? null);
+  if (locked.drawnAt && !sameDraw) {
+    throw conflict('Dieses Spiel ist bereits ausgelost: Verkaufsart und Auslosungszeit bleiben, wie sie waren.', 'ALREADY_DECIDED');
+  }
+  if (locked.saleMode === 'DRAW' && fields.saleMode !== 'DRAW' && !locked.drawnAt && (await countRequestsOfGame(tx.db, locked.id)) > 0) {
+    throw conflict('Für die Auslosung gibt es bereits Anfragen: Bitte zuerst auslosen oder die Anfragen entfernen.', 'IN_USE');
+  }
 }
 
 /** Deletes a game; a 409 while it has reservations. */

@@ -190,7 +190,7 @@ describe('games and ticket reservations', () => {
       expect((await other.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 4 })).status).toBe(201);
       const two = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 2 });
       expect(two.status).toBe(409);
-      expect(two.body.error.message).toBe('Für dieses Spiel ist nur noch 1 Ticket verfügbar.');
+      expect(two.body.error.message).toBe('Für dieses Spiel ist nur noch 1 Ticket verfügbar. Sie können sich auf die Warteliste setzen.');
       expect((await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 })).status).toBe(201);
       const sold = await member.call('POST', reservePath(g.gameId, g.optionIds[0]!), { amount: 1 });
       expect(sold.status).toBe(409);

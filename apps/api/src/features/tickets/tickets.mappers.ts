@@ -7,6 +7,7 @@ import type {
   Game,
   GameGroup,
   TicketReservation,
+  TicketStatus,
 } from '@club/contract';
 import type {
   AdminReservationRow,
@@ -15,8 +16,9 @@ import type {
   GameRow,
   LockedGame,
   OwnReservationRow,
+  TicketSums,
 } from './tickets.repository.ts';
-import { mayReserve, salesState, ticketsLeft, toMoney, type AddressColumns } from './tickets.rules.ts';
+import { drawPhase, mayReserve, salesState, ticketsLeft, toMoney, type AddressColumns } from './tickets.rules.ts';
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
@@ -40,12 +42,30 @@ export function toAddress(a: AddressColumns): Address {
 }
 
 /** The fields of a game and its group that the public shape needs. */
-type GameSource = Pick<GameRow, 'id' | 'gameGroupId' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt'> & {
+type GameSource = Pick<
+  GameRow,
+  'id' | 'gameGroupId' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt' | 'saleMode' | 'drawAt' | 'drawnAt'
+> & {
   gameGroup: Pick<GameRow['gameGroup'], 'name' | 'defaultPricePerTicketRappen' | 'availableTicketsPerGame' | 'freeTicketAmount'>;
 };
 
-export function toGame(g: GameSource, now: Date, reserved: number, member: { held: number } | null): Game {
+/** What the reading member has for a game besides confirmed tickets. */
+export interface OwnRequest {
+  id: number;
+  status: 'WAITING' | 'REQUESTED';
+  amount: number;
+  position: number | null;
+}
+
+export function toGame(
+  g: GameSource,
+  now: Date,
+  sums: { reserved: number; requested: number; waiting: number },
+  member: { held: number; own: OwnRequest | null } | null,
+): Game {
   const state = salesState(g, now);
+  const reserved = sums.reserved;
+  const phase = drawPhase(g, now);
   const group = g.gameGroup;
   return {
     id: g.id,
@@ -64,8 +84,20 @@ export function toGame(g: GameSource, now: Date, reserved: number, member: { hel
     freeTicketAmount: group.freeTicketAmount,
     ticketsHeld: member ? member.held : null,
     ticketsMayReserve: member
-      ? mayReserve({ state, quota: group.availableTicketsPerGame, reserved, perMember: group.freeTicketAmount, held: member.held })
+      ? member.own
+        ? 0
+        : phase === 'REQUESTS' || phase === 'DUE'
+          ? phase === 'REQUESTS' && state === 'OPEN'
+            ? Math.max(0, group.freeTicketAmount - member.held)
+            : 0
+          : mayReserve({ state, quota: group.availableTicketsPerGame, reserved, perMember: group.freeTicketAmount, held: member.held })
       : null,
+    saleMode: g.saleMode,
+    drawAt: g.drawAt?.toISOString() ?? null,
+    drawnAt: g.drawnAt?.toISOString() ?? null,
+    ticketsRequested: g.saleMode === 'DRAW' ? sums.requested : null,
+    ticketsWaiting: sums.waiting,
+    ownRequest: member?.own ?? null,
   };
 }
 
@@ -78,10 +110,13 @@ function toAdminReservation(r: AdminReservationRow): AdminTicketReservation {
     deliveryAddress: toAddress(r),
     price: toMoney(r.pricePerTicketRappen),
     createdAt: r.createdAt.toISOString(),
+    status: r.status,
+    drawRank: r.drawRank,
+    movedUpAt: r.movedUpAt?.toISOString() ?? null,
   };
 }
 
-export function toGameGroup(g: GameGroupDetailRow, now: Date, reserved: Map<number, number>): GameGroup {
+export function toGameGroup(g: GameGroupDetailRow, now: Date, sums: Map<number, TicketSums>): GameGroup {
   return {
     id: g.id,
     name: g.name,
@@ -93,7 +128,8 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, reserved: Map<numb
       .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
     games: g.games.map((game): AdminGame => {
       const state = salesState(game, now);
-      const sum = reserved.get(game.id) ?? 0;
+      const counts = sums.get(game.id) ?? { reserved: 0, requested: 0, waiting: 0 };
+      const sum = counts.reserved;
       return {
         id: game.id,
         gameGroupId: game.gameGroupId,
@@ -107,6 +143,11 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, reserved: Map<numb
         salesState: state,
         reserved: sum,
         ticketsLeft: ticketsLeft(g.availableTicketsPerGame, sum),
+        saleMode: game.saleMode,
+        drawAt: game.drawAt?.toISOString() ?? null,
+        drawnAt: game.drawnAt?.toISOString() ?? null,
+        requested: counts.requested,
+        waiting: counts.waiting,
         ...(game.reservations ? { reservations: game.reservations.map(toAdminReservation) } : {}),
       };
     }),
@@ -114,7 +155,10 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, reserved: Map<numb
 }
 
 export interface ReservationGameInfo {
-  game: Pick<LockedGame, 'id' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt'>;
+  game: Pick<
+    LockedGame,
+    'id' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt' | 'saleMode' | 'drawAt' | 'drawnAt'
+  >;
   groupName: string;
   option: DeliveryOption;
 }
@@ -127,7 +171,14 @@ export interface ReservationProgress {
 
 /** A reservation with its game as the member sees it. */
 export function toReservation(
-  r: AddressColumns & { id: number; amount: number; pricePerTicketRappen: number; createdAt: Date } & ReservationProgress,
+  r: AddressColumns & {
+    id: number;
+    amount: number;
+    pricePerTicketRappen: number;
+    createdAt: Date;
+    status: TicketStatus;
+    movedUpAt: Date | null;
+  } & ReservationProgress,
   info: ReservationGameInfo,
   now: Date,
 ): TicketReservation {
@@ -145,7 +196,9 @@ export function toReservation(
     opponent: info.game.opponent,
     homeGame: info.game.homeGame,
     venue: info.game.venue,
-    cancellable: salesState(info.game, now) === 'OPEN',
+    cancellable: salesState(info.game, now) === 'OPEN' && (r.status !== 'REQUESTED' || drawPhase(info.game, now) === 'REQUESTS'),
+    status: r.status,
+    movedUpAt: r.movedUpAt?.toISOString() ?? null,
     invoiceId: r.billedItem?.invoice.id ?? null,
     invoiceStatus: r.billedItem?.invoice.status ?? null,
     handedOverAt: r.handover?.handedOverAt.toISOString() ?? null,

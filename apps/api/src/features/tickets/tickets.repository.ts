@@ -1,4 +1,4 @@
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { Prisma, SaleMode, TicketStatus } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { AddressColumns } from './tickets.rules.ts';
 
@@ -134,7 +134,7 @@ export async function mostReservedGameOfGroup(
   const rows = await db.$queryRaw<{ gameId: number; start: Date; opponent: string; reserved: number }[]>`
     SELECT g."id" AS "gameId", g."start", g."opponent", SUM(r."amount")::int AS "reserved"
     FROM "ticket_reservations" r JOIN "games" g ON g."id" = r."gameId"
-    WHERE g."gameGroupId" = ${gameGroupId}
+    WHERE g."gameGroupId" = ${gameGroupId} AND r."status" = 'CONFIRMED'
     GROUP BY g."id" ORDER BY "reserved" DESC, g."start" ASC LIMIT 1`;
   return rows[0] ?? null;
 }
@@ -175,6 +175,8 @@ export interface GameFields {
   venue: string;
   salesOpenAt: Date | null;
   salesCloseAt: Date | null;
+  saleMode: SaleMode;
+  drawAt: Date | null;
 }
 
 const gameInclude = { gameGroup: true } satisfies Prisma.GameInclude;
@@ -197,10 +199,22 @@ export interface GameReadRow {
   venue: string;
   salesOpenAt: Date | null;
   salesCloseAt: Date | null;
+  saleMode: SaleMode;
+  drawAt: Date | null;
+  drawnAt: Date | null;
   gameGroup: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number };
+  /** Confirmed tickets. */
   reserved: number;
+  /** Tickets requested for the draw, and waiting. */
+  requested: number;
+  waiting: number;
   /** Tickets the reading member holds (0 for a visitor). */
   held: number;
+  /** The reading member's request or waiting-list entry, with the place in the list (1 = next). */
+  ownId: number | null;
+  ownStatus: 'WAITING' | 'REQUESTED' | null;
+  ownAmount: number | null;
+  ownPosition: number | null;
 }
 
 interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
@@ -218,14 +232,30 @@ interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
 export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memberId: number | null }): Promise<GameReadRow[]> {
   const rows = await db.$queryRaw<GameReadSqlRow[]>`
     SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
+           g."saleMode"::text AS "saleMode", g."drawAt", g."drawnAt",
            gg."name" AS "groupName", gg."defaultPricePerTicketRappen", gg."availableTicketsPerGame", gg."freeTicketAmount",
-           COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held"
+           COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held",
+           COALESCE(r."requested", 0)::int AS "requested", COALESCE(r."waiting", 0)::int AS "waiting",
+           o."id" AS "ownId", o."status"::text AS "ownStatus", o."amount" AS "ownAmount",
+           CASE WHEN o."status" = 'WAITING' THEN (
+             SELECT COUNT(*)::int FROM "ticket_reservations" w
+             WHERE w."gameId" = g."id" AND w."status" = 'WAITING'
+               AND (COALESCE(w."drawRank", 2147483647), w."createdAt", w."id") <= (COALESCE(o."drawRank", 2147483647), o."createdAt", o."id")
+           ) END AS "ownPosition"
     FROM "games" g
     JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
     LEFT JOIN LATERAL (
-      SELECT SUM(t."amount") AS "reserved", SUM(t."amount") FILTER (WHERE t."memberId" = ${q.memberId}::int) AS "held"
+      SELECT SUM(t."amount") FILTER (WHERE t."status" = 'CONFIRMED') AS "reserved",
+             SUM(t."amount") FILTER (WHERE t."status" = 'CONFIRMED' AND t."memberId" = ${q.memberId}::int) AS "held",
+             SUM(t."amount") FILTER (WHERE t."status" = 'REQUESTED') AS "requested",
+             SUM(t."amount") FILTER (WHERE t."status" = 'WAITING') AS "waiting"
       FROM "ticket_reservations" t WHERE t."gameId" = g."id"
     ) r ON true
+    LEFT JOIN LATERAL (
+      SELECT t."id", t."status", t."amount", t."drawRank", t."createdAt" FROM "ticket_reservations" t
+      WHERE t."gameId" = g."id" AND t."memberId" = ${q.memberId}::int AND t."status" <> 'CONFIRMED'
+      ORDER BY t."id" LIMIT 1
+    ) o ON true
     WHERE (${q.id ?? null}::int IS NULL OR g."id" = ${q.id ?? null}::int)
       AND (${q.after ?? null}::timestamptz IS NULL OR g."start" > ${q.after ?? null}::timestamptz)
     ORDER BY g."start", g."id"`;
@@ -251,11 +281,15 @@ export async function readGameDeliveryOptions(
   return rows.flatMap((r) => (r.id === null || r.name === null ? [] : [{ id: r.id, name: r.name, feeRappen: r.feeRappen ?? 0 }]));
 }
 
-export function insertGame(db: DbOrTx, gameGroupId: number, data: GameFields & { createdAt: Date }) {
+export function countRequestsOfGame(db: DbOrTx, gameId: number): Promise<number> {
+  return db.ticketReservation.count({ where: { gameId, status: 'REQUESTED' } });
+}
+
+export function insertGame(db: DbOrTx, gameGroupId: number, data: GameFields & { drawSeed: string | null; createdAt: Date }) {
   return db.game.create({ data: { ...data, gameGroupId } });
 }
 
-export function updateGameRow(db: DbOrTx, id: number, data: GameFields) {
+export function updateGameRow(db: DbOrTx, id: number, data: GameFields & { drawSeed?: string }) {
   return db.game.update({ where: { id }, data });
 }
 
@@ -270,14 +304,44 @@ export function countReservationsOfGame(db: DbOrTx, gameId: number): Promise<num
 /** Tickets reserved per game. */
 export async function reservedByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, number>> {
   if (!gameIds.length) return new Map();
-  const rows = await db.ticketReservation.groupBy({ by: ['gameId'], where: { gameId: { in: gameIds } }, _sum: { amount: true } });
+  const rows = await db.ticketReservation.groupBy({
+    by: ['gameId'],
+    where: { gameId: { in: gameIds }, status: 'CONFIRMED' },
+    _sum: { amount: true },
+  });
   return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
+}
+
+/** Tickets per game and status: confirmed (`reserved`), requested for the draw, waiting. */
+export interface TicketSums {
+  reserved: number;
+  requested: number;
+  waiting: number;
+}
+
+export async function ticketSumsByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, TicketSums>> {
+  if (!gameIds.length) return new Map();
+  const rows = await db.ticketReservation.groupBy({ by: ['gameId', 'status'], where: { gameId: { in: gameIds } }, _sum: { amount: true } });
+  const sums = new Map<number, TicketSums>();
+  for (const r of rows) {
+    const sum = sums.get(r.gameId) ?? { reserved: 0, requested: 0, waiting: 0 };
+    const amount = r._sum.amount ?? 0;
+    if (r.status === 'CONFIRMED') sum.reserved += amount;
+    else if (r.status === 'REQUESTED') sum.requested += amount;
+    else sum.waiting += amount;
+    sums.set(r.gameId, sum);
+  }
+  return sums;
 }
 
 /** Tickets one member holds per game. */
 export async function heldByMember(db: DbOrTx, memberId: number, gameIds: number[]): Promise<Map<number, number>> {
   if (!gameIds.length) return new Map();
-  const rows = await db.ticketReservation.groupBy({ by: ['gameId'], where: { memberId, gameId: { in: gameIds } }, _sum: { amount: true } });
+  const rows = await db.ticketReservation.groupBy({
+    by: ['gameId'],
+    where: { memberId, gameId: { in: gameIds }, status: 'CONFIRMED' },
+    _sum: { amount: true },
+  });
   return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
 }
 
@@ -294,6 +358,10 @@ export interface LockedGame {
   venue: string;
   salesOpenAt: Date | null;
   salesCloseAt: Date | null;
+  saleMode: SaleMode;
+  drawAt: Date | null;
+  drawnAt: Date | null;
+  drawSeed: string | null;
 }
 
 /**
@@ -306,7 +374,8 @@ export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: numbe
   const timeout = lockTimeoutMs === undefined ? null : String(Math.trunc(lockTimeoutMs));
   const rows = await db.$queryRaw<LockedGame[]>`
     SELECT CASE WHEN ${timeout}::text IS NULL THEN NULL ELSE set_config('lock_timeout', ${timeout}::text, true) END AS "lockTimeout",
-           "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt"
+           "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt",
+           "saleMode"::text AS "saleMode", "drawAt", "drawnAt", "drawSeed"
     FROM "games" WHERE "id" = ${gameId} FOR UPDATE`;
   return rows[0] ?? null;
 }
@@ -319,6 +388,8 @@ export interface ReservationStateRow {
   perMember: number;
   reserved: number;
   held: { memberId: number; held: number }[];
+  /** Requests and waiting-list entries of the batch's members. */
+  pending: { memberId: number; status: 'WAITING' | 'REQUESTED' }[];
   members: number[];
   offeredOptions: { id: number; name: string; feeRappen: number }[];
   addresses: ({ memberId: number } & AddressColumns)[];
@@ -356,8 +427,11 @@ export async function readReservationState(db: DbOrTx, q: ReservationStateQuery)
       FOR KEY SHARE OF o
     ), held AS (
       SELECT r."memberId", SUM(r."amount")::int AS "held" FROM "ticket_reservations" r
-      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[])
+      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[]) AND r."status" = 'CONFIRMED'
       GROUP BY r."memberId"
+    ), pending AS (
+      SELECT r."memberId", r."status"::text AS "status" FROM "ticket_reservations" r
+      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[]) AND r."status" <> 'CONFIRMED'
     ), addresses AS (
       SELECT a."memberId", a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
       FROM "addresses" a WHERE a."current" AND a."memberId" = ANY(${q.addressOf}::int[])
@@ -370,8 +444,10 @@ export async function readReservationState(db: DbOrTx, q: ReservationStateQuery)
            gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
            gg."availableTicketsPerGame" AS "quota",
            gg."freeTicketAmount" AS "perMember",
-           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r WHERE r."gameId" = ${q.gameId}) AS "reserved",
+           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
+             WHERE r."gameId" = ${q.gameId} AND r."status" = 'CONFIRMED') AS "reserved",
            COALESCE((SELECT json_agg(h) FROM held h), '[]'::json) AS "held",
+           COALESCE((SELECT json_agg(p) FROM pending p), '[]'::json) AS "pending",
            COALESCE((SELECT json_agg(m."id") FROM members m), '[]'::json) AS "members",
            COALESCE((SELECT json_agg(o) FROM options o), '[]'::json) AS "offeredOptions",
            COALESCE((SELECT json_agg(a) FROM addresses a), '[]'::json) AS "addresses",
@@ -387,6 +463,7 @@ export interface NewReservation extends AddressColumns {
   amount: number;
   pricePerTicketRappen: number;
   idempotencyKey: string | null;
+  status: TicketStatus;
   createdAt: Date;
 }
 
@@ -426,8 +503,12 @@ export function findReservationOfMember(db: DbOrTx, memberId: number, id: number
 }
 
 /** Sets the amount of one of the member's reservations; the row as the member sees it. */
-export function updateReservationAmount(db: DbOrTx, id: number, amount: number): Promise<OwnReservationRow> {
-  return db.ticketReservation.update({ where: { id }, data: { amount }, include: ownReservationInclude });
+export function updateReservationAmount(db: DbOrTx, id: number, amount: number, toEndOfList?: Date): Promise<OwnReservationRow> {
+  return db.ticketReservation.update({
+    where: { id },
+    data: { amount, ...(toEndOfList ? { createdAt: toEndOfList, drawRank: null } : {}) },
+    include: ownReservationInclude,
+  });
 }
 
 export async function deleteReservationOfMember(db: DbOrTx, memberId: number, id: number): Promise<boolean> {
@@ -479,6 +560,6 @@ export function findFirstMembersWithAddressExcept(db: DbOrTx, username: string, 
   });
 }
 
-export async function insertDemoReservations(db: DbOrTx, rows: Omit<NewReservation, 'idempotencyKey'>[]): Promise<void> {
+export async function insertDemoReservations(db: DbOrTx, rows: Omit<NewReservation, 'idempotencyKey' | 'status'>[]): Promise<void> {
   await db.ticketReservation.createMany({ data: rows });
 }

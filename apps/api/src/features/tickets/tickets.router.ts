@@ -21,6 +21,9 @@ import {
   ticketReservationSchema,
   wantsExpand,
   type GameGroup,
+  adminTicketAddSchema,
+  gameDrawSchema,
+  listChangeSchema,
 } from '@club/contract';
 import { sendItem, sendList } from '../../http/envelope.ts';
 import { requireBoard, requireMember } from '../../http/require-role.ts';
@@ -53,6 +56,7 @@ import {
   listUpcomingGames,
   reserveTickets,
 } from './tickets.service.ts';
+import { addToGame, drawGame, getDraw, promoteReservation, removeReservation, type TicketSite } from './tickets-queue.service.ts';
 
 const expands = z.object({ expands: expandsQuery });
 const reservationParams = z.object({ id: idParam, optionId: idParam });
@@ -69,7 +73,8 @@ function groupExpands(group: GameGroup, requested: string[]) {
 /** Ticket sales: public game list, member reservations, the board's groups, games and options. */
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
-  const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock });
+  const site: TicketSite = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
+  const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock }, site);
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -85,6 +90,12 @@ export function ticketsRouter(deps: Deps): Router {
     '/games/:id',
     handle({ params: idParams }, async ({ params }, req, res) => {
       sendItem(res, gameSchema.parse(await getGame(ctxOf(deps, req), params.id)));
+    }),
+  );
+  router.get(
+    '/games/:id/draw',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, gameDrawSchema.parse(await getDraw(ctxOf(deps, req), params.id)));
     }),
   );
   router.get(
@@ -128,6 +139,7 @@ export function ticketsRouter(deps: Deps): Router {
           amount: body.amount,
           deliveryAddress: body.deliveryAddress,
           idempotencyKey,
+          waitlist: body.waitlist,
         },
         reservations,
       );
@@ -139,14 +151,14 @@ export function ticketsRouter(deps: Deps): Router {
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams, body: ticketReservationChangeSchema }, async ({ params, body }, req, res) => {
-      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), params.id, body.amount)));
+      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), site, params.id, body.amount)));
     }),
   );
   router.delete(
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      await cancelReservation(ctxOf(deps, req), params.id);
+      await cancelReservation(ctxOf(deps, req), site, params.id);
       res.status(204).end();
     }),
   );
@@ -245,6 +257,32 @@ export function ticketsRouter(deps: Deps): Router {
     '/games/:id',
     handle({ params: idParams, body: gameInputSchema }, async ({ params, body }, req, res) => {
       sendItem(res, adminGameSchema.parse(await updateGame(ctxOf(deps, req), params.id, body)));
+    }),
+  );
+  admin.post(
+    '/games/:id/draw',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, gameDrawSchema.parse(await drawGame(ctxOf(deps, req), site, params.id)));
+    }),
+  );
+  admin.post(
+    '/games/:id/ticketreservations',
+    handle({ params: idParams, body: adminTicketAddSchema }, async ({ params, body }, req, res) => {
+      sendItem(res, ticketReservationSchema.parse(await addToGame(ctxOf(deps, req), site, params.id, body)), undefined, 201);
+    }),
+  );
+  admin.delete(
+    '/ticketreservations/:id',
+    handle({ params: idParams, query: listChangeSchema }, async ({ params, query }, req, res) => {
+      await removeReservation(ctxOf(deps, req), site, params.id, query.reason);
+      res.status(204).end();
+    }),
+  );
+  admin.post(
+    '/ticketreservations/:id/promote',
+    handle({ params: idParams, body: listChangeSchema }, async ({ params, body }, req, res) => {
+      await promoteReservation(ctxOf(deps, req), site, params.id, body.reason);
+      res.status(204).end();
     }),
   );
   admin.delete(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideReservations,
+  drawPhase,
+  drawWeight,
   formatZurich,
   idempotencyRef,
   mayReserve,
@@ -79,6 +81,8 @@ describe('deciding a batch of reservations for one game', () => {
       [2, home],
     ]),
     earlier: new Map(),
+    draw: 'NONE',
+    pending: new Map(),
     ...over,
   });
   const request = (memberId: number, amount: number, over: Partial<ReservationRequest> = {}): ReservationRequest => ({
@@ -87,13 +91,18 @@ describe('deciding a batch of reservations for one game', () => {
     amount,
     address: null,
     idempotencyKey: null,
+    waitlist: false,
     ...over,
   });
 
   it('counts each accepted request against the quota for the ones after it, as if they came one by one', () => {
     const decisions = decideReservations(state({ reserved: 5 }), [request(1, 3), request(2, 3), request(2, 2)]);
     expect(decisions.map((d) => d.kind)).toEqual(['reserve', 'refuse', 'reserve']);
-    expect(decisions[1]).toEqual({ kind: 'refuse', reason: 'QUOTA', message: 'Für dieses Spiel sind nur noch 2 Tickets verfügbar.' });
+    expect(decisions[1]).toEqual({
+      kind: 'refuse',
+      reason: 'QUOTA',
+      message: 'Für dieses Spiel sind nur noch 2 Tickets verfügbar. Sie können sich auf die Warteliste setzen.',
+    });
   });
 
   it('counts what a member already holds and reserves in the same batch against their limit', () => {
@@ -106,8 +115,8 @@ describe('deciding a batch of reservations for one game', () => {
     const elsewhere = { ...home, street: 'Bahnhofstrasse', houseNumber: '10', postalCode: '8001' };
     const decisions = decideReservations(state(), [request(1, 1), request(3, 1, { address: elsewhere }), request(3, 1)]);
     expect(decisions).toEqual([
-      { kind: 'reserve', address: home },
-      { kind: 'reserve', address: elsewhere },
+      { kind: 'reserve', address: home, status: 'CONFIRMED' },
+      { kind: 'reserve', address: elsewhere, status: 'CONFIRMED' },
       { kind: 'refuse', reason: 'NO_ADDRESS' },
     ]);
   });
@@ -122,9 +131,9 @@ describe('deciding a batch of reservations for one game', () => {
     ]);
     expect(decisions).toEqual([
       { kind: 'replay', reservationId: 99 },
-      { kind: 'reserve', address: home },
+      { kind: 'reserve', address: home, status: 'CONFIRMED' },
       { kind: 'repeat', of: 1 },
-      { kind: 'reserve', address: home },
+      { kind: 'reserve', address: home, status: 'CONFIRMED' },
     ]);
   });
 
@@ -156,5 +165,48 @@ describe('deciding a batch of reservations for one game', () => {
     const perMember = new Map<number, number>();
     for (const r of reserved) perMember.set(r.memberId, (perMember.get(r.memberId) ?? 0) + r.amount);
     expect(Math.max(...perMember.values())).toBeLessThanOrEqual(4);
+  });
+
+  it('when a draw takes requests, then a request within the member limit is recorded whatever the quota, once per member', () => {
+    const decisions = decideReservations(state({ draw: 'REQUESTS', quota: 2, reserved: 2 }), [request(1, 4), request(1, 1), request(2, 5)]);
+    expect(decisions[0]).toMatchObject({ kind: 'reserve', status: 'REQUESTED' });
+    expect(decisions[1]).toEqual({ kind: 'refuse', reason: 'ALREADY_REQUESTED' });
+    expect(decisions[2]).toMatchObject({ kind: 'refuse', reason: 'QUOTA' });
+  });
+
+  it('when the draw is due but has not run, then requests are refused', () => {
+    expect(decideReservations(state({ draw: 'DUE' }), [request(1, 1)])[0]).toEqual({ kind: 'refuse', reason: 'DRAW_DUE' });
+  });
+
+  it('when sold out, then a request with waitlist joins the waiting list and one without is told it may', () => {
+    const decisions = decideReservations(state({ reserved: 10 }), [
+      request(1, 2, { waitlist: true }),
+      request(2, 2),
+      request(1, 1, { waitlist: true }),
+    ]);
+    expect(decisions[0]).toMatchObject({ kind: 'reserve', status: 'WAITING' });
+    expect(decisions[1]).toMatchObject({ kind: 'refuse', reason: 'QUOTA', message: expect.stringContaining('Warteliste') });
+    expect(decisions[2]).toEqual({ kind: 'refuse', reason: 'ALREADY_WAITING' });
+  });
+
+  it('when the member limit is what refuses, then the waiting list does not help', () => {
+    const decisions = decideReservations(state({ reserved: 10 }), [request(1, 5, { waitlist: true })]);
+    expect(decisions[0]).toMatchObject({ kind: 'refuse', reason: 'QUOTA' });
+  });
+});
+
+describe('the draw phase and weights', () => {
+  const at = new Date('2027-01-10T18:00:00Z');
+  it('knows a first-come sale, open requests, a due and a finished draw', () => {
+    expect(drawPhase({ saleMode: 'FIRST_COME', drawAt: null, drawnAt: null }, at)).toBe('NONE');
+    expect(drawPhase({ saleMode: 'DRAW', drawAt: new Date(at.getTime() + 1), drawnAt: null }, at)).toBe('REQUESTS');
+    expect(drawPhase({ saleMode: 'DRAW', drawAt: at, drawnAt: null }, at)).toBe('DUE');
+    expect(drawPhase({ saleMode: 'DRAW', drawAt: at, drawnAt: at }, at)).toBe('DRAWN');
+  });
+
+  it('weighs 1 + completed seasons (at most 10) + 2 per draw lost of the last three', () => {
+    expect(drawWeight({ completedSeasons: 0, lostOfLastThree: 0 })).toBe(1);
+    expect(drawWeight({ completedSeasons: 4, lostOfLastThree: 1 })).toBe(7);
+    expect(drawWeight({ completedSeasons: 25, lostOfLastThree: 3 })).toBe(17);
   });
 });

@@ -71,11 +71,15 @@ export interface ReservationRequest {
   /** null: deliver to the member's current address. */
   address: AddressColumns | null;
   idempotencyKey: string | null;
+  /** Join the waiting list when the tickets are not there. */
+  waitlist: boolean;
 }
 
 /** What the database says under the game's lock, before the batch. */
 export interface ReservationState {
   sales: SalesState;
+  /** Where the game's draw stands: none (first come), requests open, drawing due, or drawn. */
+  draw: DrawPhase;
   quota: number;
   perMember: number;
   /** Tickets of the game reserved by everyone. */
@@ -90,12 +94,32 @@ export interface ReservationState {
   currentAddresses: ReadonlyMap<number, AddressColumns>;
   /** Earlier reservations by Idempotency-Key: `idempotencyRef(memberId, key)` to the reservation id. */
   earlier: ReadonlyMap<string, number>;
+  /** Members of the batch with a request or a place on the waiting list. */
+  pending: ReadonlyMap<number, 'WAITING' | 'REQUESTED'>;
 }
 
-export type ReservationRefusal = 'NO_MEMBER' | 'OPTION_NOT_OFFERED' | 'SALES_NOT_OPEN' | 'NO_ADDRESS' | 'QUOTA';
+export type ReservationRefusal =
+  'NO_MEMBER' | 'OPTION_NOT_OFFERED' | 'SALES_NOT_OPEN' | 'NO_ADDRESS' | 'QUOTA' | 'ALREADY_REQUESTED' | 'ALREADY_WAITING' | 'DRAW_DUE';
+
+/** FIRST_COME games have no draw; a DRAW game takes requests until drawAt, then waits for the draw, then sells as first come. */
+export type DrawPhase = 'NONE' | 'REQUESTS' | 'DUE' | 'DRAWN';
+
+export function drawPhase(game: { saleMode: string; drawAt: Date | null; drawnAt: Date | null }, now: Date): DrawPhase {
+  if (game.saleMode !== 'DRAW') return 'NONE';
+  if (game.drawnAt) return 'DRAWN';
+  return game.drawAt && now >= game.drawAt ? 'DUE' : 'REQUESTS';
+}
+
+/**
+ * The weight of a member's request in a draw (DESIGN.md §6): 1, plus one per completed
+ * membership season (at most 10), plus 2 for each draw lost among the member's last three.
+ */
+export function drawWeight(history: { completedSeasons: number; lostOfLastThree: number }): number {
+  return 1 + Math.min(10, Math.max(0, history.completedSeasons)) + 2 * Math.min(3, Math.max(0, history.lostOfLastThree));
+}
 
 export type ReservationDecision =
-  | { kind: 'reserve'; address: AddressColumns }
+  | { kind: 'reserve'; address: AddressColumns; status: 'CONFIRMED' | 'REQUESTED' | 'WAITING' }
   /** A retry of a reservation made before this batch. */
   | { kind: 'replay'; reservationId: number }
   /** A retry of request `of` of this same batch (same member and Idempotency-Key). */
@@ -115,6 +139,7 @@ export function idempotencyRef(memberId: number, key: string): string {
 export function decideReservations(state: ReservationState, requests: readonly ReservationRequest[]): ReservationDecision[] {
   let reserved = state.reserved;
   const held = new Map(state.held);
+  const pending = new Map(state.pending);
   const madeNow = new Map<string, number>();
   return requests.map((r, index): ReservationDecision => {
     const ref = r.idempotencyKey === null ? null : idempotencyRef(r.memberId, r.idempotencyKey);
@@ -130,11 +155,28 @@ export function decideReservations(state: ReservationState, requests: readonly R
     const address = r.address ?? state.currentAddresses.get(r.memberId);
     if (!address) return { kind: 'refuse', reason: 'NO_ADDRESS' };
     const own = held.get(r.memberId) ?? 0;
+    const already = pending.get(r.memberId);
+    if (already === 'REQUESTED') return { kind: 'refuse', reason: 'ALREADY_REQUESTED' };
+    if (already === 'WAITING') return { kind: 'refuse', reason: 'ALREADY_WAITING' };
+    if (state.draw === 'DUE') return { kind: 'refuse', reason: 'DRAW_DUE' };
+    const ownRefusal = quotaRefusal({ amount: r.amount, quota: Infinity, reserved: 0, perMember: state.perMember, held: own });
+    if (state.draw === 'REQUESTS') {
+      if (ownRefusal) return { kind: 'refuse', reason: 'QUOTA', message: ownRefusal };
+      pending.set(r.memberId, 'REQUESTED');
+      if (ref !== null) madeNow.set(ref, index);
+      return { kind: 'reserve', address, status: 'REQUESTED' };
+    }
     const refusal = quotaRefusal({ amount: r.amount, quota: state.quota, reserved, perMember: state.perMember, held: own });
-    if (refusal) return { kind: 'refuse', reason: 'QUOTA', message: refusal };
+    if (refusal) {
+      if (ownRefusal) return { kind: 'refuse', reason: 'QUOTA', message: refusal };
+      if (!r.waitlist) return { kind: 'refuse', reason: 'QUOTA', message: `${refusal} Sie können sich auf die Warteliste setzen.` };
+      pending.set(r.memberId, 'WAITING');
+      if (ref !== null) madeNow.set(ref, index);
+      return { kind: 'reserve', address, status: 'WAITING' };
+    }
     reserved += r.amount;
     held.set(r.memberId, own + r.amount);
     if (ref !== null) madeNow.set(ref, index);
-    return { kind: 'reserve', address };
+    return { kind: 'reserve', address, status: 'CONFIRMED' };
   });
 }

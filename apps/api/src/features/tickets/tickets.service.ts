@@ -23,9 +23,12 @@ import {
   updateReservationAmount,
   type LockedGame,
   type GameReadRow,
+  type OwnReservationRow,
 } from './tickets.repository.ts';
 import {
   decideReservations,
+  drawPhase,
+  toRappen,
   formatZurich,
   idempotencyRef,
   salesEnd,
@@ -35,6 +38,11 @@ import {
   type ReservationRequest,
 } from './tickets.rules.ts';
 import { reservationsCreated } from '../../lib/metrics.ts';
+import { enqueueMails } from '../../lib/outbox.ts';
+import { ticketMail } from './tickets.mails.ts';
+import { findMembersForMail } from './tickets-queue.repository.ts';
+import { moveUpWaiting, type TicketSite } from './tickets-queue.service.ts';
+import type { TicketStatus } from '@club/contract';
 
 /** How long a batch of reservations waits for the game's lock before it answers 503 BUSY. */
 export const LOCK_TIMEOUT_MS = 3_000;
@@ -51,9 +59,9 @@ export type ReservationBatches = BatchesPerKey<number, ReservationItem, ReserveT
  * commit"), on current sums under the game's row lock. Only throughput depends on the
  * batching; the lock orders the batches of several server instances as well.
  */
-export function createReservationBatches(base: { db: Db; log: Logger; clock: () => Date }): ReservationBatches {
+export function createReservationBatches(base: { db: Db; log: Logger; clock: () => Date }, site: TicketSite): ReservationBatches {
   return new BatchesPerKey<number, ReservationItem, ReserveTicketsResult>(
-    (gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, gameId, items),
+    (gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, gameId, items),
     MAX_BATCH,
   );
 }
@@ -80,7 +88,11 @@ export async function getGame(ctx: Ctx, id: number): Promise<Game> {
 
 /** A game as the visitor or member sees it now. */
 function gameView(ctx: Ctx, row: GameReadRow): Game {
-  return toGame(row, ctx.now, row.reserved, ctx.actor ? { held: row.held } : null);
+  const own =
+    row.ownId !== null && row.ownStatus !== null && row.ownAmount !== null
+      ? { id: row.ownId, status: row.ownStatus, amount: row.ownAmount, position: row.ownPosition }
+      : null;
+  return toGame(row, ctx.now, row, ctx.actor ? { held: row.held, own } : null);
 }
 
 /** The delivery options offered for a game (those of its group). One query. */
@@ -106,6 +118,8 @@ export interface ReserveTicketsInput {
   deliveryAddress?: Address | null | undefined;
   /** Idempotency-Key header: a retry with the same key returns the first reservation. */
   idempotencyKey?: string | undefined;
+  /** Join the waiting list when the tickets are not there. */
+  waitlist?: boolean | undefined;
 }
 
 export interface ReserveTicketsResult {
@@ -130,17 +144,22 @@ export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, batch
  * Nothing decides availability outside this transaction. Answers per request: the result, or
  * the AppError that request gets.
  */
-async function reserveBatch(ctx: Ctx, gameId: number, items: readonly ReservationItem[]): Promise<(ReserveTicketsResult | Error)[]> {
+async function reserveBatch(
+  ctx: Ctx,
+  site: TicketSite,
+  gameId: number,
+  items: readonly ReservationItem[],
+): Promise<(ReserveTicketsResult | Error)[]> {
   let answers: (ReserveTicketsResult | AppError | Replay)[];
   try {
-    answers = await decideAndInsert(ctx, gameId, items);
+    answers = await decideAndInsert(ctx, site, gameId, items);
   } catch (error) {
     // A reservation for another game (here or on another server) took one of the batch's
     // Idempotency-Keys meanwhile: decide once more, now seeing it (the batch was rolled back).
     if (!isUniqueViolation(error)) return rejectAll(ctx, gameId, items, error);
     ctx.log.info({ gameId, requests: items.length }, 'reservation batch decided again: an Idempotency-Key was taken meanwhile');
     try {
-      answers = await decideAndInsert(ctx, gameId, items);
+      answers = await decideAndInsert(ctx, site, gameId, items);
     } catch (again) {
       return rejectAll(ctx, gameId, items, again);
     }
@@ -158,6 +177,7 @@ interface Replay {
 
 async function decideAndInsert(
   ctx: Ctx,
+  site: TicketSite,
   gameId: number,
   items: readonly ReservationItem[],
 ): Promise<(ReserveTicketsResult | AppError | Replay)[]> {
@@ -170,6 +190,7 @@ async function decideAndInsert(
       amount: item.amount,
       address: item.deliveryAddress ?? null,
       idempotencyKey: item.idempotencyKey ?? null,
+      waitlist: item.waitlist ?? false,
     }));
     const row = await readReservationState(tx.db, {
       gameId,
@@ -183,6 +204,8 @@ async function decideAndInsert(
     const decisions = decideReservations(
       {
         sales: salesState(game, tx.now),
+        draw: drawPhase(game, tx.now),
+        pending: new Map(row.pending.map((p) => [p.memberId, p.status])),
         quota: row.quota,
         perMember: row.perMember,
         reserved: row.reserved,
@@ -195,10 +218,10 @@ async function decideAndInsert(
       requests,
     );
 
-    const accepted = decisions.flatMap((d, i) => (d.kind === 'reserve' ? [{ index: i, address: d.address }] : []));
+    const accepted = decisions.flatMap((d, i) => (d.kind === 'reserve' ? [{ index: i, address: d.address, status: d.status }] : []));
     const ids = await insertReservations(
       tx.db,
-      accepted.map(({ index, address }) => ({
+      accepted.map(({ index, address, status }) => ({
         gameId,
         memberId: requests[index]!.memberId,
         deliveryOptionId: requests[index]!.deliveryOptionId,
@@ -206,21 +229,37 @@ async function decideAndInsert(
         pricePerTicketRappen: row.pricePerTicketRappen,
         ...address,
         idempotencyKey: requests[index]!.idempotencyKey,
+        status,
         createdAt: tx.now,
       })),
     );
     const offered = new Map(row.offeredOptions.map((o) => [o.id, o]));
     const made = new Map<number, ReserveTicketsResult>();
-    accepted.forEach(({ index, address }, k) => {
+    accepted.forEach(({ index, address, status }, k) => {
       const request = requests[index]!;
       const option = toDeliveryOption(offered.get(request.deliveryOptionId)!);
       const reservation = toReservation(
-        { id: ids[k]!, amount: request.amount, pricePerTicketRappen: row.pricePerTicketRappen, createdAt: tx.now, ...address },
+        {
+          id: ids[k]!,
+          amount: request.amount,
+          pricePerTicketRappen: row.pricePerTicketRappen,
+          createdAt: tx.now,
+          status,
+          movedUpAt: null,
+          ...address,
+        },
         { game, groupName: row.groupName, option },
         tx.now,
       );
       made.set(index, { reservation, replayed: false });
     });
+    await mailAccepted(
+      tx,
+      site,
+      game,
+      accepted.map(({ index }) => made.get(index)!.reservation),
+      accepted.map(({ index }) => requests[index]!.memberId),
+    );
 
     return decisions.map((d, i) => {
       switch (d.kind) {
@@ -262,7 +301,40 @@ function refusal(reason: ReservationRefusal, message: string | undefined, game: 
       return invalid('Bitte geben Sie eine Lieferadresse an.', { deliveryAddress: 'Bitte eine Lieferadresse angeben.' });
     case 'QUOTA':
       return new AppError('QUOTA_EXCEEDED', message ?? 'Die Reservation ist nicht möglich.', message ? { amount: message } : undefined);
+    case 'ALREADY_REQUESTED':
+      return conflict(
+        'Sie haben für dieses Spiel bereits eine Anfrage gestellt: Sie können sie bis zur Auslosung ändern oder zurückziehen.',
+        'ALREADY_EXISTS',
+      );
+    case 'ALREADY_WAITING':
+      return conflict('Sie stehen für dieses Spiel bereits auf der Warteliste: Sie können Ihre Anzahl dort ändern.', 'ALREADY_EXISTS');
+    case 'DRAW_DUE':
+      return conflict('Die Anfragen für dieses Spiel sind geschlossen: Die Auslosung läuft gleich.', 'SALES_CLOSED');
   }
+}
+
+/** The confirmation mail of each reservation, request or waiting-list entry a batch made. */
+async function mailAccepted(tx: Ctx, site: TicketSite, game: LockedGame, made: TicketReservation[], memberIds: number[]): Promise<void> {
+  if (!made.length) return;
+  const members = new Map((await findMembersForMail(tx.db, unique(memberIds))).map((m) => [m.id, m]));
+  const kinds = { CONFIRMED: 'reserved', REQUESTED: 'requested', WAITING: 'waiting' } as const;
+  await enqueueMails(
+    tx.db,
+    made.flatMap((r, i) => {
+      const member = members.get(memberIds[i]!);
+      if (!member?.email) return [];
+      const mail = ticketMail(kinds[r.status], {
+        firstName: member.firstName,
+        game,
+        amount: r.amount,
+        deliveryOptionName: r.deliveryOption.name,
+        pricePerTicketRappen: toRappen(r.price),
+        clubName: site.clubName,
+        publicUrl: site.publicUrl,
+      });
+      return [{ to: member.email, ...mail }];
+    }),
+  );
 }
 
 const keyUsedElsewhere = () => conflict('Dieser Idempotency-Key wurde bereits für eine andere Reservation verwendet.');
@@ -295,19 +367,41 @@ export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<T
 }
 
 /** Cancels one of the member's reservations while the game's sales are open. */
-export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
+export async function cancelReservation(ctx: Ctx, site: TicketSite, id: number): Promise<void> {
   const memberId = memberIdOf(ctx);
-  await withTx(ctx, async (tx) => {
-    const row = await findReservationOfMember(tx.db, memberId, id);
-    if (!row) throw notFound('Diese Reservation gibt es nicht.');
-    if (salesState(row.game, tx.now) !== 'OPEN') {
-      throw conflict(
-        'Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr storniert werden.',
-        'SALES_CLOSED',
-      );
-    }
-    if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
-  });
+  try {
+    await withTx(ctx, async (tx) => {
+      const { game, row } = await lockOwnReservation(tx, memberId, id);
+      const closed = changeRefusal(game, row.status, tx.now);
+      if (closed)
+        throw conflict(
+          `${closed} Die Reservation kann nicht mehr storniert werden.`,
+          closed.startsWith('Die Auslosung') ? 'DEADLINE_PASSED' : 'SALES_CLOSED',
+        );
+      if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
+      if (row.status === 'CONFIRMED') await moveUpWaiting(tx, site, game);
+    });
+  } catch (error) {
+    throw asBusy(error, BUSY_MESSAGE) ?? error;
+  }
+}
+
+/** Finds one of the member's reservations, locks its game and reads it again under the lock. */
+async function lockOwnReservation(tx: Ctx, memberId: number, id: number): Promise<{ game: LockedGame; row: OwnReservationRow }> {
+  const before = await findReservationOfMember(tx.db, memberId, id);
+  if (!before) throw notFound('Diese Reservation gibt es nicht.');
+  const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
+  // Read again under the lock: a cancel or change that committed meanwhile counts.
+  const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
+  if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
+  return { game, row };
+}
+
+/** Why a reservation can no longer be changed or cancelled (a request: until the draw; else until sales close); null: it can. */
+function changeRefusal(game: LockedGame, status: TicketStatus, now: Date): string | null {
+  if (status === 'REQUESTED' && drawPhase(game, now) !== 'REQUESTS') return 'Die Auslosung hat begonnen:';
+  if (salesState(game, now) !== 'OPEN') return 'Der Ticketverkauf für dieses Spiel ist geschlossen:';
+  return null;
 }
 
 /**
@@ -315,21 +409,31 @@ export async function cancelReservation(ctx: Ctx, id: number): Promise<void> {
  * open. Under the same lock as new reservations (the game row, FOR UPDATE with lock_timeout):
  * a raise is decided on the current sums, as a new reservation of the difference would be.
  */
-export async function changeReservationAmount(ctx: Ctx, id: number, amount: number): Promise<TicketReservation> {
+export async function changeReservationAmount(ctx: Ctx, site: TicketSite, id: number, amount: number): Promise<TicketReservation> {
   const memberId = memberIdOf(ctx);
   try {
     return await withTx(ctx, async (tx) => {
-      const before = await findReservationOfMember(tx.db, memberId, id);
-      if (!before) throw notFound('Diese Reservation gibt es nicht.');
-      const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
-      // Read again under the lock: a cancel or change that committed meanwhile counts.
-      const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
-      if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
-      if (salesState(game, tx.now) !== 'OPEN') {
+      const { game, row } = await lockOwnReservation(tx, memberId, id);
+      const closed = changeRefusal(game, row.status, tx.now);
+      if (closed)
         throw conflict(
-          'Der Ticketverkauf für dieses Spiel ist geschlossen: Die Reservation kann nicht mehr geändert werden.',
-          'SALES_CLOSED',
+          `${closed} Die Reservation kann nicht mehr geändert werden.`,
+          closed.startsWith('Die Auslosung') ? 'DEADLINE_PASSED' : 'SALES_CLOSED',
         );
+      if (row.status !== 'CONFIRMED') {
+        // A request or a waiting-list entry: within the member's own limit; a raise on the waiting list goes to its end.
+        const held = await heldByMember(tx.db, memberId, [game.id]);
+        const own = quotaRefusal({
+          amount,
+          quota: Infinity,
+          reserved: 0,
+          perMember: row.game.gameGroup.freeTicketAmount,
+          held: held.get(game.id) ?? 0,
+        });
+        if (own) throw new AppError('QUOTA_EXCEEDED', own, { amount: own });
+        if (amount === row.amount) return toOwnReservation(row, tx.now);
+        const toEnd = row.status === 'WAITING' && amount > row.amount;
+        return toOwnReservation(await updateReservationAmount(tx.db, id, amount, toEnd ? tx.now : undefined), tx.now);
       }
       if (amount > row.amount) {
         const group = row.game.gameGroup;
@@ -345,7 +449,9 @@ export async function changeReservationAmount(ctx: Ctx, id: number, amount: numb
           throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
       }
       if (amount === row.amount) return toOwnReservation(row, tx.now);
-      return toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now);
+      const changed = await updateReservationAmount(tx.db, id, amount);
+      if (amount < row.amount) await moveUpWaiting(tx, site, game);
+      return toOwnReservation(changed, tx.now);
     });
   } catch (error) {
     throw asBusy(error, BUSY_MESSAGE) ?? error;

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { createMember, unique } from '../../test/factories.ts';
 import { loginAs } from '../../test/login.ts';
+import { newDrawSeed } from './tickets-queue.service.ts';
 
 /** Test helpers of the ticket feature: JSON calls and seeded groups and games. */
 
@@ -70,6 +71,8 @@ export async function seedGame(
     salesCloseAt?: Date | null;
     opponent?: string;
     options?: number;
+    /** A draw at this time (DRAW sale mode with a seed). */
+    drawAt?: Date;
   } = {},
 ): Promise<SeededGame> {
   const db = database.prisma;
@@ -95,6 +98,7 @@ export async function seedGame(
       venue: 'Swiss Life Arena',
       salesOpenAt: options.salesOpenAt ?? null,
       salesCloseAt: options.salesCloseAt ?? null,
+      ...(options.drawAt ? { saleMode: 'DRAW' as const, drawAt: options.drawAt, drawSeed: newDrawSeed() } : {}),
     },
   });
   return { groupId: group.id, gameId: game.id, optionIds };

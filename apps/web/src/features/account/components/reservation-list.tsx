@@ -124,7 +124,15 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                   </p>
                   <dl className="reservation-facts mb-3">
                     <dt>Anzahl</dt>
-                    <dd>{reservation.amount}</dd>
+                    <dd>
+                      {reservation.amount}
+                      {reservation.status !== 'CONFIRMED' ? (
+                        <span className="badge text-bg-info ms-2">
+                          {reservation.status === 'WAITING' ? 'Warteliste' : 'Anfrage für die Auslosung'}
+                        </span>
+                      ) : null}
+                      {reservation.movedUpAt ? <span className="badge text-bg-success ms-2">nachgerückt</span> : null}
+                    </dd>
                     <dt>Zustellung</dt>
                     <dd>
                       {reservation.deliveryOption.name}

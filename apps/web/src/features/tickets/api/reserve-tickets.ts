@@ -11,11 +11,17 @@ export interface ReserveTicketsInput {
   deliveryAddress: Address | null;
   /** The same key for every try of one reservation: the server then reserves once. */
   idempotencyKey: string;
+  /** Join the waiting list when the tickets are not there. */
+  waitlist?: boolean;
 }
 
 /** `POST /api/v1/games/{id}/deliveryoptions/{optionId}/ticketreservations/` with an Idempotency-Key header. */
 export async function reserveTickets(input: ReserveTicketsInput): Promise<TicketReservation> {
-  const body = { amount: input.amount, ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}) };
+  const body = {
+    amount: input.amount,
+    ...(input.deliveryAddress ? { deliveryAddress: input.deliveryAddress } : {}),
+    ...(input.waitlist ? { waitlist: true } : {}),
+  };
   const answer = await api.post<ItemEnvelope<TicketReservation>>(
     `/api/v1/games/${input.gameId}/deliveryoptions/${input.deliveryOptionId}/ticketreservations/`,
     body,

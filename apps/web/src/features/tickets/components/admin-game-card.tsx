@@ -4,8 +4,9 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
-import { matchup, salesText } from '../lib/games';
+import { matchup, salesText, ticketCount } from '../lib/games';
 import { Matchup } from './matchup';
+import { DrawButton, ListActions, ReservationState } from './game-list-actions';
 
 interface AdminGameCardProps {
   game: AdminGame;
@@ -38,7 +39,8 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
               </div>
             </div>
           </div>
-          <div className="d-flex flex-wrap gap-2">
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <DrawButton game={game} quota={quota} title={title} />
             <Link
               className="btn btn-primary btn-sm"
               to={paths.gameHandover.href(game.id)}
@@ -71,6 +73,14 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             </span>
             <span>{game.ticketsLeft > 0 ? `${game.ticketsLeft} frei` : 'ausverkauft'}</span>
           </div>
+          {game.saleMode === 'DRAW' || game.waiting > 0 ? (
+            <div className="small" data-testid="requested-of-quota">
+              {game.saleMode === 'DRAW'
+                ? `Auslosung ${game.drawnAt ? 'erfolgt' : `am ${formatDateTime(game.drawAt)} Uhr`} · ${ticketCount(game.requested)} angefragt / ${quota} Kontingent · `
+                : ''}
+              {ticketCount(game.waiting)} auf der Warteliste
+            </div>
+          ) : null}
           <div
             className="progress quota-bar mt-1"
             role="progressbar"
@@ -98,6 +108,10 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
                   <th scope="col">Zustellung</th>
                   <th scope="col">Lieferadresse</th>
                   <th scope="col">Reserviert am</th>
+                  <th scope="col">Stand</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Aktionen</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -117,6 +131,12 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
                         {a.country !== 'CH' ? `, ${formatCountry(a.country)}` : ''}
                       </td>
                       <td className="text-nowrap">{formatDateTime(r.createdAt)}</td>
+                      <td>
+                        <ReservationState reservation={r} />
+                      </td>
+                      <td>
+                        <ListActions reservation={r} />
+                      </td>
                     </tr>
                   );
                 })}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -14,7 +14,11 @@ import { gameFormSchema, type GameFormValues } from '../lib/game-form';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 
-const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt'];
+const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt', 'saleMode', 'drawAt'];
+const SALE_MODES = [
+  { value: 'FIRST_COME', label: 'Nach Eingang' },
+  { value: 'DRAW', label: 'Auslosung' },
+] as const;
 const GAME_KINDS = [
   { value: 'home', label: 'Heimspiel' },
   { value: 'away', label: 'Auswärtsspiel' },
@@ -42,8 +46,11 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
       venue: game?.venue ?? HOME_VENUE,
       salesOpenAt: isoToZurichLocal(game?.salesOpenAt),
       salesCloseAt: isoToZurichLocal(game?.salesCloseAt),
+      saleMode: game?.saleMode ?? 'FIRST_COME',
+      drawAt: isoToZurichLocal(game?.drawAt),
     },
   });
+  const saleMode = useWatch({ control: form.control, name: 'saleMode' });
   const close = () => {
     setError(null);
     save.reset();
@@ -129,6 +136,36 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 type="datetime-local"
                 help="Leer: bis Spielbeginn."
               />
+              <fieldset className="col-md-6">
+                <legend className="form-label fs-6">Verkaufsart</legend>
+                {SALE_MODES.map((mode) => (
+                  <div className="form-check form-check-inline" key={mode.value}>
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      id={`${prefix}-mode-${mode.value}`}
+                      value={mode.value}
+                      {...form.register('saleMode')}
+                    />
+                    <label className="form-check-label" htmlFor={`${prefix}-mode-${mode.value}`}>
+                      {mode.label}
+                    </label>
+                  </div>
+                ))}
+                <div className="form-text">
+                  Auslosung: Mitglieder fragen bis zur Auslosung an; das Los entscheidet gewichtet und nachprüfbar.
+                </div>
+              </fieldset>
+              {saleMode === 'DRAW' ? (
+                <FormField<GameFormValues>
+                  className="col-md-6"
+                  name="drawAt"
+                  label="Auslosung am"
+                  idPrefix={prefix}
+                  type="datetime-local"
+                  help="Nach dem Verkaufsstart, vor dem Spiel."
+                />
+              ) : null}
             </div>
             <FormError error={error} title="Nicht gespeichert." />
           </Modal.Body>

@@ -5,6 +5,13 @@ import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { matchup, ticketCount } from '../lib/games';
 
+const HEADING = { CONFIRMED: 'Reservation bestätigt', REQUESTED: 'Anfrage erhalten', WAITING: 'Auf der Warteliste' } as const;
+const TEXT = {
+  CONFIRMED: 'sind für Sie reserviert.',
+  REQUESTED: 'nehmen an der Auslosung teil. Bis zur Auslosung können Sie die Anfrage ändern oder zurückziehen.',
+  WAITING: 'stehen auf der Warteliste: Werden Tickets frei, erhalten Sie sie, sobald Ihre ganze Anfrage Platz hat.',
+} as const;
+
 /**
  * What the member reserved, right after the server said yes. The focus moves to it (the form
  * with the button that had it is gone), so keyboard and screen-reader users land on the answer.
@@ -32,11 +39,11 @@ export function ReservationConfirmation({
       data-testid="reservation-confirmation"
     >
       <h3 id="reservation-confirmed" className="alert-heading h5">
-        Reservation bestätigt
+        {HEADING[reservation.status]}
       </h3>
       <p className="mb-2">
-        {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr sind für Sie
-        reserviert.
+        {ticketCount(reservation.amount)} für {matchup(reservation).title} am {formatDateTime(reservation.gameBegin)} Uhr{' '}
+        {TEXT[reservation.status]}
       </p>
       <dl className="game-facts mb-3">
         <dt>Zustellung</dt>

@@ -23,6 +23,12 @@ const game: Game = {
   freeTicketAmount: 4,
   ticketsHeld: 0,
   ticketsMayReserve: 4,
+  saleMode: 'FIRST_COME',
+  drawAt: null,
+  drawnAt: null,
+  ticketsRequested: null,
+  ticketsWaiting: 0,
+  ownRequest: null,
 };
 
 const home: StoredAddress = {
@@ -52,6 +58,8 @@ function reservation(amount: number): TicketReservation {
     homeGame: true,
     venue: game.venue,
     cancellable: true,
+    status: 'CONFIRMED',
+    movedUpAt: null,
     invoiceId: null,
     invoiceStatus: null,
     handedOverAt: null,

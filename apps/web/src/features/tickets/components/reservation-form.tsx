@@ -24,21 +24,30 @@ interface ReservationFormProps {
   game: Game;
   /** Called with the reservation the server made. */
   onReserved: (reservation: TicketReservation) => void;
+  /** reserve (default); request: a request for the draw; waitlist: a place on the waiting list. */
+  mode?: 'reserve' | 'request' | 'waitlist';
 }
+
+const SUBMIT_LABEL = {
+  reserve: 'Verbindlich reservieren',
+  request: 'Anfrage für die Auslosung senden',
+  waitlist: 'Auf die Warteliste setzen',
+};
+const PENDING_LABEL = { reserve: 'Wird reserviert…', request: 'Wird gesendet…', waitlist: 'Wird eingetragen…' };
 
 /**
  * Delivery option, amount (1 to what the member may still take), delivery address and
  * price total. The button is disabled while a reservation is on its way, and every try of
  * one reservation carries the same Idempotency-Key, so a double click reserves once.
  */
-export function ReservationForm({ game, onReserved }: ReservationFormProps) {
+export function ReservationForm({ game, onReserved, mode = 'reserve' }: ReservationFormProps) {
   const options = useGameDeliveryOptions(game.id);
   const current = useDeliveryAddress(game.id, true);
   const reserve = useReserveTickets();
   const key = useRef(newIdempotencyKey());
   const inFlight = useRef(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const max = Math.max(0, game.ticketsMayReserve ?? 0);
+  const max = Math.max(0, mode === 'waitlist' ? game.freeTicketAmount - (game.ticketsHeld ?? 0) : (game.ticketsMayReserve ?? 0));
 
   const form = useForm<ReservationFormInput, unknown, ReservationFormOutput>({
     resolver: zodResolver(reservationFormSchema),
@@ -65,22 +74,23 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitError(null);
-    reserve.mutate(
-      { gameId: game.id, ...values, idempotencyKey: key.current },
-      {
-        onSuccess: (reservation) => {
+    // mutateAsync, not mutate's callbacks: the answer also reaches the page when the refetched game
+    // already replaced this form (a request or a waiting-list place shows instead of the form).
+    reserve
+      .mutateAsync({ gameId: game.id, ...values, idempotencyKey: key.current, waitlist: mode === 'waitlist' })
+      .then(
+        (reservation) => {
           key.current = newIdempotencyKey();
           onReserved(reservation);
         },
-        onError: (error) => {
+        (error: unknown) => {
           setSubmitError(error);
           applyServerFieldErrors(error, setError, knownFields, { rename: (path) => path.replace(/^deliveryAddress\./, 'address.') });
         },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+      )
+      .finally(() => {
+        inFlight.current = false;
+      });
   };
 
   const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
@@ -129,7 +139,9 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
             ))}
           </select>
           <div id="amount-hint" className="form-text">
-            Sie können noch {ticketCount(max)} reservieren.
+            {mode === 'reserve'
+              ? `Sie können noch ${ticketCount(max)} reservieren.`
+              : `Höchstens ${ticketCount(max)}; nur ganze Anfragen werden bedient.`}
           </div>
           {errors.amount ? (
             <div id="amount-error" className="invalid-feedback">
@@ -175,10 +187,10 @@ export function ReservationForm({ game, onReserved }: ReservationFormProps) {
           {reserve.isPending ? (
             <>
               <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-              Wird reserviert…
+              {PENDING_LABEL[mode]}
             </>
           ) : (
-            'Verbindlich reservieren'
+            SUBMIT_LABEL[mode]
           )}
         </Button>
       </form>

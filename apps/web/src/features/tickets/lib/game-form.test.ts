@@ -10,6 +10,8 @@ describe('the game form', () => {
     venue: 'Swiss Life Arena, Zürich',
     salesOpenAt: '',
     salesCloseAt: '2027-01-12T18:00',
+    saleMode: 'FIRST_COME',
+    drawAt: '',
   } as const;
 
   it('turns Zurich wall-clock inputs and the radio into the body the contract accepts', () => {
@@ -21,8 +23,20 @@ describe('the game form', () => {
       venue: 'Swiss Life Arena, Zürich',
       salesOpenAt: null,
       salesCloseAt: '2027-01-12T17:00:00.000Z',
+      saleMode: 'FIRST_COME',
+      drawAt: null,
     });
     expect(gameInputSchema.parse(body)).toEqual(body);
+  });
+
+  it('gives a draw its time, and asks for one that lies before the game', () => {
+    const body = gameFormSchema.parse({ ...inputs, saleMode: 'DRAW', drawAt: '2027-01-10T12:00' });
+    expect(body).toMatchObject({ saleMode: 'DRAW', drawAt: '2027-01-10T11:00:00.000Z' });
+    expect(gameInputSchema.parse(body)).toEqual(body);
+    const missing = gameFormSchema.safeParse({ ...inputs, saleMode: 'DRAW' });
+    expect(missing.error?.issues[0]).toMatchObject({ path: ['drawAt'], message: 'Auslosung: Bitte den Zeitpunkt der Auslosung angeben.' });
+    const late = gameFormSchema.safeParse({ ...inputs, saleMode: 'DRAW', drawAt: '2027-01-13T12:00' });
+    expect(late.error?.issues[0]).toMatchObject({ path: ['drawAt'], message: 'Auslosung: Muss vor dem Spielbeginn liegen.' });
   });
 
   it('refuses with the contract’s messages: our own team, sales closing after the start', () => {

@@ -1,4 +1,12 @@
-import { checkSalesWindow, checkTicketAmounts, gameFieldsSchema, gameGroupFieldsSchema, moneySchema } from '@club/contract';
+import {
+  checkDrawTime,
+  checkSalesWindow,
+  checkTicketAmounts,
+  gameFieldsSchema,
+  gameGroupFieldsSchema,
+  moneySchema,
+  saleModeSchema,
+} from '@club/contract';
 import { z } from 'zod';
 import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local-input';
 
@@ -9,8 +17,12 @@ export const gameFormSchema = gameFieldsSchema
     homeGame: z.enum(['home', 'away']).transform((kind) => kind === 'home'),
     salesOpenAt: optionalLocalDateTimeInput('Verkaufsstart'),
     salesCloseAt: optionalLocalDateTimeInput('Verkaufsende'),
+    saleMode: saleModeSchema,
+    drawAt: optionalLocalDateTimeInput('Auslosung'),
   })
-  .superRefine(checkSalesWindow);
+  .transform((game) => ({ ...game, drawAt: game.saleMode === 'DRAW' ? game.drawAt : null }))
+  .superRefine(checkSalesWindow)
+  .superRefine(checkDrawTime);
 export type GameFormValues = z.input<typeof gameFormSchema>;
 
 /** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */

@@ -20,6 +20,12 @@ const game = (over: Partial<Game>): Game => ({
   freeTicketAmount: 4,
   ticketsHeld: null,
   ticketsMayReserve: null,
+  saleMode: 'FIRST_COME',
+  drawAt: null,
+  drawnAt: null,
+  ticketsRequested: null,
+  ticketsWaiting: 0,
+  ownRequest: null,
   ...over,
 });
 

@@ -1,0 +1,89 @@
+import type { Game } from '@club/contract';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { formatDateTime } from '@/lib/format';
+import { useGameDraw } from '../api/game-draw';
+import { ticketCount } from '../lib/games';
+
+/**
+ * A draw game's public facts: requested against the quota, the seed's fingerprint, and after
+ * the draw the seed, every entry and the order, so anyone can recompute it (`pnpm verify-draw`).
+ */
+export function DrawPanel({ game }: { game: Game }) {
+  const draw = useGameDraw(game.id);
+  return (
+    <section aria-labelledby="draw-heading" className="mt-4">
+      <h2 id="draw-heading" className="h5">
+        Auslosung
+      </h2>
+      {game.drawnAt ? (
+        <p>Ausgelost am {formatDateTime(game.drawnAt)} Uhr.</p>
+      ) : (
+        <p data-testid="draw-requested">
+          Die Tickets werden am {formatDateTime(game.drawAt)} Uhr ausgelost: {ticketCount(game.ticketsRequested ?? 0)} angefragt
+          {draw.data ? ` für ${ticketCount(draw.data.quota)} im Kontingent` : ''}.
+        </p>
+      )}
+      {draw.isPending ? <LoadingSpinner label="Auslosung wird geladen…" /> : null}
+      {draw.isError ? <ErrorAlert error={draw.error} /> : null}
+      {draw.data ? (
+        <>
+          <dl className="small draw-facts">
+            <dt>Verfahren</dt>
+            <dd>{draw.data.algorithm}</dd>
+            <dt>SHA-256 des Seeds</dt>
+            <dd className="text-break font-monospace">{draw.data.seedHash ?? 'wird mit dem Verkaufsstart veröffentlicht'}</dd>
+            {draw.data.seed ? (
+              <>
+                <dt>Seed</dt>
+                <dd className="text-break font-monospace">{draw.data.seed}</dd>
+              </>
+            ) : null}
+          </dl>
+          {draw.data.order.length ? (
+            <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label="Reihenfolge der Auslosung">
+              <table className="table table-sm align-middle">
+                <caption>Reihenfolge der Auslosung</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Platz</th>
+                    <th scope="col">Mitglied Nr.</th>
+                    <th scope="col" className="text-end">
+                      Tickets
+                    </th>
+                    <th scope="col" className="text-end">
+                      Gewicht
+                    </th>
+                    <th scope="col">Ergebnis</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {draw.data.order.map((number, i) => {
+                    const entry = draw.data.entries.find((e) => e.memberNumber === number);
+                    return (
+                      <tr key={number}>
+                        <td>{i + 1}</td>
+                        <td>{number}</td>
+                        <td className="text-end">{entry?.amount}</td>
+                        <td className="text-end">{entry?.weight}</td>
+                        <td>{draw.data.served.includes(number) ? 'ausgelost' : 'Warteliste'}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {draw.data.seed ? (
+            <p className="small text-body-secondary mb-0">
+              Nachprüfen:{' '}
+              <code>
+                pnpm verify-draw -- --game {game.id} --url {window.location.origin}
+              </code>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPeople } from '../apps/api/src/features/demo/demo-data.ts';
+import { baseUrl, launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const suffix = Date.now().toString(36).slice(-5);
+const groupName = `E2E Derby-Los ${suffix}`;
+/** Three plain demo members (password = username): each asks for 2 of 4 tickets. */
+const requesters = [
+  'mitglied',
+  ...demoPeople()
+    .filter((p) => !p.board && p.username !== 'mitglied')
+    .map((p) => p.username),
+].slice(0, 3);
+
+/** A board call through the browser's session (same origin, JSON), for seeding. */
+async function boardCall(context: BrowserContext, method: 'POST' | 'PUT', path: string, data: unknown): Promise<{ data: { id: number } }> {
+  const response = await context.request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+  });
+  expect(response.status()).toBeLessThan(300);
+  return (await response.json()) as { data: { id: number } };
+}
+
+describe('the fair sale of a derby', () => {
+  let gameId = 0;
+  let groupId = 0;
+  const pages = new Map<string, Page>();
+
+  it('the board puts a derby up for a draw; three members request 2 tickets each for 4', async () => {
+    const board = await loggedInContext(browser, 'vorstand');
+    const option = await boardCall(board, 'POST', '/admin/deliveryoptions/', { name: `Abholung Los ${suffix}` });
+    const group = await boardCall(board, 'POST', '/admin/gamegroups/', {
+      name: groupName,
+      defaultPricePerTicket: { currency: 'CHF', amount: 45 },
+      availableTicketsPerGame: 4,
+      freeTicketAmount: 2,
+    });
+    groupId = group.data.id;
+    await boardCall(board, 'PUT', `/admin/gamegroups/${groupId}/deliveryoptions/`, [{ id: option.data.id }]);
+    const game = await boardCall(board, 'POST', `/admin/gamegroups/${groupId}/games/`, {
+      start: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+      opponent: 'GSHC',
+      homeGame: true,
+      venue: 'Swiss Life Arena, Zürich',
+      saleMode: 'DRAW',
+      drawAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    gameId = game.data.id;
+    await board.close();
+
+    for (const username of requesters) {
+      const context = await loggedInContext(browser, username);
+      const page = await context.newPage();
+      pages.set(username, page);
+      await page.goto(`/tickets/games/${gameId}`);
+      await page.getByRole('heading', { name: 'Tickets anfragen' }).waitFor();
+      await page.getByLabel(`Abholung Los ${suffix}`).check();
+      await page.getByLabel('Anzahl Tickets').selectOption('2');
+      await page.getByRole('button', { name: 'Anfrage für die Auslosung senden' }).click();
+      await page.getByRole('heading', { name: 'Anfrage erhalten' }).waitFor();
+    }
+    const first = pages.get(requesters[0]!)!;
+    await first.reload();
+    await first.getByTestId('own-request').waitFor();
+    expect(await first.getByTestId('draw-requested').textContent()).toContain('6 Tickets angefragt für 4 Tickets im Kontingent');
+    expect(await seriousA11yViolations(first)).toEqual([]);
+    await screenshot(first, 'fair-sale-request-desktop');
+  });
+
+  it('the board draws; two members win, one waits; the published draw is on the game page', async () => {
+    const board = await loggedInContext(browser, 'vorstand');
+    const page = await board.newPage();
+    await page.goto(`/admin/gamegroups/${groupId}`);
+    await page.getByRole('button', { name: /Jetzt auslosen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Jetzt auslosen?' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Auslosen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByText(/Ausgelost am/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'fair-sale-board-desktop');
+    await board.close();
+  });
+
+  it('a winner gives two tickets back; the first waiting member gets them and sees it', async () => {
+    const state = new Map<string, 'won' | 'waiting'>();
+    for (const [username, page] of pages) {
+      await page.goto(`/tickets/games/${gameId}`);
+      await page.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
+      state.set(username, (await page.getByTestId('tickets-held').count()) > 0 ? 'won' : 'waiting');
+    }
+    const winners = [...state].filter(([, s]) => s === 'won').map(([u]) => u);
+    const waiting = [...state].filter(([, s]) => s === 'waiting').map(([u]) => u);
+    expect(winners).toHaveLength(2);
+    expect(waiting).toHaveLength(1);
+    const waitingPage = pages.get(waiting[0]!)!;
+    expect(await waitingPage.getByTestId('own-request').textContent()).toContain('Platz 1 der Warteliste');
+
+    const winnerPage = pages.get(winners[0]!)!;
+    await winnerPage.goto('/account');
+    const card = winnerPage.getByTestId('reservation-card').filter({ has: winnerPage.getByText('ZSC – GSHC') });
+    await card.getByRole('button', { name: /Stornieren/ }).click();
+    await winnerPage.getByRole('dialog', { name: 'Reservation stornieren?' }).getByRole('button', { name: 'Stornieren' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    await waitingPage.goto(`/tickets/games/${gameId}`);
+    await waitingPage.getByTestId('tickets-held').waitFor();
+    expect(await waitingPage.getByTestId('tickets-held').textContent()).toContain('2 Tickets reserviert');
+    expect(await waitingPage.getByTestId('own-request').count()).toBe(0);
+    expect(await seriousA11yViolations(waitingPage)).toEqual([]);
+    await screenshot(waitingPage, 'fair-sale-moved-up-desktop');
+    await waitingPage.setViewportSize({ width: 360, height: 780 });
+    await waitingPage.reload();
+    await waitingPage.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
+    const wider = await waitingPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(wider).toBe(true);
+    expect(await seriousA11yViolations(waitingPage)).toEqual([]);
+    await screenshot(waitingPage, 'fair-sale-moved-up-phone');
+  });
+});
