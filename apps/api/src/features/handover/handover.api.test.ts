@@ -204,6 +204,30 @@ describe('hand-over of tickets and event places', () => {
     expect((await board('DELETE', '/admin/ticketreservations/999999/handover')).status).toBe(404);
   });
 
+  it('refuses with 409 to hand over a request of a draw or a place on a game’s waiting list', async () => {
+    const game = await seedGame(server.database);
+    for (const status of ['REQUESTED', 'WAITING'] as const) {
+      const m = await memberOfSeason();
+      const r = await db().ticketReservation.create({
+        data: {
+          gameId: game.gameId,
+          memberId: m.id,
+          deliveryOptionId: game.optionIds[0]!,
+          amount: 2,
+          pricePerTicketRappen: 3550,
+          street: 'A',
+          postalCode: '8000',
+          city: 'Zürich',
+          status,
+        },
+      });
+      const refused = await board('POST', `/admin/ticketreservations/${r.id}/handover`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(/nicht bestätigt/);
+      expect(await db().handover.count({ where: { reservationId: r.id } })).toBe(0);
+    }
+  });
+
   it('hands over confirmed event places; a place on the waiting list is a 409', async () => {
     const start = new Date(Date.now() + 2 * HOUR);
     const event = await db().event.create({

@@ -63,8 +63,8 @@ export type HandoverTarget = { reservationId: number } | { subscriptionId: numbe
 
 export async function findTarget(db: DbOrTx, target: HandoverTarget): Promise<{ id: number; confirmed: boolean } | null> {
   if ('reservationId' in target) {
-    const row = await db.ticketReservation.findUnique({ where: { id: target.reservationId }, select: { id: true } });
-    return row ? { id: row.id, confirmed: true } : null;
+    const row = await db.ticketReservation.findUnique({ where: { id: target.reservationId }, select: { id: true, status: true } });
+    return row ? { id: row.id, confirmed: row.status === 'CONFIRMED' } : null;
   }
   const row = await db.eventSubscription.findUnique({ where: { id: target.subscriptionId }, select: { id: true, status: true } });
   return row ? { id: row.id, confirmed: row.status === 'CONFIRMED' } : null;

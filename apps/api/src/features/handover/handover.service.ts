@@ -64,7 +64,13 @@ export async function handOver(ctx: Ctx, target: HandoverTarget): Promise<Handov
   return withTx(ctx, async (tx) => {
     const found = await findTarget(tx.db, target);
     if (!found) throw notFound(NOT_FOUND[what.kind]);
-    if (!found.confirmed) throw conflict('Diese Anmeldung steht auf der Warteliste; es gibt nichts auszugeben.');
+    if (!found.confirmed) {
+      throw conflict(
+        what.kind === 'reservation'
+          ? 'Diese Reservation ist nicht bestätigt (Anfrage einer Auslosung oder Warteliste); es gibt nichts auszugeben.'
+          : 'Diese Anmeldung steht auf der Warteliste; es gibt nichts auszugeben.',
+      );
+    }
     const result = await insertHandover(tx.db, target, tx.now, tx.actor?.memberId ?? null);
     if (result.created) {
       await writeAudit(tx, { action: `${what.kind}.handedover`, entity: what.entity, entityId: what.id, data: {} });
