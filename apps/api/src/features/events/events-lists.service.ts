@@ -4,12 +4,12 @@ import { writeAudit } from '../../lib/audit.ts';
 import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
 import { movedUpMail, removedMail, signUpMail } from './events.mails.ts';
 import { toSubscriber } from './events.mappers.ts';
 import {
   confirmSubscriptions,
   deleteSubscriptions,
+  isSubscriptionBilled,
   findMembersForMail,
   insertSubscriptions,
   listSubscribersOfEvent,
@@ -104,12 +104,10 @@ export async function removeSubscriber(ctx: Ctx, site: Site, eventId: number, me
       const rows = await listSubscriptionRows(tx.db, eventId);
       const row = rows.find((r) => r.memberId === memberId);
       if (!row) throw notFound('Diese Anmeldung gibt es nicht.');
-      try {
-        await deleteSubscriptions(tx.db, [row.id]);
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
+      if (await isSubscriptionBilled(tx.db, row.id)) {
         throw conflict('Diese Anmeldung ist bereits verrechnet: Bitte zuerst die Rechnung stornieren.', 'IN_USE');
       }
+      await deleteSubscriptions(tx.db, [row.id]);
       await writeAudit(tx, {
         action: 'eventsubscription.removed',
         entity: 'event',

@@ -129,6 +129,11 @@ export function updateSubscription(
   return db.eventSubscription.update({ where: { id }, data, select: subscriptionSelect });
 }
 
+/** Whether an event place is on an invoice (a cancelled ticket invoice releases its places). */
+export async function isSubscriptionBilled(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.billedItem.count({ where: { subscriptionId: id } })) > 0;
+}
+
 export async function deleteSubscriptions(db: DbOrTx, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.eventSubscription.deleteMany({ where: { id: { in: ids } } });

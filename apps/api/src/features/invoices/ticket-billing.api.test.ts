@@ -305,6 +305,22 @@ describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
     expect((await run(season.id)).body.data).toEqual({ created: 0, existing: 0 });
   });
 
+  it('a reservation the board removes before billing is not billed; a billed one cannot be removed (409)', async () => {
+    const season = await newSeason();
+    const member = await loggedIn(server.url, server.database);
+    const game = await gameIn(season);
+    const removed = await reservation(member.id, game, game.postId, 2);
+    const kept = await reservation(member.id, game, game.pickupId, 1);
+    expect((await board('DELETE', `/admin/ticketreservations/${removed}?reason=Doppelt%20erfasst`)).status).toBe(204);
+    expect((await run(season.id)).body.data).toEqual({ created: 1, existing: 0 });
+    const [invoice] = await ticketInvoices(season.id);
+    expect(invoice!.lines).toHaveLength(1);
+    expect(await db().ticketReservation.count({ where: { id: removed } })).toBe(0);
+    const refused = await board('DELETE', `/admin/ticketreservations/${kept}`);
+    expect(refused.status).toBe(409);
+    expect(await db().ticketReservation.count({ where: { id: kept } })).toBe(1);
+  });
+
   it('a camt.054 file pays a TICKETS invoice by its reference, and the member sees the reservation paid', async () => {
     const season = await newSeason();
     const member = await loggedInWithCookie(server.url, db());

@@ -206,6 +206,11 @@ export function findPendingOfMember(db: DbOrTx, gameId: number, memberId: number
   return db.ticketReservation.findFirst({ where: { gameId, memberId, status: { not: 'CONFIRMED' } }, select: { id: true, status: true } });
 }
 
+/** Whether a reservation is on an invoice (a cancelled ticket invoice releases its reservations). */
+export async function isReservationBilled(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.billedItem.count({ where: { reservationId: id } })) > 0;
+}
+
 export function deleteReservationRow(db: DbOrTx, id: number) {
   return db.ticketReservation.delete({ where: { id } });
 }

@@ -7,7 +7,6 @@ import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
 import { ticketMail, type TicketMailKind } from './tickets.mails.ts';
 import { toOwnReservation } from './tickets.mappers.ts';
 import {
@@ -23,6 +22,7 @@ import {
   confirmedOfGame,
   confirmedOfMember,
   deleteReservationRow,
+  isReservationBilled,
   findDueDraws,
   findMemberForList,
   findPendingOfMember,
@@ -258,12 +258,10 @@ export async function removeReservation(ctx: Ctx, site: TicketSite, id: number, 
   await busyOr(() =>
     withTx(ctx, async (tx) => {
       const { game, row } = await lockReservation(tx, id);
-      try {
-        await deleteReservationRow(tx.db, id);
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
+      if (await isReservationBilled(tx.db, id)) {
         throw conflict('Diese Reservation ist bereits verrechnet: Bitte zuerst die Ticketrechnung stornieren.', 'IN_USE');
       }
+      await deleteReservationRow(tx.db, id);
       await writeAudit(tx, {
         action: 'ticketreservation.removed',
         entity: 'ticket_reservation',
