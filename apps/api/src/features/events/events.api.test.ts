@@ -207,7 +207,14 @@ describe('events and subscriptions', () => {
       expect(seen.body.data.subscription).toMatchObject({ status: 'CONFIRMED', amount: 2, waitingPosition: null });
       expect(seen.body.data).toMatchObject({ placesLeft: 1, waitingCount: 0 });
       const mails = await mailsTo(server.database, `${other.username}@example.ch`);
+      const ofEvent = (m: { text: string }) => new RegExp(`/events/${id}$`, 'm').test(m.text);
+      expect(mails.filter((m) => ofEvent(m) && m.subject.startsWith('Auf der Warteliste:'))).toHaveLength(1);
       expect(mails.filter((m) => m.subject.startsWith('Sie sind nachgerückt'))).toHaveLength(1);
+      const signedUp = (await mailsTo(server.database, `${member.username}@example.ch`)).filter(
+        (m) => ofEvent(m) && m.subject.startsWith('Anmeldung bestätigt:'),
+      );
+      expect(signedUp).toHaveLength(1);
+      expect(signedUp[0]!.text).toContain('angemeldet: 2 Plätze.');
       expect(mails.at(-1)!.text).toContain('für 2 Plätze fest angemeldet');
       const own = await other.call('GET', '/member/eventsubscriptions');
       expect(own.body.data.find((d: { data: { eventId: number } }) => d.data.eventId === id).data).toMatchObject({

@@ -88,8 +88,8 @@ export function signUpMail(input: SignUpMail, status: 'CONFIRMED' | 'WAITING'): 
       `Grüezi ${input.firstName}`,
       '',
       confirmed
-        ? `Sie sind für «${input.event.title}» (${where(input.event)}) mit ${places(input.amount)} angemeldet.`
-        : `Sie stehen für «${input.event.title}» (${where(input.event)}) mit ${places(input.amount)} auf der Warteliste. Werden Plätze frei, rücken Sie nach, sobald Ihre ganze Anmeldung Platz hat, und wir schreiben Ihnen.`,
+        ? `Sie sind für «${input.event.title}» (${where(input.event)}) angemeldet: ${places(input.amount)}.`
+        : `Sie stehen für «${input.event.title}» (${where(input.event)}) auf der Warteliste: ${places(input.amount)}. Werden Plätze frei, rücken Sie nach, sobald Ihre ganze Anmeldung Platz hat, und wir schreiben Ihnen.`,
       '',
       ...byBoard(input.reason),
       payment(input),

@@ -6,7 +6,7 @@ import { withTx, type Ctx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
-import { movedUpMail } from './events.mails.ts';
+import { movedUpMail, signUpMail } from './events.mails.ts';
 import { toEvent, toMemberSubscription, toSubscription } from './events.mappers.ts';
 import {
   confirmSubscriptions,
@@ -157,13 +157,16 @@ async function subscribeBatch(
       let rows: MemRow[] = original.map((r) => ({ ...r }));
       let tempId = 0;
       const movedUp = new Set<number>();
+      const signedUp = new Set<number>();
       const answers = items.map((item): SubscribeResult | AppError => {
         const decision = decideSubscription(event, rows, item, tx.now);
         if (decision.kind === 'refuse') return refusal(decision.reason, decision.message);
         let own: MemRow | null = null;
         if (decision.kind === 'cancel') {
           rows = rows.filter((r) => r.memberId !== item.memberId);
+          signedUp.delete(item.memberId);
         } else {
+          signedUp.add(item.memberId);
           const before = rows.find((r) => r.memberId === item.memberId);
           own = {
             id: before?.id ?? --tempId,
@@ -208,9 +211,17 @@ async function subscribeBatch(
           })),
       );
 
-      // Mail those who moved up and still hold their places at the end of the batch.
+      // Mail those who moved up and still hold their places at the end of the batch, and
+      // confirm each member's own sign-up or change (a place or one on the waiting list).
       const confirmed = rows.filter((r) => movedUp.has(r.memberId) && r.status === 'CONFIRMED');
       await mailMovedUp(tx, site, event, confirmed);
+      const own = rows.filter((r) => signedUp.has(r.memberId) && !movedUp.has(r.memberId));
+      await mailRows(tx, own, (member, row) =>
+        signUpMail(
+          { firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl },
+          row.status,
+        ),
+      );
       tx.log.debug({ eventId, requests: items.length, movedUp: confirmed.length }, 'subscription batch');
       return answers;
     });
@@ -226,28 +237,32 @@ async function subscribeBatch(
   }
 }
 
-async function mailMovedUp(tx: Ctx, site: Site, event: EventRow, moved: readonly SubscriptionRow[]): Promise<void> {
-  if (!moved.length) return;
+/** One mail to each row's member, made by `make` (members gone since are skipped). */
+async function mailRows(
+  tx: Ctx,
+  rows: readonly SubscriptionRow[],
+  make: (member: { firstName: string }, row: SubscriptionRow) => { subject: string; text: string },
+): Promise<void> {
+  if (!rows.length) return;
   const members = new Map(
     (
       await findMembersForMail(
         tx.db,
-        moved.map((r) => r.memberId),
+        rows.map((r) => r.memberId),
       )
     ).map((m) => [m.id, m]),
   );
-  for (const row of moved) {
+  for (const row of rows) {
     const member = members.get(row.memberId);
-    if (!member) continue;
-    const mail = movedUpMail({
-      firstName: member.firstName,
-      event,
-      amount: row.amount,
-      clubName: site.clubName,
-      publicUrl: site.publicUrl,
-    });
-    await enqueueMail(tx.db, { to: member.email, ...mail });
+    if (member) await enqueueMail(tx.db, { to: member.email, ...make(member, row) });
   }
+}
+
+async function mailMovedUp(tx: Ctx, site: Site, event: EventRow, moved: readonly SubscriptionRow[]): Promise<void> {
+  if (!moved.length) return;
+  await mailRows(tx, moved, (member, row) =>
+    movedUpMail({ firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl }),
+  );
   tx.log.info({ eventId: event.id, movedUp: moved.length }, 'waiting members moved up');
 }
 
