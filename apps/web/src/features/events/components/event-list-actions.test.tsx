@@ -113,6 +113,7 @@ describe('the board on an event’s lists', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mitglied eintragen' });
     const confirm = within(dialog).getByRole('button', { name: 'Eintragen' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
+    expect(dialog.textContent).toMatch(/Frei: 0 Plätze\. Reichen die freien\s+Plätze nicht, kommt das Mitglied auf die Warteliste\./);
 
     await user.type(within(dialog).getByLabelText(/Mitglied suchen/), '1042{Enter}');
     await user.click(await within(dialog).findByRole('radio', { name: /Muster Anna \(Nr\. 1042, Zürich\)/ }));
@@ -150,7 +151,7 @@ describe('the board on an event’s lists', () => {
     await user.type(within(dialog).getByLabelText(/Mitglied suchen/), 'Muster{Enter}');
     await user.click(await within(dialog).findByRole('radio', { name: /Muster Anna/ }));
     await user.clear(within(dialog).getByLabelText('Anzahl Plätze'));
-    expect(within(dialog).getByText('Bitte eine ganze Zahl von 1 bis 1000.')).toBeTruthy();
+    expect(within(dialog).getByText('Bitte eine ganze Zahl von 1 bis 3.')).toBeTruthy();
     const confirm = within(dialog).getByRole('button', { name: 'Eintragen' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     await user.type(within(dialog).getByLabelText('Anzahl Plätze'), '2');

@@ -73,7 +73,7 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
   const found = useFindMembers(q);
   const ids = { search: useId(), amount: useId(), reason: useId(), hits: useId() };
   const places = Number(amount);
-  const amountValid = Number.isInteger(places) && places >= 1 && places <= 1000;
+  const amountValid = Number.isInteger(places) && places >= 1 && places <= event.maxPlacesPerMember;
   const close = () => {
     add.reset();
     setQuery('');
@@ -156,16 +156,20 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
             type="number"
             inputMode="numeric"
             min={1}
-            max={1000}
+            max={event.maxPlacesPerMember}
             className={`form-control ${amountValid ? '' : 'is-invalid'}`}
             aria-invalid={amountValid ? undefined : true}
             aria-describedby={amountValid ? undefined : `${ids.amount}-error`}
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
+          <div className="form-text">
+            {event.placesLeft === null ? 'Ohne Platzbeschränkung.' : `Frei: ${placesText(Math.max(0, event.placesLeft))}.`} Reichen die
+            freien Plätze nicht, kommt das Mitglied auf die Warteliste.
+          </div>
           {amountValid ? null : (
             <div id={`${ids.amount}-error`} className="invalid-feedback">
-              Bitte eine ganze Zahl von 1 bis 1000.
+              Bitte eine ganze Zahl von 1 bis {event.maxPlacesPerMember}.
             </div>
           )}
         </div>
