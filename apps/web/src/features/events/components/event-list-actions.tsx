@@ -19,7 +19,15 @@ function ReasonField({ id, value, onChange }: { id: string; value: string; onCha
 }
 
 /** Promote a waiting subscriber or remove one, each with a reason for the audit log and the mail. */
-export function SubscriberActions({ eventId, subscriber }: { eventId: number; subscriber: EventSubscriber }) {
+export function SubscriberActions({
+  eventId,
+  subscriber,
+  className = '',
+}: {
+  eventId: number;
+  subscriber: EventSubscriber;
+  className?: string;
+}) {
   const change = useChangeEventList(eventId);
   const [action, setAction] = useState<'promote' | 'remove' | null>(null);
   const [reason, setReason] = useState('');
@@ -31,7 +39,7 @@ export function SubscriberActions({ eventId, subscriber }: { eventId: number; su
     setAction(null);
   };
   return (
-    <div className="d-flex flex-wrap gap-1 justify-content-end">
+    <div className={`d-flex flex-wrap gap-1 ${className}`}>
       {subscriber.status === 'WAITING' ? (
         <Button size="sm" variant="outline-success" onClick={() => setAction('promote')} aria-label={`${name} nachrücken lassen`}>
           Nachrücken

@@ -128,7 +128,7 @@ export default function EventAdminPage() {
                         <th scope="col" className="d-none d-md-table-cell">
                           Angemeldet am
                         </th>
-                        <th scope="col">
+                        <th scope="col" className="d-none d-md-table-cell">
                           <span className="visually-hidden">Aktionen</span>
                         </th>
                       </tr>
@@ -141,6 +141,10 @@ export default function EventAdminPage() {
                               {s.member.lastName} {s.member.firstName}
                             </Link>
                             <div className="small text-body-secondary d-md-none">{formatDateTime(s.subscriptionTimestamp)}</div>
+                            {/* On a phone the actions sit under the name: the table stays as wide as the screen. */}
+                            <div className="d-md-none mt-1">
+                              <SubscriberActions eventId={e.id} subscriber={s} />
+                            </div>
                           </td>
                           <td className="text-end">{s.amount}</td>
                           <td>
@@ -149,8 +153,8 @@ export default function EventAdminPage() {
                             </span>
                           </td>
                           <td className="text-nowrap d-none d-md-table-cell">{formatDateTime(s.subscriptionTimestamp)}</td>
-                          <td>
-                            <SubscriberActions eventId={e.id} subscriber={s} />
+                          <td className="d-none d-md-table-cell">
+                            <SubscriberActions eventId={e.id} subscriber={s} className="justify-content-end" />
                           </td>
                         </tr>
                       ))}
