@@ -153,6 +153,50 @@ describe('events with a waiting list', () => {
     await context.close();
   });
 
+  it('the board signs a member up by hand (beyond the places: waiting list), cannot promote past the places, removes with a reason', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto(adminPath);
+      await page.getByRole('cell', { name: /Huber Lara/ }).waitFor();
+      await noHorizontalScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `event-admin-lists-${viewport}`);
+      if (viewport === 'phone') {
+        await context.close();
+        continue;
+      }
+      await page.getByRole('button', { name: 'Mitglied eintragen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Mitglied eintragen' });
+      await dialog.getByLabel(/Mitglied suchen/).fill('Martina Muster');
+      await dialog.getByRole('button', { name: 'Suchen' }).click();
+      await dialog.getByRole('radio', { name: /^Muster Martina/ }).check();
+      // 2 of 3 places are taken: 2 more go to the waiting list, and promoting them is the server's 409, shown in the dialog.
+      await dialog.getByLabel('Anzahl Plätze').fill('2');
+      await dialog.getByLabel(/Grund/).fill('Anmeldung auf Papier');
+      await dialog.getByRole('button', { name: 'Eintragen' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row', { name: /Muster Martina.*Warteliste/ }).waitFor();
+      await page.getByRole('button', { name: 'Martina Muster nachrücken lassen' }).click();
+      const promote = page.getByRole('dialog', { name: 'Martina Muster nachrücken lassen?' });
+      await promote.getByRole('button', { name: 'Nachrücken' }).click();
+      await promote.getByRole('alert').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, 'event-admin-promote-refused-desktop');
+      await promote.getByRole('button', { name: 'Abbrechen' }).click();
+      await promote.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Anmeldung von Martina Muster entfernen' }).click();
+      const remove = page.getByRole('dialog', { name: 'Anmeldung von Martina Muster entfernen?' });
+      await remove.getByLabel(/Grund/).fill('Doppelt erfasst');
+      await remove.getByRole('button', { name: 'Entfernen' }).click();
+      await remove.waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: /Muster Martina/ }).waitFor({ state: 'detached' });
+      expect(await page.getByTestId('admin-places').first().textContent()).toBe('2 / 3 Plätze vergeben');
+      await context.close();
+    }
+  });
+
   it('a visitor is sent to the login and back to the event', async () => {
     const visitor = await newContext(browser);
     const page = await visitor.newPage();

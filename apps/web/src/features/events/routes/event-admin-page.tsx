@@ -13,6 +13,7 @@ import { adminEventQueryOptions, useAdminEvent } from '../api/get-admin-event';
 import { eventSubscribersQueryOptions, useEventSubscribers } from '../api/get-event-subscribers';
 import { AdminEventSummary } from '../components/admin-event-summary';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { AddSubscriberButton, SubscriberActions } from '../components/event-list-actions';
 import { EventDescription } from '../components/event-description';
 import { EventFacts } from '../components/event-facts';
 import { EventFormDialog } from '../components/event-form-dialog';
@@ -96,15 +97,18 @@ export default function EventAdminPage() {
             <Card.Body>
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
                 <h2 className="h5 mb-0">Angemeldete</h2>
-                <Button
-                  variant="success"
-                  size="sm"
-                  disabled={download.isPending || list.length === 0}
-                  onClick={() => download.mutate({ id: e.id, fileName: fileName(e.title) })}
-                >
-                  {download.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-                  Excel herunterladen
-                </Button>
+                <div className="d-flex flex-wrap gap-2">
+                  <AddSubscriberButton event={e} />
+                  <Button
+                    variant="success"
+                    size="sm"
+                    disabled={download.isPending || list.length === 0}
+                    onClick={() => download.mutate({ id: e.id, fileName: fileName(e.title) })}
+                  >
+                    {download.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+                    Excel herunterladen
+                  </Button>
+                </div>
               </div>
               {download.isError ? <ErrorAlert error={download.error} title="Die Liste konnte nicht heruntergeladen werden." /> : null}
               {subscribers.isPending ? <LoadingSpinner label="Angemeldete werden geladen…" /> : null}
@@ -124,6 +128,9 @@ export default function EventAdminPage() {
                         <th scope="col" className="d-none d-md-table-cell">
                           Angemeldet am
                         </th>
+                        <th scope="col" className="d-none d-md-table-cell">
+                          <span className="visually-hidden">Aktionen</span>
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -134,6 +141,10 @@ export default function EventAdminPage() {
                               {s.member.lastName} {s.member.firstName}
                             </Link>
                             <div className="small text-body-secondary d-md-none">{formatDateTime(s.subscriptionTimestamp)}</div>
+                            {/* On a phone the actions sit under the name: the table stays as wide as the screen. */}
+                            <div className="d-md-none mt-1">
+                              <SubscriberActions eventId={e.id} subscriber={s} />
+                            </div>
                           </td>
                           <td className="text-end">{s.amount}</td>
                           <td>
@@ -142,6 +153,9 @@ export default function EventAdminPage() {
                             </span>
                           </td>
                           <td className="text-nowrap d-none d-md-table-cell">{formatDateTime(s.subscriptionTimestamp)}</td>
+                          <td className="d-none d-md-table-cell">
+                            <SubscriberActions eventId={e.id} subscriber={s} className="justify-content-end" />
+                          </td>
                         </tr>
                       ))}
                     </tbody>
