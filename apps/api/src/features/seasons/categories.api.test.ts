@@ -106,7 +106,7 @@ describe('categories of a season', () => {
     const post = (body: unknown) => board.call('POST', `/admin/seasons/${seasonId}/categories`, body);
     const odd = await post({ name: 'Gönner', fee: chf(0.42) });
     expect(odd.status).toBe(422);
-    expect(JSON.stringify(odd.body.error.fields)).toContain('5-Rappen');
+    expect(JSON.stringify(odd.body.error.fields)).toContain('Schritten von 5 Rappen');
     expect((await post({ name: 'Gönner', fee: chf(0.5) })).status).toBe(422);
     expect((await post({ name: 'Junior', fee: chf(20), maxAge: 17.5 })).status).toBe(422);
     expect((await post({ name: '', fee: chf(20) })).status).toBe(422);
