@@ -42,8 +42,8 @@ describe("the treasurer's spring", () => {
     await page.getByRole('button', { name: 'Mitgliederbeiträge verrechnen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mitgliederbeiträge verrechnen' });
     const question = (await dialog.textContent()) ?? '';
-    expect(question).toMatch(new RegExp(`${members} Mitglieder erhalten eine Rechnung über CHF\\s+50\\.00`));
-    expect(question).toMatch(/total\s+CHF\s+[\d’']+\.00/);
+    // Each member is billed their category's fee (the demo's members are all in the default, CHF 50.00).
+    expect(question).toMatch(new RegExp(`${members} Mitglieder erhalten eine Rechnung über den Beitrag ihrer Kategorie`));
     await dialog.getByRole('button', { name: 'Ja, ausführen' }).click();
     await page.getByText(`Fertig: ${members} Rechnungen erstellt`).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
