@@ -34,6 +34,7 @@ describe('the route table', () => {
         'adminSeasons',
         'contact',
         'deliveryOption',
+        'documents',
         'event',
         'eventAdmin',
         'events',
