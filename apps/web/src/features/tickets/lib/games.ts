@@ -1,4 +1,4 @@
-import { OWN_TEAM, type Game, type SalesState } from '@club/contract';
+import { OWN_TEAM, type Game, type SaleMode, type SalesState } from '@club/contract';
 import { formatDateTime, formatDayMonth } from '@/lib/format';
 
 /** Pure helpers of the ticket screens (tested in games.test.ts). */
@@ -79,19 +79,30 @@ export function ticketsLeftText(left: number): string {
   return left <= 0 ? 'Ausverkauft' : `Noch ${ticketCount(left)}`;
 }
 
+/** What the badge needs of a game's sale besides the tickets left. */
+export interface BadgeSale {
+  salesState: SalesState;
+  salesOpenAt: string | null;
+  saleMode?: SaleMode;
+  drawAt?: string | null;
+  drawnAt?: string | null;
+}
+
 /**
  * The badge of a game: `Spiel vorbei` once it has begun, `Verkauf ab 09.12.` before its sales
- * open (what is left means nothing yet), otherwise the tickets left.
+ * open (what is left means nothing yet), `Auslosung am 12.12.` while a draw's requests are
+ * collected (the quota is not yet given to anyone), otherwise the tickets left.
  */
-export function gameAvailabilityText(
-  left: number,
-  start: string | undefined,
-  now: Date = new Date(),
-  sales?: { salesState: SalesState; salesOpenAt: string | null },
-): string {
+export function gameAvailabilityText(left: number, start: string | undefined, now: Date = new Date(), sales?: BadgeSale): string {
   if (start && isGameOver(start, now)) return 'Spiel vorbei';
   if (sales?.salesState === 'NOT_YET_OPEN' && sales.salesOpenAt) return `Verkauf ab ${formatDayMonth(sales.salesOpenAt)}`;
+  if (isDrawPending(sales)) return `Auslosung am ${formatDayMonth(sales.drawAt)}`;
   return ticketsLeftText(left);
+}
+
+/** True while a draw game waits for its draw: tickets left mean nothing until then. */
+export function isDrawPending(sales: BadgeSale | undefined): sales is BadgeSale & { drawAt: string } {
+  return sales?.saleMode === 'DRAW' && !sales.drawnAt && !!sales.drawAt;
 }
 
 // <input type="datetime-local"> holds Zurich wall-clock time: the helpers live in lib/datetime-local.
