@@ -88,7 +88,12 @@ describe('a game that has begun', () => {
   it('while a draw collects its requests, names the draw day; after the draw, the tickets left again', () => {
     const now = new Date('2026-11-24T12:00:00Z');
     const start = '2026-12-20T19:45:00Z';
-    const draw = { salesState: 'OPEN' as const, salesOpenAt: '2026-11-01T08:00:00Z', saleMode: 'DRAW' as const, drawAt: '2026-12-11T23:30:00Z' };
+    const draw = {
+      salesState: 'OPEN' as const,
+      salesOpenAt: '2026-11-01T08:00:00Z',
+      saleMode: 'DRAW' as const,
+      drawAt: '2026-12-11T23:30:00Z',
+    };
     expect(gameAvailabilityText(40, start, now, { ...draw, drawnAt: null })).toBe('Auslosung am 12.12.');
     expect(gameAvailabilityText(3, start, now, { ...draw, drawnAt: '2026-12-11T23:30:05Z' })).toBe('Noch 3 Tickets');
     expect(gameAvailabilityText(40, start, now, { ...draw, saleMode: 'FIRST_COME', drawAt: null })).toBe('Noch 40 Tickets');
