@@ -49,6 +49,7 @@ import {
 import {
   cancelReservation,
   changeReservationAmount,
+  createChangeBatches,
   createReservationBatches,
   getDeliveryAddress,
   getGame,
@@ -74,7 +75,9 @@ function groupExpands(group: GameGroup, requested: string[]) {
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
   const site: TicketSite = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
-  const reservations = createReservationBatches({ db: deps.database.prisma, log: deps.log, clock: deps.clock }, site);
+  const desk = { db: deps.database.prisma, log: deps.log, clock: deps.clock };
+  const reservations = createReservationBatches(desk, site);
+  const changes = createChangeBatches(desk, site);
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -151,14 +154,14 @@ export function ticketsRouter(deps: Deps): Router {
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams, body: ticketReservationChangeSchema }, async ({ params, body }, req, res) => {
-      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), site, params.id, body.amount)));
+      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), changes, params.id, body.amount)));
     }),
   );
   router.delete(
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      await cancelReservation(ctxOf(deps, req), site, params.id);
+      await cancelReservation(ctxOf(deps, req), changes, params.id);
       res.status(204).end();
     }),
   );

@@ -156,12 +156,12 @@ async function reserveBatch(
   } catch (error) {
     // A reservation for another game (here or on another server) took one of the batch's
     // Idempotency-Keys meanwhile: decide once more, now seeing it (the batch was rolled back).
-    if (!isUniqueViolation(error)) return rejectAll(ctx, gameId, items, error);
+    if (!isUniqueViolation(error)) return rejectAll(ctx, gameId, items.length, error);
     ctx.log.info({ gameId, requests: items.length }, 'reservation batch decided again: an Idempotency-Key was taken meanwhile');
     try {
       answers = await decideAndInsert(ctx, site, gameId, items);
     } catch (again) {
-      return rejectAll(ctx, gameId, items, again);
+      return rejectAll(ctx, gameId, items.length, again);
     }
   }
   const reserved = answers.filter((a) => 'reservation' in a && !a.replayed).length;
@@ -348,14 +348,12 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
 }
 
 /** A batch that failed as a whole: lock waits and exhausted pools are "busy, try again", never a 500. */
-function rejectAll(ctx: Ctx, gameId: number, items: readonly ReservationItem[], error: unknown): Error[] {
+function rejectAll(ctx: Ctx, gameId: number, count: number, error: unknown): Error[] {
   const busy = asBusy(error, BUSY_MESSAGE);
-  if (!busy) return items.map(() => (error instanceof Error ? error : new Error(String(error))));
-  ctx.log.warn(
-    { gameId, requests: items.length, cause: error instanceof Error ? error.message : String(error) },
-    'reservation batch refused as busy',
-  );
-  return items.map(() => busy);
+  const answers = (answer: Error) => Array.from({ length: count }, () => answer);
+  if (!busy) return answers(error instanceof Error ? error : new Error(String(error)));
+  ctx.log.warn({ gameId, requests: count, cause: error instanceof Error ? error.message : String(error) }, 'ticket batch refused as busy');
+  return answers(busy);
 }
 
 const unique = (values: number[]) => [...new Set(values)];
@@ -366,42 +364,34 @@ export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<T
   return rows.map((r) => toOwnReservation(r, ctx.now));
 }
 
+/** A member's change of one of their reservations: a new amount, or null to cancel it. */
+export interface ReservationChange {
+  memberId: number;
+  id: number;
+  amount: number | null;
+}
+
+/** Changes and cancellations per game, decided in batches (see createChangeBatches). */
+export type ChangeBatches = BatchesPerKey<number, ReservationChange, TicketReservation | null>;
+
+/**
+ * The desk for tickets given back: changes and cancellations of one game that arrive while a
+ * transaction of that game is running are applied together in the next one, under the game's
+ * lock, and the freed tickets move up from the waiting list once per batch. One connection per
+ * game instead of one per member: 200 members giving back at once do not exhaust the pool.
+ */
+export function createChangeBatches(base: { db: Db; log: Logger; clock: () => Date }, site: TicketSite): ChangeBatches {
+  return new BatchesPerKey<number, ReservationChange, TicketReservation | null>(
+    (gameId, items) => changeBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, gameId, items),
+    MAX_BATCH,
+  );
+}
+
+const RESERVATION_NOT_FOUND = 'Diese Reservation gibt es nicht.';
+
 /** Cancels one of the member's reservations while the game's sales are open. */
-export async function cancelReservation(ctx: Ctx, site: TicketSite, id: number): Promise<void> {
-  const memberId = memberIdOf(ctx);
-  try {
-    await withTx(ctx, async (tx) => {
-      const { game, row } = await lockOwnReservation(tx, memberId, id);
-      const closed = changeRefusal(game, row.status, tx.now);
-      if (closed)
-        throw conflict(
-          `${closed} Die Reservation kann nicht mehr storniert werden.`,
-          closed.startsWith('Die Auslosung') ? 'DEADLINE_PASSED' : 'SALES_CLOSED',
-        );
-      if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound('Diese Reservation gibt es nicht.');
-      if (row.status === 'CONFIRMED') await moveUpWaiting(tx, site, game);
-    });
-  } catch (error) {
-    throw asBusy(error, BUSY_MESSAGE) ?? error;
-  }
-}
-
-/** Finds one of the member's reservations, locks its game and reads it again under the lock. */
-async function lockOwnReservation(tx: Ctx, memberId: number, id: number): Promise<{ game: LockedGame; row: OwnReservationRow }> {
-  const before = await findReservationOfMember(tx.db, memberId, id);
-  if (!before) throw notFound('Diese Reservation gibt es nicht.');
-  const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
-  // Read again under the lock: a cancel or change that committed meanwhile counts.
-  const row = game ? await findReservationOfMember(tx.db, memberId, id) : null;
-  if (!game || !row) throw notFound('Diese Reservation gibt es nicht.');
-  return { game, row };
-}
-
-/** Why a reservation can no longer be changed or cancelled (a request: until the draw; else until sales close); null: it can. */
-function changeRefusal(game: LockedGame, status: TicketStatus, now: Date): string | null {
-  if (status === 'REQUESTED' && drawPhase(game, now) !== 'REQUESTS') return 'Die Auslosung hat begonnen:';
-  if (salesState(game, now) !== 'OPEN') return 'Der Ticketverkauf für dieses Spiel ist geschlossen:';
-  return null;
+export async function cancelReservation(ctx: Ctx, changes: ChangeBatches, id: number): Promise<void> {
+  await submitChange(ctx, changes, id, null);
 }
 
 /**
@@ -409,51 +399,116 @@ function changeRefusal(game: LockedGame, status: TicketStatus, now: Date): strin
  * open. Under the same lock as new reservations (the game row, FOR UPDATE with lock_timeout):
  * a raise is decided on the current sums, as a new reservation of the difference would be.
  */
-export async function changeReservationAmount(ctx: Ctx, site: TicketSite, id: number, amount: number): Promise<TicketReservation> {
+export async function changeReservationAmount(ctx: Ctx, changes: ChangeBatches, id: number, amount: number): Promise<TicketReservation> {
+  const changed = await submitChange(ctx, changes, id, amount);
+  if (!changed) throw notFound(RESERVATION_NOT_FOUND);
+  return changed;
+}
+
+async function submitChange(ctx: Ctx, changes: ChangeBatches, id: number, amount: number | null): Promise<TicketReservation | null> {
   const memberId = memberIdOf(ctx);
+  const found = await findReservationOfMember(ctx.db, memberId, id);
+  if (!found) throw notFound(RESERVATION_NOT_FOUND);
+  return changes.submit(found.gameId, { memberId, id, amount });
+}
+
+/**
+ * Applies a batch of changes of one game in one transaction, in order, each as if alone: the
+ * reservation is read again under the game's lock. Tickets freed by the batch go to the waiting
+ * list at its end, or before a raise in the batch (a raise never takes what waiting members are owed).
+ */
+async function changeBatch(
+  ctx: Ctx,
+  site: TicketSite,
+  gameId: number,
+  items: readonly ReservationChange[],
+): Promise<(TicketReservation | null | Error)[]> {
   try {
     return await withTx(ctx, async (tx) => {
-      const { game, row } = await lockOwnReservation(tx, memberId, id);
-      const closed = changeRefusal(game, row.status, tx.now);
-      if (closed)
-        throw conflict(
-          `${closed} Die Reservation kann nicht mehr geändert werden.`,
-          closed.startsWith('Die Auslosung') ? 'DEADLINE_PASSED' : 'SALES_CLOSED',
-        );
-      if (row.status !== 'CONFIRMED') {
-        // A request or a waiting-list entry: within the member's own limit; a raise on the waiting list goes to its end.
-        const held = await heldByMember(tx.db, memberId, [game.id]);
-        const own = quotaRefusal({
-          amount,
-          quota: Infinity,
-          reserved: 0,
-          perMember: row.game.gameGroup.freeTicketAmount,
-          held: held.get(game.id) ?? 0,
-        });
-        if (own) throw new AppError('QUOTA_EXCEEDED', own, { amount: own });
-        if (amount === row.amount) return toOwnReservation(row, tx.now);
-        const toEnd = row.status === 'WAITING' && amount > row.amount;
-        return toOwnReservation(await updateReservationAmount(tx.db, id, amount, toEnd ? tx.now : undefined), tx.now);
+      const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
+      if (!game) return items.map(() => notFound(RESERVATION_NOT_FOUND));
+      let freed = false;
+      const moveUpFreed = async () => {
+        if (freed) await moveUpWaiting(tx, site, game);
+        freed = false;
+      };
+      const answers: (TicketReservation | null | Error)[] = [];
+      for (const item of items) {
+        try {
+          const done = await applyChange(tx, game, item, moveUpFreed);
+          freed ||= done.freed;
+          answers.push(done.answer);
+        } catch (error) {
+          // A refusal of this change alone; anything else fails the batch.
+          if (!(error instanceof AppError)) throw error;
+          answers.push(error);
+        }
       }
-      if (amount > row.amount) {
-        const group = row.game.gameGroup;
-        const [reserved, held] = await Promise.all([reservedByGame(tx.db, [game.id]), heldByMember(tx.db, memberId, [game.id])]);
-        const refusal = quotaRefusal({
-          amount: amount - row.amount,
-          quota: group.availableTicketsPerGame,
-          reserved: reserved.get(game.id) ?? 0,
-          perMember: group.freeTicketAmount,
-          held: held.get(game.id) ?? 0,
-        });
-        if (refusal)
-          throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
-      }
-      if (amount === row.amount) return toOwnReservation(row, tx.now);
-      const changed = await updateReservationAmount(tx.db, id, amount);
-      if (amount < row.amount) await moveUpWaiting(tx, site, game);
-      return toOwnReservation(changed, tx.now);
+      await moveUpFreed();
+      return answers;
     });
   } catch (error) {
-    throw asBusy(error, BUSY_MESSAGE) ?? error;
+    return rejectAll(ctx, gameId, items.length, error);
   }
+}
+
+/** One change under the game's lock: the answer, and whether confirmed tickets were freed. */
+async function applyChange(
+  tx: Ctx,
+  game: LockedGame,
+  item: ReservationChange,
+  beforeRaise: () => Promise<void>,
+): Promise<{ answer: TicketReservation | null; freed: boolean }> {
+  const { memberId, id, amount } = item;
+  // Read again under the lock: a cancel or change that committed meanwhile counts.
+  const row = await findReservationOfMember(tx.db, memberId, id);
+  if (!row || row.gameId !== game.id) throw notFound(RESERVATION_NOT_FOUND);
+  const closed = changeRefusal(game, row.status, tx.now);
+  if (closed)
+    throw conflict(
+      `${closed} Die Reservation kann nicht mehr ${amount === null ? 'storniert' : 'geändert'} werden.`,
+      closed.startsWith('Die Auslosung') ? 'DEADLINE_PASSED' : 'SALES_CLOSED',
+    );
+  if (amount === null) {
+    if (!(await deleteReservationOfMember(tx.db, memberId, id))) throw notFound(RESERVATION_NOT_FOUND);
+    return { answer: null, freed: row.status === 'CONFIRMED' };
+  }
+  if (row.status !== 'CONFIRMED') {
+    // A request or a waiting-list entry: within the member's own limit; a raise on the waiting list goes to its end.
+    const held = await heldByMember(tx.db, memberId, [game.id]);
+    const own = quotaRefusal({
+      amount,
+      quota: Infinity,
+      reserved: 0,
+      perMember: row.game.gameGroup.freeTicketAmount,
+      held: held.get(game.id) ?? 0,
+    });
+    if (own) throw new AppError('QUOTA_EXCEEDED', own, { amount: own });
+    if (amount === row.amount) return { answer: toOwnReservation(row, tx.now), freed: false };
+    const toEnd = row.status === 'WAITING' && amount > row.amount;
+    return { answer: toOwnReservation(await updateReservationAmount(tx.db, id, amount, toEnd ? tx.now : undefined), tx.now), freed: false };
+  }
+  if (amount === row.amount) return { answer: toOwnReservation(row, tx.now), freed: false };
+  if (amount > row.amount) {
+    await beforeRaise();
+    const group = row.game.gameGroup;
+    const [reserved, held] = await Promise.all([reservedByGame(tx.db, [game.id]), heldByMember(tx.db, memberId, [game.id])]);
+    const refusal = quotaRefusal({
+      amount: amount - row.amount,
+      quota: group.availableTicketsPerGame,
+      reserved: reserved.get(game.id) ?? 0,
+      perMember: group.freeTicketAmount,
+      held: held.get(game.id) ?? 0,
+    });
+    if (refusal)
+      throw new AppError('QUOTA_EXCEEDED', `Die Reservation kann nicht auf ${amount} erhöht werden. ${refusal}`, { amount: refusal });
+  }
+  return { answer: toOwnReservation(await updateReservationAmount(tx.db, id, amount), tx.now), freed: amount < row.amount };
+}
+
+/** Why a reservation can no longer be changed or cancelled (a request: until the draw; else until sales close); null: it can. */
+function changeRefusal(game: LockedGame, status: TicketStatus, now: Date): string | null {
+  if (status === 'REQUESTED' && drawPhase(game, now) !== 'REQUESTS') return 'Die Auslosung hat begonnen:';
+  if (salesState(game, now) !== 'OPEN') return 'Der Ticketverkauf für dieses Spiel ist geschlossen:';
+  return null;
 }
