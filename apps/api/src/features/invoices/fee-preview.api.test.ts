@@ -28,7 +28,11 @@ afterAll(async () => {
 
 /** A season through the API with only its default category «Mitglied». */
 async function newSeason(year: number, membershipFee: number): Promise<number> {
-  const res = await board.call('POST', '/admin/seasons/', { validFrom: `${year}-05-01`, membershipFee: chf(membershipFee), parkingFee: chf(0) });
+  const res = await board.call('POST', '/admin/seasons/', {
+    validFrom: `${year}-05-01`,
+    membershipFee: chf(membershipFee),
+    parkingFee: chf(0),
+  });
   expect(res.status).toBe(201);
   const id = res.body.data.id as number;
   await db().membershipCategory.deleteMany({ where: { seasonId: id, isDefault: false } });
