@@ -1,6 +1,7 @@
 import type { Category, ListEnvelope, Season } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapList } from './api-client';
+import { formatMoney } from './format';
 import * as queryKeys from './query-keys';
 
 /** `GET /api/v1/admin/seasons/` (the board's): newest first, with memberships and fee invoices counted. */
@@ -29,4 +30,12 @@ export function categoriesQueryOptions(seasonId: number) {
 
 export function useCategories(seasonId: number | null) {
   return useQuery({ ...categoriesQueryOptions(seasonId ?? 0), enabled: seasonId !== null && seasonId > 0 });
+}
+
+/** A category as a choice reads: `Junior (CHF 25.00, bis 17 Jahre)`, `Ehrenmitglied (kein Beitrag)`. */
+export function categoryChoiceLabel(c: Pick<Category, 'name' | 'fee' | 'maxAge' | 'isDefault'>): string {
+  const parts = [c.fee.amount === 0 ? 'kein Beitrag' : formatMoney(c.fee)];
+  if (c.maxAge !== null) parts.push(`bis ${c.maxAge} Jahre`);
+  if (c.isDefault) parts.push('Standard');
+  return `${c.name} (${parts.join(', ')})`;
 }
