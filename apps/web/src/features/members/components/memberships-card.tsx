@@ -211,7 +211,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     <span className="fw-semibold">Saison {m.seasonName}</span>
                     <br />
                     <span className="small">
-                      {formatDate(m.validFrom)} – {formatDate(m.validTo)} · Kategorie {m.categoryName}
+                      {formatDate(m.validFrom)} – {formatDate(m.validTo)}
                     </span>
                   </span>
                   <span className="d-flex flex-wrap align-items-center gap-2">
@@ -229,7 +229,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     )}
                   </span>
                 </div>
-                {m.validTo < today ? null : <CategoryChoice memberId={memberId} membership={m} />}
+                <CategoryChoice memberId={memberId} membership={m} />
                 {editing === m.id ? (
                   <EndForm
                     memberId={memberId}

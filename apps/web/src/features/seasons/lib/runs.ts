@@ -1,7 +1,7 @@
 import type { FeeRunState, Season } from '@club/contract';
 
-/** The search parameter that holds the season the runs apply to (`/admin/seasons?saison=12`). */
-export const SEASON_PARAM = 'saison';
+/** The search parameter that holds the season the runs apply to (`/admin/seasons?season=12`), as the invoice list's filter. */
+export const SEASON_PARAM = 'season';
 
 /**
  * The season the runs apply to: the one named in the address (if it exists), else the season

@@ -83,7 +83,7 @@ export default function AdminSeasonsPage() {
   const seasons = useSeasons();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
-  // The season the runs apply to lives in the address (?saison=<id>): a reload or a shared link keeps it.
+  // The season the runs apply to lives in the address (?season=<id>): a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const setSelected = (id: number) =>
     setParams(
@@ -151,7 +151,7 @@ export default function AdminSeasonsPage() {
                 <th scope="col" className="d-none d-md-table-cell">
                   Zeitraum
                 </th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end d-none d-sm-table-cell">
                   Mitgliederbeitrag
                 </th>
                 <th scope="col" className="text-end d-none d-sm-table-cell">
@@ -222,13 +222,13 @@ function SeasonRow({
   return (
     <>
       <tr className={selected ? 'table-active' : undefined} aria-current={selected ? 'true' : undefined}>
-        <th scope="row" className="text-nowrap">
-          {s.name} {s.current ? <span className="badge text-bg-primary ms-1">Aktuell</span> : null}
+        <th scope="row">
+          <span className="text-nowrap">{s.name}</span> {s.current ? <span className="badge text-bg-primary">Aktuell</span> : null}
         </th>
         <td className="text-nowrap d-none d-md-table-cell">
           {formatDate(s.validFrom)} – {formatDate(s.validTo)}
         </td>
-        <td className="text-end text-nowrap">{formatMoney(s.membershipFee)}</td>
+        <td className="text-end text-nowrap d-none d-sm-table-cell">{formatMoney(s.membershipFee)}</td>
         <td className="text-end text-nowrap d-none d-sm-table-cell">{formatMoney(s.parkingFee)}</td>
         <td className="text-end">{formatNumber(s.memberCount)}</td>
         <td className="text-end text-nowrap d-none d-md-table-cell">
