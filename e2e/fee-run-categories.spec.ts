@@ -211,7 +211,14 @@ describe('the membership fee run per category', () => {
       ].sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0])),
     );
     await page.goto(`/admin/invoices?season=${season.id}&kind=MEMBERSHIP_FEE`);
-    await page.getByText(`Mitgliederbeitrag Saison ${season.name} (Gönner)`).first().waitFor();
+    // The invoice list of the season: the Gönner's invoice at CHF 100.00, the Ehrenmitglied has none.
+    const donorRow = page
+      .getByRole('row')
+      .filter({ hasText: people[0]!.lastName })
+      .filter({ hasText: `Mitgliederbeitrag ${season.name}` });
+    await donorRow.first().waitFor();
+    expect(plain(await donorRow.first().textContent())).toContain('CHF 100.00');
+    expect(await page.getByRole('row').filter({ hasText: people[1]!.lastName }).count()).toBe(0);
     await screenshot(page, 'fee-run-invoices-1280');
     await context.close();
   });
