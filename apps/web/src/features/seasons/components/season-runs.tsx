@@ -59,10 +59,14 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
           season={season}
           title="Parkgebühren"
           summary={
-            <>
-              {formatNumber(season.parkingFees.issued)} Rechnungen erstellt, {formatNumber(season.parkingFees.paid)} bezahlt; noch zu
-              verrechnen: {formatNumber(season.parkingFees.toBill)} Parkkarten à {formatMoney(season.parkingFee)}.
-            </>
+            season.parkingFees.eligible === 0 && season.parkingFees.issued === 0 ? (
+              'Noch keine Rechnungen.'
+            ) : (
+              <>
+                {formatNumber(season.parkingFees.issued)} Rechnungen erstellt, {formatNumber(season.parkingFees.paid)} bezahlt; noch zu
+                verrechnen: {formatNumber(season.parkingFees.toBill)} Parkkarten à {formatMoney(season.parkingFee)}.
+              </>
+            )
           }
           blocker={feeRunBlocker('parking', season.parkingFees, season.parkingFee.amount)}
           confirmText={
@@ -113,16 +117,20 @@ function MembershipFeeRunCard({ season, run }: { season: Season; run: ComponentP
       season={season}
       title="Mitgliederbeiträge"
       summary={
-        <>
-          {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
-          {p ? (
-            <>
-              {invoicesText(p.invoices)} über {formatMoney(p.amount)} (zum Beitrag der Kategorie).
-            </>
-          ) : (
-            `${formatNumber(counts.toBill)} Mitglieder zum Beitrag ihrer Kategorie.`
-          )}
-        </>
+        counts.eligible === 0 && counts.issued === 0 ? (
+          'Noch keine Rechnungen.'
+        ) : (
+          <>
+            {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
+            {p ? (
+              <>
+                {invoicesText(p.invoices)} über {formatMoney(p.amount)} (zum Beitrag der Kategorie).
+              </>
+            ) : (
+              `${formatNumber(counts.toBill)} Mitglieder zum Beitrag ihrer Kategorie.`
+            )}
+          </>
+        )
       }
       blocker={feeRunBlocker('membership', counts)}
       ready={Boolean(p)}
