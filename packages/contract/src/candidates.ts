@@ -77,7 +77,24 @@ export const candidateDecisionSchema = z.object({ id: idParam });
 export const candidateAcceptSchema = candidateDecisionSchema.extend({
   categoryId: categoryIdField.optional(),
   confirmDuplicates: z.boolean({ error: 'Bestätigung: Bitte ja oder nein angeben.' }).optional(),
+  /**
+   * Seasons after the current one the new member joins too, in the same transaction (next season,
+   * when its renewal has run already): each in the category of the same name if it admits the
+   * member's age, else in its default. Billed by that season's fee run.
+   */
+  laterSeasonIds: z
+    .array(
+      z
+        .number({ error: 'Weitere Saisons: Bitte Saison-IDs als Zahlen senden.' })
+        .int({ error: 'Weitere Saisons: Ungültige Saison.' })
+        .positive({ error: 'Weitere Saisons: Ungültige Saison.' })
+        .max(2_147_483_647, { error: 'Weitere Saisons: Ungültige Saison.' }),
+      { error: 'Weitere Saisons: Bitte eine Liste von Saison-IDs senden.' },
+    )
+    .max(5, { error: 'Weitere Saisons: Höchstens 5 Saisons.' })
+    .optional(),
 });
+export type CandidateAccept = z.input<typeof candidateAcceptSchema>;
 
 export const candidateListQuery = z.object({ status: candidateStatusSchema.optional() });
 

@@ -78,6 +78,31 @@ export const ticketBillingStateSchema = z.object({
 });
 export type TicketBillingState = z.infer<typeof ticketBillingStateSchema>;
 
+/** One membership category in the preview of a membership fee run: its fee, how many invoices at it, their sum. */
+export const feeRunPreviewCategorySchema = z.object({
+  categoryId: z.number(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  fee: storedMoneySchema,
+  invoices: z.number().int(),
+  amount: sumSchema,
+});
+export type FeeRunPreviewCategory = z.infer<typeof feeRunPreviewCategorySchema>;
+
+/**
+ * `GET /api/v1/admin/seasons/{id}/membershipfees/`: what the membership fee run would bill now, by the
+ * run's own rule (each member without a fee invoice of the season, at the fee of their category;
+ * free categories get none): the number of invoices and their total, and the same per category
+ * (only categories with something to bill, the default first).
+ */
+export const membershipFeePreviewSchema = z.object({
+  seasonId: z.number(),
+  invoices: z.number().int(),
+  amount: sumSchema,
+  categories: z.array(feeRunPreviewCategorySchema),
+});
+export type MembershipFeePreview = z.infer<typeof membershipFeePreviewSchema>;
+
 /** What a reservation or an event place says about its billing and hand-over (null: not billed, not handed over). */
 export const billingStatusFields = {
   invoiceId: z.number().nullable(),

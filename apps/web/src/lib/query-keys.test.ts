@@ -16,7 +16,12 @@ describe('the query keys', () => {
     expect(startsWith(queryKeys.adminEvents.subscribers(3), queryKeys.adminEvents.detail(3))).toBe(true);
     expect(startsWith(queryKeys.members.search('anna', 1, 25), queryKeys.members.searches())).toBe(true);
     expect(startsWith(queryKeys.candidates.list(undefined), queryKeys.candidates.lists())).toBe(true);
-    for (const key of [queryKeys.seasons.list(), queryKeys.seasons.reportList(), queryKeys.seasons.ticketBilling(2)])
+    for (const key of [
+      queryKeys.seasons.list(),
+      queryKeys.seasons.reportList(),
+      queryKeys.seasons.ticketBilling(2),
+      queryKeys.seasons.membershipFeePreview(2),
+    ])
       expect(startsWith(key, queryKeys.seasons.all)).toBe(true);
     expect(startsWith(queryKeys.invoices.list({ status: 'OPEN' }), queryKeys.invoices.all)).toBe(true);
     expect(startsWith(queryKeys.contact.adminRecipients(), queryKeys.contact.recipients())).toBe(true);

@@ -78,6 +78,8 @@ export const seasons = {
   reportList: () => [...seasons.list(), 'reports'] as const,
   ticketBilling: (seasonId: number) => [...seasons.all, seasonId, 'ticketfees'] as const,
   categories: (seasonId: number) => [...seasons.all, seasonId, 'categories'] as const,
+  /** What the membership fee run would bill now, per category. */
+  membershipFeePreview: (seasonId: number) => [...seasons.all, seasonId, 'membershipfees'] as const,
 };
 
 export const invoices = {

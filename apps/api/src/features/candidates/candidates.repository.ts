@@ -143,6 +143,15 @@ export function findSeasonCovering(db: DbOrTx, day: Date) {
   });
 }
 
+/** These seasons (those that exist), with their dates. */
+export function findSeasonsByIds(db: DbOrTx, ids: number[]) {
+  return db.season.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, validFrom: true, validTo: true },
+    orderBy: { validFrom: 'asc' },
+  });
+}
+
 /** Usernames of members and login accounts that start with the base (case-insensitive). */
 export async function findUsernamesStartingWith(db: DbOrTx, base: string): Promise<string[]> {
   const [members, accounts] = await Promise.all([

@@ -123,6 +123,7 @@ export function candidatesRouter(deps: Deps): Router {
         id: params.id,
         confirmDuplicates: body.confirmDuplicates,
         categoryId: body.categoryId,
+        laterSeasonIds: body.laterSeasonIds,
         settings,
       });
       sendItem(res, candidateSchema.parse(accepted));

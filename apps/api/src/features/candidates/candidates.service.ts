@@ -1,5 +1,5 @@
 import type { Candidate, CandidateData, CandidateDuplicate, CandidateReceipt, CandidateStatus } from '@club/contract';
-import { AppError, conflict, notFound, withDetails } from '../../lib/app-error.ts';
+import { AppError, conflict, invalid, notFound, withDetails } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx, type DbOrTx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
@@ -7,7 +7,7 @@ import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
 import { createMember } from '../members/members.service.ts';
-import { categoryForMembership } from '../seasons/categories.service.ts';
+import { categoryCarriedInto, categoryForMembership } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -16,6 +16,7 @@ import {
   findMembersLike,
   findOpenCandidatesLike,
   findSeasonCovering,
+  findSeasonsByIds,
   findUsernamesStartingWith,
   insertCandidate,
   listCandidates as listCandidateRows,
@@ -174,10 +175,19 @@ export async function updateCandidate(
  * other gets 409 ALREADY_DECIDED. An application that may be a person known already (a member or
  * another open application with its e-mail address, or its name and birth date) is accepted only
  * with `confirmDuplicates`; else 409 POSSIBLE_DUPLICATE lists them (`details.duplicates`).
+ * `laterSeasonIds`: seasons after the current one the member joins too (next season, renewed
+ * already), each in the category of the chosen one's name if it admits the member, else its
+ * default; their fee runs bill them.
  */
 export async function acceptCandidate(
   ctx: Ctx,
-  input: { id: number; confirmDuplicates?: boolean | undefined; categoryId?: number | undefined; settings: CandidateSettings },
+  input: {
+    id: number;
+    confirmDuplicates?: boolean | undefined;
+    categoryId?: number | undefined;
+    laterSeasonIds?: number[] | undefined;
+    settings: CandidateSettings;
+  },
 ): Promise<Candidate> {
   const { settings } = input;
   const row = await withTx(ctx, async (tx) => {
@@ -196,6 +206,12 @@ export async function acceptCandidate(
     const category = await categoryForMembership(tx, {
       seasonId: season.id,
       categoryId: input.categoryId,
+      dateOfBirth: candidate.dateOfBirth,
+    });
+    const later = await laterMemberships(tx, {
+      current: season,
+      ids: input.laterSeasonIds ?? [],
+      category,
       dateOfBirth: candidate.dateOfBirth,
     });
 
@@ -229,6 +245,13 @@ export async function acceptCandidate(
       phones,
       memberships: [
         { seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, categoryId: category.id, createdAt: tx.now },
+        ...later.map((l) => ({
+          seasonId: l.season.id,
+          validFrom: l.season.validFrom,
+          validTo: l.season.validTo,
+          categoryId: l.category.id,
+          createdAt: tx.now,
+        })),
       ],
     });
     const decided = await markCandidateDecided(tx.db, input.id, {
@@ -262,6 +285,7 @@ export async function acceptCandidate(
         username: member.username,
         seasonId: season.id,
         category: category.name,
+        laterSeasons: later.map((l) => ({ seasonId: l.season.id, season: l.season.name, category: l.category.name })),
         invitation: Boolean(invitation),
         invoice: invoice?.number ?? null,
         confirmedDuplicates: duplicates.map((d) => ({ kind: d.kind, id: d.id, reason: d.reason })),
@@ -270,6 +294,34 @@ export async function acceptCandidate(
     return decided;
   });
   return oneWithDuplicates(ctx, row);
+}
+
+/**
+ * The memberships in later seasons an accept adds (in its transaction): each season must exist and
+ * start after the current one (422 otherwise); the category carries over by name.
+ */
+async function laterMemberships(
+  tx: Ctx,
+  input: {
+    current: { validFrom: Date };
+    ids: number[];
+    category: { name: string };
+    dateOfBirth: Date | string | null;
+  },
+) {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return [];
+  const seasons = await findSeasonsByIds(tx.db, ids);
+  const field = (message: string) => invalid('Bitte prüfen Sie die markierten Angaben.', { laterSeasonIds: `Weitere Saisons: ${message}` });
+  if (seasons.length !== ids.length) throw field('Diese Saison gibt es nicht.');
+  const early = seasons.find((s) => s.validFrom.getTime() <= input.current.validFrom.getTime());
+  if (early) throw field(`Die Saison ${early.name} beginnt nicht nach der aktuellen.`);
+  const out = [];
+  for (const season of seasons) {
+    const category = await categoryCarriedInto(tx, { seasonId: season.id, name: input.category.name, dateOfBirth: input.dateOfBirth });
+    out.push({ season, category });
+  }
+  return out;
 }
 
 /** Declines an application (final) and writes a polite mail to the applicant. */

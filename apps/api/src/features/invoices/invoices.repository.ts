@@ -41,6 +41,10 @@ export interface FeeDebtorRow extends DebtorRow {
   feeRappen: number;
   /** the membership category's name, null for the default category */
   categoryName: string | null;
+  /** the membership category (for parking fees too: the member's category of the season) */
+  categoryId: number;
+  category: string;
+  categoryIsDefault: boolean;
 }
 
 /**
@@ -57,7 +61,8 @@ export function findMembersToBill(db: DbOrTx, input: { seasonId: number; kind: F
       SELECT m."id" AS "memberId", m."firstName", m."lastName", m."email",
              a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country",
              (CASE WHEN ${parkingOnly}::boolean THEN s."parkingFeeRappen" ELSE c."feeRappen" END)::int AS "feeRappen",
-             CASE WHEN c."isDefault" THEN NULL ELSE c."name" END AS "categoryName"
+             CASE WHEN c."isDefault" THEN NULL ELSE c."name" END AS "categoryName",
+             c."id" AS "categoryId", c."name" AS "category", c."isDefault" AS "categoryIsDefault"
         FROM "memberships" ms
         JOIN "seasons" s ON s."id" = ms."seasonId"
         JOIN "membership_categories" c ON c."id" = ms."categoryId"

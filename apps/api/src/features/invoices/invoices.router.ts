@@ -3,6 +3,7 @@ import {
   idParams,
   memberIdListSchema,
   memberInvoiceParams,
+  membershipFeePreviewSchema,
   reminderRunResultSchema,
   runResultSchema,
   ticketBillingStateSchema,
@@ -12,13 +13,14 @@ import { actorOf, requireBoard, requireMember } from '../../http/require-role.ts
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, runFeeInvoices, runReminders } from './invoices.service.ts';
+import { previewMembershipFees } from './fee-preview.service.ts';
 import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
 
 function sendPdf(res: Response, file: { filename: string; content: Buffer }): void {
   res.status(200).attachment(file.filename).set('Content-Length', String(file.content.length)).end(file.content);
 }
 
-/** Invoices: PDFs for members and the board, cancelling, fee runs, the ticket billing run and reminder runs. */
+/** Invoices: PDFs for members and the board, cancelling, fee runs (and what the membership fee run would bill), the ticket billing run and reminder runs. */
 export function invoicesRouter(deps: Deps): Router {
   const router = Router();
   const settings = invoiceSettingsOf(deps.config);
@@ -69,6 +71,12 @@ export function invoicesRouter(deps: Deps): Router {
       }),
     );
   }
+  admin.get(
+    '/seasons/:id/membershipfees/',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, membershipFeePreviewSchema.parse(await previewMembershipFees(ctxOf(deps, req), params.id)));
+    }),
+  );
   admin.get(
     '/seasons/:id/ticketfees/',
     handle({ params: idParams }, async ({ params }, req, res) => {

@@ -1,6 +1,13 @@
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
-import { formatReference, IllegalInvoiceTransition, nextInvoiceState, paymentReference, type InvoiceState } from './invoices.rules.ts';
+import {
+  formatReference,
+  IllegalInvoiceTransition,
+  nextInvoiceState,
+  paymentReference,
+  summarizeFeeRun,
+  type InvoiceState,
+} from './invoices.rules.ts';
 
 const open = (totalRappen: number, paidRappen = 0): InvoiceState => ({ status: 'OPEN', totalRappen, paidRappen, paidAt: null });
 
@@ -52,5 +59,42 @@ describe('paymentReference (swissqrbill’s checks)', () => {
     const ref = paymentReference('CH9300762011623852957', '2027-00012', 42);
     expect(ref).toMatch(/^RF\d{2}20270001200000042$/);
     expect(isSCORReferenceValid(ref)).toBe(true);
+  });
+});
+
+describe('summarizeFeeRun (what a fee run would bill, per category)', () => {
+  const member = (categoryId: number, category: string, feeRappen: number, categoryIsDefault = false) => ({
+    categoryId,
+    category,
+    feeRappen,
+    categoryIsDefault,
+  });
+
+  it('counts one invoice per member at the fee of their category and sums them, the default first, then by name', () => {
+    const summary = summarizeFeeRun([
+      member(3, 'Junior', 2500),
+      member(1, 'Mitglied', 5000, true),
+      member(2, 'Gönner', 10000),
+      member(3, 'Junior', 2500),
+      member(1, 'Mitglied', 5000, true),
+    ]);
+    expect(summary).toEqual({
+      invoices: 5,
+      amountRappen: 25000,
+      categories: [
+        { categoryId: 1, name: 'Mitglied', isDefault: true, feeRappen: 5000, invoices: 2, amountRappen: 10000 },
+        { categoryId: 2, name: 'Gönner', isDefault: false, feeRappen: 10000, invoices: 1, amountRappen: 10000 },
+        { categoryId: 3, name: 'Junior', isDefault: false, feeRappen: 2500, invoices: 2, amountRappen: 5000 },
+      ],
+    });
+  });
+
+  it('when a member is in a free category, then no invoice counts for them', () => {
+    expect(summarizeFeeRun([member(4, 'Ehrenmitglied', 0), member(1, 'Mitglied', 5000, true)])).toMatchObject({
+      invoices: 1,
+      amountRappen: 5000,
+      categories: [{ name: 'Mitglied' }],
+    });
+    expect(summarizeFeeRun([])).toEqual({ invoices: 0, amountRappen: 0, categories: [] });
   });
 });

@@ -114,3 +114,46 @@ export function nextInvoiceState(state: InvoiceState, event: InvoiceEvent): Invo
   const paidRappen = state.paidRappen + event.amountRappen;
   return paidRappen >= state.totalRappen ? { ...state, status: 'PAID', paidRappen, paidAt: event.date } : { ...state, paidRappen };
 }
+
+/** One category's part of a fee run: how many invoices at its fee, and their sum. */
+export interface FeeRunCategoryTotal {
+  categoryId: number;
+  name: string;
+  isDefault: boolean;
+  feeRappen: number;
+  invoices: number;
+  amountRappen: number;
+}
+
+/**
+ * What a fee run would bill, from the members it would bill (`findMembersToBill`: one invoice
+ * each at their fee, free ones already left out): the number of invoices and their total, and the
+ * same per category, the default first and then by name.
+ */
+export function summarizeFeeRun(
+  toBill: readonly { categoryId: number; category: string; categoryIsDefault: boolean; feeRappen: number }[],
+): { invoices: number; amountRappen: number; categories: FeeRunCategoryTotal[] } {
+  const byCategory = new Map<number, FeeRunCategoryTotal>();
+  for (const m of toBill) {
+    if (m.feeRappen <= 0) continue;
+    const entry = byCategory.get(m.categoryId) ?? {
+      categoryId: m.categoryId,
+      name: m.category,
+      isDefault: m.categoryIsDefault,
+      feeRappen: m.feeRappen,
+      invoices: 0,
+      amountRappen: 0,
+    };
+    entry.invoices += 1;
+    entry.amountRappen += m.feeRappen;
+    byCategory.set(m.categoryId, entry);
+  }
+  const categories = [...byCategory.values()].sort(
+    (a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name, 'de-CH'),
+  );
+  return {
+    invoices: categories.reduce((n, c) => n + c.invoices, 0),
+    amountRappen: categories.reduce((n, c) => n + c.amountRappen, 0),
+    categories,
+  };
+}

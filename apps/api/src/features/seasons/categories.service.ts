@@ -171,3 +171,20 @@ export async function categoryForMembership(
   }
   return { id: row.id, name: row.name };
 }
+
+/**
+ * The category a membership carried into another season takes (renewal's rule), in the caller's
+ * transaction: the category of the same name there if its age rule admits the member on that
+ * season's 1 May, else that season's default.
+ */
+export async function categoryCarriedInto(
+  tx: Ctx,
+  input: { seasonId: number; name: string; dateOfBirth: Date | string | null },
+): Promise<{ id: number; name: string }> {
+  const [same, season] = await Promise.all([findCategoryByName(tx.db, input.seasonId, input.name), findSeasonDates(tx.db, input.seasonId)]);
+  if (!season) throw notFound(SEASON_NOT_FOUND);
+  const birth =
+    input.dateOfBirth === null ? null : typeof input.dateOfBirth === 'string' ? input.dateOfBirth : toIsoDate(input.dateOfBirth);
+  if (same && admitsAge(same.maxAge, birth, toIsoDate(season.validFrom))) return { id: same.id, name: same.name };
+  return categoryForMembership(tx, { seasonId: input.seasonId, dateOfBirth: input.dateOfBirth });
+}

@@ -1,4 +1,4 @@
-import type { Candidate, ItemEnvelope } from '@club/contract';
+import type { Candidate, CandidateAccept, ItemEnvelope } from '@club/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import { adminBase, invalidateCandidates } from './common';
@@ -6,20 +6,31 @@ import * as queryKeys from '@/lib/query-keys';
 
 export type Decision = 'accept' | 'reject';
 
+/** What the board chose in the accept dialog besides the decision. */
+export interface AcceptChoices {
+  /** confirmed despite possible duplicates */
+  confirmDuplicates?: boolean;
+  /** a category of the current season (left out: its default) */
+  categoryId?: number;
+  /** later seasons (renewed already) the new member joins too */
+  laterSeasonIds?: number[];
+}
+
 /**
- * `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (SPEC.md §7); an accept the board
- * confirmed despite possible duplicates adds `confirmDuplicates: true`.
+ * `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (SPEC.md §7); an accept adds what
+ * the board chose: `confirmDuplicates: true`, `categoryId`, `laterSeasonIds`.
  */
 export async function decideCandidate({
   id,
   decision,
-  confirmDuplicates,
-}: {
-  id: number;
-  decision: Decision;
-  confirmDuplicates?: boolean;
-}): Promise<Candidate> {
-  const body = decision === 'accept' && confirmDuplicates ? { id, confirmDuplicates: true } : { id };
+  ...choices
+}: { id: number; decision: Decision } & AcceptChoices): Promise<Candidate> {
+  const body: CandidateAccept = { id };
+  if (decision === 'accept') {
+    if (choices.confirmDuplicates) body.confirmDuplicates = true;
+    if (choices.categoryId !== undefined) body.categoryId = choices.categoryId;
+    if (choices.laterSeasonIds?.length) body.laterSeasonIds = choices.laterSeasonIds;
+  }
   return unwrapItem(await api.post<ItemEnvelope<Candidate>>(`${adminBase}/${id}/${decision}`, body));
 }
 
@@ -29,7 +40,7 @@ export function useDecideCandidate() {
     mutationFn: decideCandidate,
     onSuccess: async (candidate) => {
       queryClient.setQueryData(queryKeys.candidates.detail(candidate.id), candidate);
-      await invalidateCandidates(queryClient);
+      await Promise.all([invalidateCandidates(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.seasons.all })]);
     },
     onError: () => invalidateCandidates(queryClient),
   });

@@ -1,48 +1,84 @@
-import type { Candidate } from '@club/contract';
+import type { Candidate, Season } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { CategorySelect } from '@/components/ui/category-select';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { isApiError } from '@/lib/api-client';
+import { useSeasons } from '@/lib/seasons';
 import { useDecideCandidate, type Decision } from '../api/decide-candidate';
+import { laterRenewedSeasons } from '../lib/accept';
 import { DuplicateList } from './duplicate-hint';
 
-const texts: Record<Decision, { title: string; body: (name: string) => string; confirm: string; variant: 'success' | 'danger' }> = {
-  accept: {
-    title: 'Antrag annehmen?',
-    body: (name) =>
-      `${name} wird Mitglied für die aktuelle Saison und erhält eine Willkommensmail mit dem Link zum Login. Das kann nicht rückgängig gemacht werden.`,
-    confirm: 'Annehmen',
-    variant: 'success',
-  },
-  reject: {
-    title: 'Antrag ablehnen?',
-    body: (name) => `${name} erhält eine freundliche Absage per E-Mail. Das kann nicht rückgängig gemacht werden.`,
-    confirm: 'Ablehnen',
-    variant: 'danger',
-  },
+const texts: Record<Decision, { title: string; confirm: string; variant: 'success' | 'danger' }> = {
+  accept: { title: 'Antrag annehmen?', confirm: 'Annehmen', variant: 'success' },
+  reject: { title: 'Antrag ablehnen?', confirm: 'Ablehnen', variant: 'danger' },
 };
 
-/** Accept or reject an open application, each after a confirmation. */
+function body(decision: Decision, name: string, current: Season | undefined): string {
+  if (decision === 'reject') return `${name} erhält eine freundliche Absage per E-Mail. Das kann nicht rückgängig gemacht werden.`;
+  const season = current ? `die Saison ${current.name}` : 'die aktuelle Saison';
+  return `${name} wird Mitglied für ${season} und erhält eine Willkommensmail mit dem Link zum Login. Das kann nicht rückgängig gemacht werden.`;
+}
+
+/** The field refusals of an accept that the dialog shows beside its choices (it stays open for them). */
+function choiceErrors(error: unknown): { categoryId?: string; laterSeasonIds?: string } {
+  if (!isApiError(error)) return {};
+  return { categoryId: error.fields.categoryId, laterSeasonIds: error.fields.laterSeasonIds };
+}
+
+/**
+ * Accept or reject an open application, each after a confirmation. Accepting chooses the
+ * membership category of the current season (its default preselected) and, when next season's
+ * renewal has run already, adds the membership to that season too (checked by default).
+ */
 export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; onDecided: (c: Candidate) => void }) {
   const decide = useDecideCandidate();
+  const seasons = useSeasons();
   const [asking, setAsking] = useState<Decision | null>(null);
   const [checked, setChecked] = useState(false);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
   const name = `${candidate.firstName} ${candidate.lastName}`;
   const duplicates = candidate.duplicates;
   const mustConfirm = asking === 'accept' && duplicates.length > 0;
+  const current = seasons.data?.find((s) => s.current);
+  const later = laterRenewedSeasons(seasons.data ?? [], current);
+  const errors = asking === 'accept' ? choiceErrors(decide.error) : {};
 
   const ask = (decision: Decision) => {
+    decide.reset();
     setChecked(false);
+    setCategoryId(null);
+    setSkipped(new Set());
     setAsking(decision);
   };
   const confirm = async (decision: Decision) => {
     // mutateAsync: the panel unmounts as soon as the application shows as decided.
     try {
-      onDecided(await decide.mutateAsync({ id: candidate.id, decision, confirmDuplicates: mustConfirm && checked }));
-    } catch {
-      setAsking(null);
+      onDecided(
+        await decide.mutateAsync({
+          id: candidate.id,
+          decision,
+          confirmDuplicates: mustConfirm && checked,
+          ...(categoryId === null ? {} : { categoryId }),
+          laterSeasonIds: later.filter((s) => !skipped.has(s.id)).map((s) => s.id),
+        }),
+      );
+    } catch (error) {
+      const own = choiceErrors(error);
+      if (!own.categoryId && !own.laterSeasonIds) setAsking(null);
     }
   };
+  const toggle = (id: number, on: boolean) =>
+    setSkipped((prev) => {
+      const next = new Set(prev);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const text = asking ? texts[asking] : null;
 
   return (
@@ -52,7 +88,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
           Entscheid
         </h2>
         <p>Nach dem Entscheid ist der Antrag abgeschlossen und kann nicht mehr geändert werden.</p>
-        {decide.isError ? <ErrorAlert error={decide.error} /> : null}
+        {decide.isError && !asking ? <ErrorAlert error={decide.error} /> : null}
         <div className="d-flex flex-wrap gap-2">
           <Button variant="success" onClick={() => ask('accept')} disabled={decide.isPending}>
             Annehmen
@@ -68,11 +104,42 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
         confirmLabel={text?.confirm ?? ''}
         variant={text?.variant}
         pending={decide.isPending}
-        confirmDisabled={mustConfirm && !checked}
+        confirmDisabled={(mustConfirm && !checked) || (asking === 'accept' && seasons.isPending)}
         onConfirm={() => (asking ? void confirm(asking) : undefined)}
         onCancel={() => setAsking(null)}
       >
-        {text ? <p className={mustConfirm ? undefined : 'mb-0'}>{text.body(name)}</p> : null}
+        {asking ? <p className={asking === 'accept' ? undefined : 'mb-0'}>{body(asking, name, current)}</p> : null}
+        {asking === 'accept' ? (
+          <>
+            {seasons.isPending ? <LoadingSpinner size="sm" label="Saisons werden geladen…" /> : null}
+            {seasons.isError ? <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." /> : null}
+            {current ? (
+              <CategorySelect
+                className="mb-3"
+                seasonId={current.id}
+                id="accept-category"
+                label={`Kategorie in der Saison ${current.name}`}
+                value={categoryId}
+                onChange={setCategoryId}
+                disabled={decide.isPending}
+                error={errors.categoryId}
+                help="Der Mitgliederbeitrag richtet sich nach der Kategorie."
+              />
+            ) : null}
+            {later.map((s) => (
+              <Form.Check
+                key={s.id}
+                id={`accept-later-${s.id}`}
+                className="mb-3"
+                checked={!skipped.has(s.id)}
+                disabled={decide.isPending}
+                onChange={(event) => toggle(s.id, event.target.checked)}
+                label={`Auch in die Saison ${s.name} aufnehmen (ihre Verlängerung ist schon gelaufen; die Rechnung erstellt der Beitragslauf dieser Saison)`}
+              />
+            ))}
+            {errors.laterSeasonIds ? <ErrorAlert message={errors.laterSeasonIds} /> : null}
+          </>
+        ) : null}
         {mustConfirm ? (
           <>
             <div className="alert alert-warning">

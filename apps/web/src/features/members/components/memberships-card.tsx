@@ -15,6 +15,7 @@ import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '@/lib/seasons';
 import { useUpdateMembership } from '../api/update-membership';
 import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { CategorySelect } from '@/components/ui/category-select';
 
 function isCurrent(m: Membership, today: string): boolean {
   return m.validFrom <= today && today <= m.validTo;
@@ -84,20 +85,23 @@ type AddValues = z.input<typeof addSchema>;
 function AddForm({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const seasons = useSeasons();
   const add = useAddMembership(memberId);
+  // The category chosen for a season; another season starts at its default (null).
+  const [choice, setChoice] = useState<{ seasonId: string; categoryId: number } | null>(null);
   const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(addSchema),
     defaultValues: { seasonId: '' },
   });
   const seasonId = useWatch({ control: form.control, name: 'seasonId' });
+  const categoryId = choice && choice.seasonId === seasonId ? choice.categoryId : null;
   if (seasons.isPending) return <LoadingSpinner size="sm" label="Saisons werden geladen…" />;
   if (seasons.isError) return <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." />;
   const open = seasons.data.filter((s) => !memberships.some((m) => m.seasonId === s.id));
   if (open.length === 0)
     return <p className="small text-body-secondary mb-0">Für jede erfasste Saison besteht bereits eine Mitgliedschaft.</p>;
-  const fieldError = isApiError(add.error) ? add.error.fields.seasonId : undefined;
+  const fieldError = isApiError(add.error) ? (add.error.fields.seasonId ?? add.error.fields.categoryId) : undefined;
   const onSubmit = form.handleSubmit((values) => {
-    add.mutate(values.seasonId, {
-      onSuccess: () => form.reset({ seasonId: '' }),
+    add.mutate(categoryId === null ? { seasonId: values.seasonId } : { seasonId: values.seasonId, categoryId }, {
+      onSuccess: () => (form.reset({ seasonId: '' }), setChoice(null)),
       onError: (error) => applyServerFieldErrors(error, form.setError, ['seasonId']),
     });
   });
@@ -106,7 +110,7 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
       <form noValidate aria-label="Mitgliedschaft hinzufügen" onSubmit={(event) => void onSubmit(event)}>
         {add.isError && !fieldError ? <ErrorAlert error={add.error} /> : null}
         <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
-          <FormField<AddValues> className="flex-grow-1" name="seasonId" label="Saison" idPrefix="add-membership">
+          <FormField<AddValues> className="flex-grow-1 mb-3" name="seasonId" label="Saison" idPrefix="add-membership">
             <option value="">Bitte wählen…</option>
             {open.map((s) => (
               <option key={s.id} value={s.id}>
@@ -114,12 +118,45 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
               </option>
             ))}
           </FormField>
+          {seasonId ? (
+            <CategorySelect
+              className="flex-grow-1 mb-3"
+              seasonId={Number(seasonId)}
+              id="add-membership-category"
+              label="Kategorie"
+              value={categoryId}
+              onChange={(id) => setChoice({ seasonId, categoryId: id })}
+              error={isApiError(add.error) ? add.error.fields.categoryId : undefined}
+            />
+          ) : null}
           <Button type="submit" className="mb-3" disabled={!seasonId || add.isPending}>
             {add.isPending ? <LoadingSpinner size="sm" label="Wird hinzugefügt…" /> : null} Hinzufügen
           </Button>
         </div>
       </form>
     </FormProvider>
+  );
+}
+
+/** The membership's category (its fee is what the season's fee run bills): another one of the season. */
+function CategoryChoice({ memberId, membership }: { memberId: number; membership: Membership }) {
+  const update = useUpdateMembership(memberId);
+  const refusal = isApiError(update.error)
+    ? (update.error.fields.categoryId ?? update.error.message)
+    : update.isError
+      ? 'Nicht gespeichert.'
+      : undefined;
+  return (
+    <CategorySelect
+      className="mt-2 membership-category"
+      seasonId={membership.seasonId}
+      id={`category-${membership.id}`}
+      label={`Kategorie ${membership.seasonName}`}
+      value={membership.categoryId}
+      disabled={update.isPending}
+      error={refusal}
+      onChange={(categoryId) => update.mutate({ membershipId: membership.id, validTo: membership.validTo, categoryId })}
+    />
   );
 }
 
@@ -174,7 +211,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     <span className="fw-semibold">Saison {m.seasonName}</span>
                     <br />
                     <span className="small">
-                      {formatDate(m.validFrom)} – {formatDate(m.validTo)} · Kategorie {m.categoryName}
+                      {formatDate(m.validFrom)} – {formatDate(m.validTo)}
                     </span>
                   </span>
                   <span className="d-flex flex-wrap align-items-center gap-2">
@@ -192,6 +229,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                     )}
                   </span>
                 </div>
+                <CategoryChoice memberId={memberId} membership={m} />
                 {editing === m.id ? (
                   <EndForm
                     memberId={memberId}

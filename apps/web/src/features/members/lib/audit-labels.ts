@@ -31,6 +31,8 @@ const FIELDS: Record<string, string> = {
   season: 'Saison',
   validFrom: 'Beginn',
   validTo: 'Ende',
+  category: 'Kategorie',
+  parkingPermit: 'Parkkarte',
   street: 'Strasse',
   houseNumber: 'Hausnummer',
   addressLine2: 'Adresszusatz',

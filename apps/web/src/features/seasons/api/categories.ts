@@ -1,23 +1,9 @@
-import type { Category, CategoryBody, ItemEnvelope, ListEnvelope } from '@club/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapItem, unwrapList } from '@/lib/api-client';
-import * as queryKeys from '@/lib/query-keys';
+import type { Category, CategoryBody, ItemEnvelope } from '@club/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrapItem } from '@/lib/api-client';
 import { invalidateSeasons, seasonsBase } from './common';
 
 const base = (seasonId: number) => `${seasonsBase}${seasonId}/categories`;
-
-/** `GET /api/v1/admin/seasons/{id}/categories`: the default first, with their memberships counted. */
-export async function getCategories(seasonId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Category[]> {
-  return unwrapList(await api.get<ListEnvelope<Category>>(base(seasonId), { signal }));
-}
-
-export function categoriesQueryOptions(seasonId: number) {
-  return queryOptions({ queryKey: queryKeys.seasons.categories(seasonId), queryFn: ({ signal }) => getCategories(seasonId, { signal }) });
-}
-
-export function useCategories(seasonId: number) {
-  return useQuery(categoriesQueryOptions(seasonId));
-}
 
 /** `POST .../categories` (new) or `PUT .../categories/{categoryId}` (change) with `{ name, fee, maxAge }`. */
 export async function saveCategory(input: { seasonId: number; categoryId?: number; body: CategoryBody }): Promise<Category> {

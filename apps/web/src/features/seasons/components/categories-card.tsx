@@ -12,7 +12,8 @@ import { FormError, FormField, SaveCancelButtons } from '@/components/ui/form-fi
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
-import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
+import { useCategories } from '@/lib/seasons';
+import { useDeleteCategory, useSaveCategory } from '../api/categories';
 
 /** The contract's category with its inputs as typed: the fee and the age rule as text (no age: empty). */
 const categoryFormSchema = categoryBodySchema.pick({ name: true }).extend({

@@ -1,13 +1,15 @@
-import type { RunResult } from '@club/contract';
+import type { RunResult, Season } from '@club/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 
 interface RunButtonProps<R extends RunResult> {
+  /** the season the run applies to: named in the confirmation's title and first line, and in the result */
+  season: Pick<Season, 'name' | 'validFrom' | 'validTo'>;
   /** e.g. "Mitgliederbeiträge verrechnen" */
   label: string;
   /** the question in the confirmation, naming count and total */
@@ -19,10 +21,22 @@ interface RunButtonProps<R extends RunResult> {
   run: () => Promise<R>;
   /** more of the result than the counts (who moved category on renewal) */
   details?: (result: R) => ReactNode;
+  /** false while the confirmation's figures are still loading (its button waits) */
+  ready?: boolean;
 }
 
 /** A run (fee invoices, renewal): asks first, shows progress while it runs and then its result. */
-export function RunButton<R extends RunResult>({ label, confirmText, disabled, disabledReason, noun, run, details }: RunButtonProps<R>) {
+export function RunButton<R extends RunResult>({
+  season,
+  label,
+  confirmText,
+  disabled,
+  disabledReason,
+  noun,
+  run,
+  details,
+  ready = true,
+}: RunButtonProps<R>) {
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   const [seconds, setSeconds] = useState(0);
@@ -52,7 +66,7 @@ export function RunButton<R extends RunResult>({ label, confirmText, disabled, d
 
   return (
     <div>
-      <Button variant="primary" disabled={disabled || running} onClick={() => setAsking(true)}>
+      <Button variant="primary" className="text-wrap text-start" disabled={disabled || running} onClick={() => setAsking(true)}>
         {label}
       </Button>
       {disabled && disabledReason ? <p className="small text-body-secondary mt-1 mb-0">{disabledReason}</p> : null}
@@ -66,20 +80,24 @@ export function RunButton<R extends RunResult>({ label, confirmText, disabled, d
       ) : null}
       {result ? (
         <Alert variant="success" className="mt-2 mb-0" role="status">
-          Fertig: {formatNumber(result.created)} {noun} erstellt
+          Saison {season.name} – Fertig: {formatNumber(result.created)} {noun} erstellt
           {result.existing ? `, ${formatNumber(result.existing)} bestanden bereits` : ''}.{details?.(result)}
         </Alert>
       ) : null}
       {error ? <ErrorAlert error={error} title="Der Lauf wurde nicht ausgeführt." /> : null}
       <ConfirmDialog
         show={asking}
-        title={label}
+        title={`${label}: Saison ${season.name}`}
         confirmLabel="Ja, ausführen"
         variant="primary"
         pending={false}
+        confirmDisabled={!ready}
         onConfirm={() => void start()}
         onCancel={() => setAsking(false)}
       >
+        <p className="mb-2">
+          Saison <strong>{season.name}</strong> ({formatDate(season.validFrom)} – {formatDate(season.validTo)})
+        </p>
         {confirmText}
       </ConfirmDialog>
     </div>

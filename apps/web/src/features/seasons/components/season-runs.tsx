@@ -1,19 +1,25 @@
-import type { Money, RenewalResult, Season } from '@club/contract';
-import type { ComponentProps } from 'react';
+import type { RenewalResult, Season } from '@club/contract';
+import type { ComponentProps, ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { useMembershipFeePreview } from '../api/membership-fee-preview';
 import { useRenewMemberships } from '../api/renew-memberships';
 import { useRunFees } from '../api/run-fees';
+import { feeRunBlocker } from '../lib/runs';
 import { CategoriesCard } from './categories-card';
 import { RunButton } from './run-button';
 import { TicketBillingCard } from './ticket-billing-card';
 
-/** Renewal and the two fee runs of one season. */
+const invoicesText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'Rechnung' : 'Rechnungen'}`;
+
+/** Renewal and the fee runs of one season (the one chosen on the screen, named in every confirmation). */
 export function SeasonRuns({ season, previousName }: { season: Season; previousName: string | undefined }) {
   const renew = useRenewMemberships();
   const fees = useRunFees();
   return (
-    <section aria-labelledby="runs-heading" className="mt-4">
+    <section aria-labelledby="runs-heading" className="mt-3">
       <h2 id="runs-heading" className="h4">
         Saison {season.name}: Verlängerung und Rechnungsläufe
       </h2>
@@ -25,10 +31,12 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
                 Mitgliedschaften verlängern
               </Card.Title>
               <p className="small">
-                {formatNumber(season.memberCount)} Mitglieder haben eine Mitgliedschaft in dieser Saison,{' '}
-                {formatNumber(season.parkingPermitCount)} davon mit Parkkarte.
+                {season.memberCount === 0
+                  ? 'Diese Saison hat noch keine Mitgliedschaften.'
+                  : `${formatNumber(season.memberCount)} Mitglieder haben eine Mitgliedschaft in dieser Saison, ${formatNumber(season.parkingPermitCount)} davon mit Parkkarte.`}
               </p>
               <RunButton
+                season={season}
                 label="Mitgliedschaften verlängern"
                 noun="Mitgliedschaften"
                 disabled={!previousName}
@@ -46,23 +54,29 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
             </Card.Body>
           </Card>
         </div>
+        <MembershipFeeRunCard season={season} run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })} />
         <FeeRunCard
-          title="Mitgliederbeiträge"
-          counts={season.membershipFees}
-          billed="Mitglieder"
-          recipients="Mitglieder"
-          noFee="Kein Mitgliederbeitrag festgelegt."
-          allBilled="Alle Mitglieder sind verrechnet."
-          run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })}
-        />
-        <FeeRunCard
+          season={season}
           title="Parkgebühren"
-          counts={season.parkingFees}
-          fee={season.parkingFee}
-          billed="Parkkarten"
-          recipients="Mitglieder mit Parkkarte"
-          noFee="Keine Parkgebühr festgelegt."
-          allBilled="Alle Parkkarten sind verrechnet."
+          summary={
+            season.parkingFees.eligible === 0 && season.parkingFees.issued === 0 ? (
+              'Noch keine Rechnungen.'
+            ) : (
+              <>
+                {formatNumber(season.parkingFees.issued)} Rechnungen erstellt, {formatNumber(season.parkingFees.paid)} bezahlt; noch zu
+                verrechnen: {formatNumber(season.parkingFees.toBill)} Parkkarten à {formatMoney(season.parkingFee)}.
+              </>
+            )
+          }
+          blocker={feeRunBlocker('parking', season.parkingFees, season.parkingFee.amount)}
+          confirmText={
+            <p className="mb-0">
+              {formatNumber(season.parkingFees.toBill)} Mitglieder mit Parkkarte erhalten eine Rechnung über{' '}
+              {formatMoney(season.parkingFee)}: <strong>{invoicesText(season.parkingFees.toBill)}</strong> über{' '}
+              <strong>{formatMoney(season.parkingFees.toBill * season.parkingFee.amount)}</strong>. Jede Rechnung wird mit PDF per E-Mail
+              verschickt.
+            </p>
+          }
           run={() => fees.mutateAsync({ seasonId: season.id, kind: 'parkingfees' })}
         />
         <TicketBillingCard season={season} />
@@ -90,54 +104,91 @@ function movedList(result: RenewalResult) {
 }
 
 /**
- * One fee run (membership or parking fees): what is billed and paid, and the run with its
- * confirmation. Without `fee` (membership fees) each member pays the fee of the category.
+ * The membership fee run: each member pays the fee of their category (free categories get no
+ * invoice). The server's preview (the run's own rule) gives the number of invoices and the total,
+ * per category, for the card and the confirmation.
  */
+function MembershipFeeRunCard({ season, run }: { season: Season; run: ComponentProps<typeof RunButton>['run'] }) {
+  const preview = useMembershipFeePreview(season.id);
+  const counts = season.membershipFees;
+  const p = preview.data;
+  return (
+    <FeeRunCard
+      season={season}
+      title="Mitgliederbeiträge"
+      summary={
+        counts.eligible === 0 && counts.issued === 0 ? (
+          'Noch keine Rechnungen.'
+        ) : (
+          <>
+            {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
+            {p ? (
+              <>
+                {invoicesText(p.invoices)} über {formatMoney(p.amount)} (zum Beitrag der Kategorie).
+              </>
+            ) : (
+              `${formatNumber(counts.toBill)} Mitglieder zum Beitrag ihrer Kategorie.`
+            )}
+          </>
+        )
+      }
+      blocker={feeRunBlocker('membership', counts)}
+      ready={Boolean(p)}
+      confirmText={
+        <>
+          {preview.isPending ? <LoadingSpinner size="sm" label="Summe wird berechnet…" /> : null}
+          {preview.isError ? <ErrorAlert error={preview.error} title="Die Summe konnte nicht berechnet werden." /> : null}
+          {p ? (
+            <>
+              <p className="mb-2" data-testid="membership-fee-total">
+                <strong>{invoicesText(p.invoices)}</strong> über <strong>{formatMoney(p.amount)}</strong>
+              </p>
+              <ul className="mb-2">
+                {p.categories.map((c) => (
+                  <li key={c.categoryId}>
+                    {c.name}: {formatNumber(c.invoices)} × {formatMoney(c.fee)} = {formatMoney(c.amount)}
+                  </li>
+                ))}
+              </ul>
+              <p className="mb-0">
+                Mitglieder in Kategorien ohne Beitrag erhalten keine Rechnung. Jede Rechnung wird mit PDF per E-Mail verschickt.
+              </p>
+            </>
+          ) : null}
+        </>
+      }
+      run={run}
+    />
+  );
+}
+
+/** One fee run's card: what is billed and paid, and the run with its confirmation. */
 function FeeRunCard(props: {
+  season: Season;
   title: string;
-  counts: Season['membershipFees'];
-  fee?: Money;
-  /** What is counted («Mitglieder», «Parkkarten»). */
-  billed: string;
-  /** Who gets an invoice, in the confirmation. */
-  recipients: string;
-  noFee: string;
-  allBilled: string;
+  summary: ReactNode;
+  /** why there is nothing to run (the button is disabled and says so), or null */
+  blocker: string | null;
+  confirmText: ReactNode;
+  ready?: boolean;
   run: ComponentProps<typeof RunButton>['run'];
 }) {
-  const { title, counts, fee, billed } = props;
   return (
     <div className="col-lg-4">
       <Card className="h-100">
         <Card.Body>
           <Card.Title as="h3" className="h6">
-            {title}
+            {props.title}
           </Card.Title>
-          <p className="small">
-            {formatNumber(counts.issued)} Rechnungen erstellt, {formatNumber(counts.paid)} bezahlt; noch zu verrechnen:{' '}
-            {formatNumber(counts.toBill)} {billed} {fee ? `à ${formatMoney(fee)}` : 'zum Beitrag ihrer Kategorie'}.
-          </p>
+          <p className="small">{props.summary}</p>
           <RunButton
-            label={`${title} verrechnen`}
+            season={props.season}
+            label={`${props.title} verrechnen`}
             noun="Rechnungen"
-            disabled={counts.toBill === 0 || fee?.amount === 0}
-            disabledReason={fee?.amount === 0 ? props.noFee : counts.toBill === 0 ? props.allBilled : undefined}
-            confirmText={
-              <p className="mb-0">
-                {fee ? (
-                  <>
-                    {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über {formatMoney(fee)}, total{' '}
-                    <strong>{formatMoney(counts.toBill * fee.amount)}</strong>.
-                  </>
-                ) : (
-                  <>
-                    {formatNumber(counts.toBill)} {props.recipients} erhalten eine Rechnung über den Beitrag ihrer Kategorie (Mitglieder in
-                    Kategorien ohne Beitrag erhalten keine).
-                  </>
-                )}{' '}
-                Jede Rechnung wird mit PDF per E-Mail verschickt.
-              </p>
-            }
+            disabled={props.blocker !== null}
+            disabledReason={props.blocker ?? undefined}
+            confirmText={props.confirmText}
+            ready={props.ready}
             run={props.run}
           />
         </Card.Body>

@@ -45,13 +45,14 @@ export function TicketBillingCard({ season }: { season: Season }) {
                 {formatNumber(s.invoices.paid)} bezahlt ({formatMoney(s.invoices.paidAmount)} eingegangen).
               </p>
               <RunButton
+                season={season}
                 label="Tickets und Veranstaltungen verrechnen"
                 noun="Rechnungen"
                 disabled={nothing}
                 disabledReason={nothing ? 'Nichts zu verrechnen.' : undefined}
                 confirmText={
                   <p className="mb-0">
-                    Saison {season.name}: {count(s.toBill.reservations, 'Reservation', 'Reservationen')} und{' '}
+                    {count(s.toBill.reservations, 'Reservation', 'Reservationen')} und{' '}
                     {count(s.toBill.subscriptions, 'Anmeldung', 'Anmeldungen')} werden verrechnet, total{' '}
                     <strong>{formatMoney(s.toBill.amount)}</strong>. Jedes Mitglied erhält eine Rechnung mit PDF per E-Mail; jede
                     Reservation und jeder Platz wird nur einmal verrechnet.

@@ -1,5 +1,6 @@
 import type { Season } from '@club/contract';
 import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -12,6 +13,8 @@ import { useUpdateSeason } from '../api/update-season';
 import { FeesForm } from '../components/fees-form';
 import { SeasonRuns } from '../components/season-runs';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
+import { useSearchParams } from 'react-router-dom';
+import { chosenSeason, previousSeason, SEASON_PARAM } from '../lib/runs';
 
 /** Years a new season may start in: the next free ones after the newest season (or this year). */
 function freeYears(seasons: readonly Season[]): number[] {
@@ -80,7 +83,17 @@ export default function AdminSeasonsPage() {
   const seasons = useSeasons();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
+  // The season the runs apply to lives in the address (?season=<id>): a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const setSelected = (id: number) =>
+    setParams(
+      (prev) => {
+        const nextParams = new URLSearchParams(prev);
+        nextParams.set(SEASON_PARAM, String(id));
+        return nextParams;
+      },
+      { replace: true },
+    );
 
   const header = (
     <PageHeader
@@ -111,8 +124,8 @@ export default function AdminSeasonsPage() {
     );
   }
   const list = seasons.data;
-  const chosen = list.find((s) => s.id === selected) ?? list.find((s) => s.current) ?? list[0];
-  const previous = chosen ? list.find((s) => s.validFrom < chosen.validFrom) : undefined;
+  const chosen = chosenSeason(list, params.get(SEASON_PARAM));
+  const previous = chosen ? previousSeason(list, chosen) : undefined;
 
   return (
     <>
@@ -135,17 +148,19 @@ export default function AdminSeasonsPage() {
             <thead>
               <tr>
                 <th scope="col">Saison</th>
-                <th scope="col">Zeitraum</th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="d-none d-md-table-cell">
+                  Zeitraum
+                </th>
+                <th scope="col" className="text-end d-none d-sm-table-cell">
                   Mitgliederbeitrag
                 </th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end d-none d-sm-table-cell">
                   Parkgebühr
                 </th>
                 <th scope="col" className="text-end">
                   Mitglieder
                 </th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end d-none d-md-table-cell">
                   Beiträge bezahlt
                 </th>
                 <th scope="col">
@@ -169,7 +184,22 @@ export default function AdminSeasonsPage() {
           </table>
         </div>
       )}
-      {chosen ? <SeasonRuns season={chosen} previousName={previous?.name} /> : null}
+      {chosen ? (
+        <>
+          <Form.Group controlId="runs-season" className="mt-4 run-season-picker">
+            <Form.Label className="fw-semibold">Saison für Verlängerung und Rechnungsläufe</Form.Label>
+            <Form.Select value={chosen.id} onChange={(event) => setSelected(Number(event.target.value))}>
+              {list.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({formatDate(s.validFrom)} – {formatDate(s.validTo)}){s.current ? ', aktuell' : ''}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text>Jeder Lauf unten gilt für diese Saison; die Bestätigung nennt sie noch einmal.</Form.Text>
+          </Form.Group>
+          <SeasonRuns key={chosen.id} season={chosen} previousName={previous?.name} />
+        </>
+      ) : null}
     </>
   );
 }
@@ -192,30 +222,33 @@ function SeasonRow({
   return (
     <>
       <tr className={selected ? 'table-active' : undefined} aria-current={selected ? 'true' : undefined}>
-        <th scope="row" className="text-nowrap">
-          {s.name} {s.current ? <span className="badge text-bg-primary ms-1">Aktuell</span> : null}
+        <th scope="row">
+          <span className="text-nowrap">{s.name}</span> {s.current ? <span className="badge text-bg-primary">Aktuell</span> : null}
         </th>
-        <td className="text-nowrap">
+        <td className="text-nowrap d-none d-md-table-cell">
           {formatDate(s.validFrom)} – {formatDate(s.validTo)}
         </td>
-        <td className="text-end text-nowrap">{formatMoney(s.membershipFee)}</td>
-        <td className="text-end text-nowrap">{formatMoney(s.parkingFee)}</td>
+        <td className="text-end text-nowrap d-none d-sm-table-cell">{formatMoney(s.membershipFee)}</td>
+        <td className="text-end text-nowrap d-none d-sm-table-cell">{formatMoney(s.parkingFee)}</td>
         <td className="text-end">{formatNumber(s.memberCount)}</td>
-        <td className="text-end text-nowrap">
+        <td className="text-end text-nowrap d-none d-md-table-cell">
           {formatNumber(s.membershipFees.paid)} / {formatNumber(s.membershipFees.issued)}
         </td>
-        <td className="text-nowrap">
-          <Button size="sm" variant="outline-primary" className="me-2" onClick={onEdit} aria-label={`Beiträge der Saison ${s.name} ändern`}>
-            Beiträge
-          </Button>
-          <Button
-            size="sm"
-            variant={selected ? 'primary' : 'outline-secondary'}
-            onClick={onSelect}
-            aria-label={`Läufe der Saison ${s.name} zeigen`}
-          >
-            Läufe
-          </Button>
+        <td>
+          <div className="d-flex flex-wrap justify-content-end gap-1">
+            <Button size="sm" variant="outline-primary" onClick={onEdit} aria-label={`Beiträge der Saison ${s.name} ändern`}>
+              Beiträge
+            </Button>
+            <Button
+              size="sm"
+              variant={selected ? 'primary' : 'outline-secondary'}
+              onClick={onSelect}
+              aria-label={`Läufe der Saison ${s.name} zeigen`}
+              aria-pressed={selected}
+            >
+              Läufe
+            </Button>
+          </div>
         </td>
       </tr>
       {editing ? (
