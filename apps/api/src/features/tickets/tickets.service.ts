@@ -23,7 +23,6 @@ import {
   updateReservationAmount,
   type LockedGame,
   type GameReadRow,
-  type OwnReservationRow,
 } from './tickets.repository.ts';
 import {
   decideReservations,
