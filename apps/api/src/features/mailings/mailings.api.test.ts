@@ -46,14 +46,22 @@ async function seedSeason(database = server.database) {
   return { season, junior };
 }
 
-async function join(memberId: number, season: { id: number; validFrom: Date; validTo: Date }, categoryId?: number, database = server.database) {
+async function join(
+  memberId: number,
+  season: { id: number; validFrom: Date; validTo: Date },
+  categoryId?: number,
+  database = server.database,
+) {
   await database.prisma.membership.create({
     data: { memberId, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, ...(categoryId ? { categoryId } : {}) },
   });
 }
 
 function post(path: string, body: unknown, cookie = boardCookie, url = server.url) {
-  return request(url).post(`/api/v1/admin/mailings${path}`).set('Cookie', cookie).send(body as object);
+  return request(url)
+    .post(`/api/v1/admin/mailings${path}`)
+    .set('Cookie', cookie)
+    .send(body as object);
 }
 
 async function counts() {
@@ -122,7 +130,12 @@ describe('groups', () => {
     });
     // Two reservations of one member: one mail.
     await db().ticketReservation.createMany({
-      data: [reservation(b!.id, 'CONFIRMED'), reservation(b!.id, 'CONFIRMED'), reservation(c!.id, 'WAITING'), reservation(d!.id, 'CONFIRMED')],
+      data: [
+        reservation(b!.id, 'CONFIRMED'),
+        reservation(b!.id, 'CONFIRMED'),
+        reservation(c!.id, 'WAITING'),
+        reservation(d!.id, 'CONFIRMED'),
+      ],
     });
     const boardSize = await db().member.count({ where: { anonymisedAt: null, roles: { some: { role: 'MEMBER_OF_THE_BOARD' } } } });
 
@@ -195,7 +208,12 @@ describe('validation', () => {
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'SEASON' } }, 422, 'group.id', /Bitte eine Saison wählen/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'GAME' } }, 422, 'group.id', /Bitte ein Spiel wählen/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'SEASON', id: 1.5 } }, 422, 'group.id', /Ungültige Auswahl/],
-      [{ subject: 'Hallo', text: 'Text', group: { kind: 'CLUB', id: 1 } }, 422, 'group.kind', /Saison, Kategorie, Veranstaltung, Spiel oder Vorstand/],
+      [
+        { subject: 'Hallo', text: 'Text', group: { kind: 'CLUB', id: 1 } },
+        422,
+        'group.kind',
+        /Saison, Kategorie, Veranstaltung, Spiel oder Vorstand/,
+      ],
       [{ text: 'Text', group }, 400, 'subject', /Betreff/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'SEASON', id: '1' } }, 400, 'group.id', /Gruppe/],
     ];
@@ -309,11 +327,17 @@ describe('a large mailing and a restart', () => {
     const { season } = await seedSeason(quiet.database);
     const members = await Promise.all(Array.from({ length: 9 }, () => createMember(qdb)));
     for (const m of members) await join(m.id, season, undefined, quiet.database);
-    const res = await post('', { subject: 'Neustart', text: 'Einmal, nicht zweimal.', group: { kind: 'SEASON', id: season.id } }, quietCookie, quiet.url);
+    const res = await post(
+      '',
+      { subject: 'Neustart', text: 'Einmal, nicht zweimal.', group: { kind: 'SEASON', id: season.id } },
+      quietCookie,
+      quiet.url,
+    );
     expect(res.status).toBe(201);
     expect(res.body.data.recipients).toBe(9);
 
-    const workerOn = () => startOutboxWorker({ db: qdb, log, smtpUrl: peer.url, from: 'verein@example.ch', batchSize: 3, intervalMs: 3_600_000 });
+    const workerOn = () =>
+      startOutboxWorker({ db: qdb, log, smtpUrl: peer.url, from: 'verein@example.ch', batchSize: 3, intervalMs: 3_600_000 });
     const first = workerOn();
     try {
       expect(await first.runOnce()).toBe(3);
@@ -336,7 +360,11 @@ describe('a large mailing and a restart', () => {
       await peer.close();
     }
     expect(await qdb.mailOutbox.count({ where: { status: 'PENDING' } })).toBe(0);
-    for (const m of members) expect(peer.messages.filter((x) => x.to.includes(m.email)), m.email).toHaveLength(1);
+    for (const m of members)
+      expect(
+        peer.messages.filter((x) => x.to.includes(m.email)),
+        m.email,
+      ).toHaveLength(1);
     expect(peer.messages).toHaveLength(9);
   });
 
@@ -345,14 +373,24 @@ describe('a large mailing and a restart', () => {
     const { season } = await seedSeason(quiet.database);
     const tag = unique('bulk');
     await qdb.member.createMany({
-      data: Array.from({ length: 2000 }, (_, i) => ({ username: `${tag}-${i}`, firstName: `M${i}`, lastName: 'Masse', email: `${tag}-${i}@example.ch` })),
+      data: Array.from({ length: 2000 }, (_, i) => ({
+        username: `${tag}-${i}`,
+        firstName: `M${i}`,
+        lastName: 'Masse',
+        email: `${tag}-${i}@example.ch`,
+      })),
     });
     const ids = await qdb.member.findMany({ where: { lastName: 'Masse', username: { startsWith: tag } }, select: { id: true } });
     await qdb.membership.createMany({
       data: ids.map(({ id }) => ({ memberId: id, seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo })),
     });
     const started = Date.now();
-    const res = await post('', { subject: 'An alle', text: 'Grosse Runde.', group: { kind: 'SEASON', id: season.id } }, quietCookie, quiet.url);
+    const res = await post(
+      '',
+      { subject: 'An alle', text: 'Grosse Runde.', group: { kind: 'SEASON', id: season.id } },
+      quietCookie,
+      quiet.url,
+    );
     const took = Date.now() - started;
     expect(res.status).toBe(201);
     expect(res.body.data.recipients).toBe(2000);

@@ -5,11 +5,20 @@ describe('a mailing mail', () => {
   const body = renderBody(
     '# Versammlung\n\nWir treffen uns **im Fanlokal**.\n<script>alert(1)</script>\n\n- Apéro\n- Rückblick\n\n[Programm](https://example.ch/p) und [das](javascript:alert(1))',
   );
-  const mail = mailingMail({ firstName: 'Anna <b>', subject: 'Einladung', body, reason: 'dem Vorstand angehören', senderName: 'Vera Vorstand', clubName: 'Fanclub' });
+  const mail = mailingMail({
+    firstName: 'Anna <b>',
+    subject: 'Einladung',
+    body,
+    reason: 'dem Vorstand angehören',
+    senderName: 'Vera Vorstand',
+    clubName: 'Fanclub',
+  });
 
   it('greets the member and ends with the notice why the member gets it, in text and HTML', () => {
     expect(mail.text.startsWith('Grüezi Anna <b>\n\nVersammlung\n')).toBe(true);
-    expect(mail.text).toMatch(/Sie erhalten diese Mail vom Vorstand des Fanclub, weil Sie dem Vorstand angehören\. Antworten gehen an Vera Vorstand\.$/);
+    expect(mail.text).toMatch(
+      /Sie erhalten diese Mail vom Vorstand des Fanclub, weil Sie dem Vorstand angehören\. Antworten gehen an Vera Vorstand\.$/,
+    );
     expect(mail.html).toContain('<p>Grüezi Anna &lt;b&gt;</p>');
     expect(mail.html).toContain('weil Sie dem Vorstand angehören');
   });

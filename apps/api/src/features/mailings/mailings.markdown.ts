@@ -41,8 +41,9 @@ export function markdownToHtml(markdown: string): string {
 
 /** The Markdown as plain text: marks gone, paragraphs and link addresses kept. */
 export function markdownToText(markdown: string): string {
-  const withAddresses = markdown.replace(/(?<!!)\[([^\]\n]+)\]\(([^\s()]*(?:\([^\s()]*\)[^\s()]*)*)\)/g, (_m, label: string, href: string) =>
-    label === href || !SAFE_LINK.test(href) ? label : `${label} (${href})`,
+  const withAddresses = markdown.replace(
+    /(?<!!)\[([^\]\n]+)\]\(([^\s()]*(?:\([^\s()]*\)[^\s()]*)*)\)/g,
+    (_m, label: string, href: string) => (label === href || !SAFE_LINK.test(href) ? label : `${label} (${href})`),
   );
   return removeMarkdown(withAddresses, { gfm: true, useImgAltText: true, stripListLeaders: false })
     .replace(/\r\n?/g, '\n')

@@ -138,7 +138,11 @@ export async function findGroupOptions(db: DbOrTx, since: Date) {
       orderBy: [{ season: { validFrom: 'desc' } }, { isDefault: 'desc' }, { name: 'asc' }],
     }),
     db.event.findMany({ where: { end: { gte: since } }, select: { id: true, title: true, start: true }, orderBy: { start: 'asc' } }),
-    db.game.findMany({ where: { start: { gte: since } }, select: { id: true, opponent: true, start: true, homeGame: true }, orderBy: { start: 'asc' } }),
+    db.game.findMany({
+      where: { start: { gte: since } },
+      select: { id: true, opponent: true, start: true, homeGame: true },
+      orderBy: { start: 'asc' },
+    }),
   ]);
   return { seasons, categories, events, games };
 }

@@ -70,7 +70,10 @@ export function mailingsRouter(deps: Deps): Router {
     requireBoard,
     receivePdfUpload({ plural: 'Anhänge', accusative: 'den Anhang' }),
     handle({}, async (_input, req, res) => {
-      const attachment = await uploadMailingAttachment(ctxOf(deps, req), { content: req.file?.buffer, originalName: req.file?.originalname });
+      const attachment = await uploadMailingAttachment(ctxOf(deps, req), {
+        content: req.file?.buffer,
+        originalName: req.file?.originalname,
+      });
       sendItem(res, mailingAttachmentSchema.parse(attachment), undefined, 201);
     }),
   );

@@ -108,7 +108,8 @@ export async function sendMailing(
       const senderId = options.senderId !== undefined ? options.senderId : (tx.actor?.memberId ?? null);
       const sender = senderId === null ? null : await findSender(tx.db, senderId);
       const attachment = input.attachmentId === undefined ? null : await findAttachment(tx.db, input.attachmentId);
-      if (input.attachmentId !== undefined && !attachment) throw notFound('Diesen Anhang gibt es nicht: Bitte die PDF-Datei nochmals hochladen.');
+      if (input.attachmentId !== undefined && !attachment)
+        throw notFound('Diesen Anhang gibt es nicht: Bitte die PDF-Datei nochmals hochladen.');
       const members = await findGroupMembers(tx.db, names.kind, names.id);
       if (members.length === 0 && options.refuseEmpty !== false) {
         throw new AppError('CONFLICT', `An «${names.label}» geht keine Mail: Die Gruppe hat keine Mitglieder mit E-Mail-Adresse.`);
@@ -131,7 +132,14 @@ export async function sendMailing(
       const body = renderBody(input.text);
       const mails: Mail[] = members.map((member) => ({
         to: member.email,
-        ...mailingMail({ firstName: member.firstName, subject: input.subject, body, reason: names.reason, senderName, clubName: options.clubName }),
+        ...mailingMail({
+          firstName: member.firstName,
+          subject: input.subject,
+          body,
+          reason: names.reason,
+          senderName,
+          clubName: options.clubName,
+        }),
         ...(replyTo ? { replyTo } : {}),
         ...(attachment ? { attachments: [{ kind: 'mailing' as const, attachmentId: attachment.id }] } : {}),
         mailingId: mailing.id,
@@ -172,7 +180,10 @@ export async function listMailings(ctx: Ctx): Promise<Mailing[]> {
 }
 
 /** Stores the PDF the board attaches to a mailing it is about to send. */
-export async function uploadMailingAttachment(ctx: Ctx, input: { content: Buffer | undefined; originalName: string | undefined }): Promise<MailingAttachment> {
+export async function uploadMailingAttachment(
+  ctx: Ctx,
+  input: { content: Buffer | undefined; originalName: string | undefined },
+): Promise<MailingAttachment> {
   checkPdfUpload(input.content);
   const content = input.content;
   const title = (input.originalName ?? '').replace(/\.pdf$/i, '');
@@ -183,7 +194,12 @@ export async function uploadMailingAttachment(ctx: Ctx, input: { content: Buffer
       createdById: tx.actor?.memberId ?? null,
       createdAt: tx.now,
     });
-    await writeAudit(tx, { action: 'mailingAttachment.uploaded', entity: 'mailingAttachment', entityId: row.id, data: { fileName: row.fileName, size: row.size } });
+    await writeAudit(tx, {
+      action: 'mailingAttachment.uploaded',
+      entity: 'mailingAttachment',
+      entityId: row.id,
+      data: { fileName: row.fileName, size: row.size },
+    });
     return row;
   });
 }
@@ -195,7 +211,10 @@ export async function listMailingGroupOptions(ctx: Ctx): Promise<MailingGroupOpt
     seasons: rows.seasons.map((s) => ({ id: s.id, label: `Saison ${s.name}` })),
     categories: rows.categories.map((c) => ({ id: c.id, label: `${c.name} (Saison ${c.season.name})` })),
     events: rows.events.map((e) => ({ id: e.id, label: `${e.title} (${formatZurichDate(e.start)})` })),
-    games: rows.games.map((g) => ({ id: g.id, label: `${formatZurichDate(g.start)} ${g.homeGame ? 'Heimspiel' : 'Auswärtsspiel'} gegen ${g.opponent}` })),
+    games: rows.games.map((g) => ({
+      id: g.id,
+      label: `${formatZurichDate(g.start)} ${g.homeGame ? 'Heimspiel' : 'Auswärtsspiel'} gegen ${g.opponent}`,
+    })),
   };
 }
 

@@ -315,9 +315,11 @@ describe('a newsletter published on a later day', () => {
     expect(await db().mailOutbox.count({ where: { to: reader.email } })).toBe(0);
 
     const listOf = async (cookie: string) =>
-      ((await request(server.url).get('/api/v1/newsletters/').set('Cookie', cookie)).body.data as { data: { id: number; upcoming: boolean } }[]).map(
-        (d) => d.data,
-      );
+      (
+        (await request(server.url).get('/api/v1/newsletters/').set('Cookie', cookie)).body.data as {
+          data: { id: number; upcoming: boolean };
+        }[]
+      ).map((d) => d.data);
     expect((await listOf(readerCookie)).map((n) => n.id)).not.toContain(id);
     expect((await listOf(boardCookie)).find((n) => n.id === id)).toMatchObject({ upcoming: true });
     expect((await request(server.url).get(`/api/v1/newsletters/${id}.pdf`).set('Cookie', readerCookie)).status).toBe(404);

@@ -73,7 +73,11 @@ async function announce(
       clubName: settings.clubName,
       newsletterUrl: settings.newsletterUrl,
     });
-    const mailing = await sendMailing(ctx, { ...notice, group }, { clubName: settings.clubName, senderId: newsletter.uploadedById, refuseEmpty: false });
+    const mailing = await sendMailing(
+      ctx,
+      { ...notice, group },
+      { clubName: settings.clubName, senderId: newsletter.uploadedById, refuseEmpty: false },
+    );
     recipients = mailing.recipients;
   }
   await markAnnounced(ctx.db, newsletter.id, ctx.now);
@@ -123,7 +127,9 @@ export async function uploadNewsletter(
     const upcoming = row.publicationDate.getTime() > today.getTime();
     // A coming newsletter is announced by the timer on its publication date.
     const notified =
-      fields.notify && !upcoming ? await announce(tx, { id: row.id, title: row.title, publicationDate: fields.publicationDate, uploadedById }, settings) : 0;
+      fields.notify && !upcoming
+        ? await announce(tx, { id: row.id, title: row.title, publicationDate: fields.publicationDate, uploadedById }, settings)
+        : 0;
     await writeAudit(tx, {
       action: 'newsletter.uploaded',
       entity: 'newsletter',
