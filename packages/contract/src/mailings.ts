@@ -39,8 +39,10 @@ const groupId = z
 export const mailingGroupSchema = z
   .object({ kind: mailingGroupKindSchema, id: groupId.optional() }, { error: 'Gruppe: Bitte eine Gruppe wählen.' })
   .superRefine((group, ctx) => {
-    if (group.kind !== 'BOARD' && group.id === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: `Gruppe: Bitte ${ID_NOUNS[group.kind]} wählen.` });
+    // Runs after a failed kind too (zod checks the object after its fields' failures): only known kinds.
+    const noun = (ID_NOUNS as Partial<Record<string, string>>)[group.kind];
+    if (noun && group.id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: `Gruppe: Bitte ${noun} wählen.` });
     }
   })
   .transform((group) => (group.kind === 'BOARD' ? { kind: group.kind } : group));

@@ -112,7 +112,7 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
           </div>
         ) : null}
         <FormProvider {...form}>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Mail an eine Gruppe">
+          <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${ID}-heading`}>
             <div className="row g-3">
               <div className="col-md-5">
                 <FormField<MailingFormInput> name="kind" label="Gruppe" idPrefix={ID} required className="mb-0">

@@ -1,5 +1,6 @@
 import { mailingBodySchema, mailingGroupKindSchema, PDF_MAX_BYTES, type MailingGroup, type MailingGroupKind } from '@club/contract';
 import { z } from 'zod';
+import { formatNumber } from '@/lib/format';
 
 const MAX_MB = PDF_MAX_BYTES / (1024 * 1024);
 
@@ -20,8 +21,10 @@ export const mailingFormSchema = z
     file: optionalPdf,
   })
   .superRefine((values, ctx) => {
-    if (values.kind !== 'BOARD' && values.groupId === '') {
-      ctx.addIssue({ code: 'custom', path: ['groupId'], message: `Gruppe: Bitte ${GROUP_ID_LABELS[values.kind].accusative} wählen.` });
+    // Runs even when the kind is not chosen yet (zod checks the object after its fields' failures too).
+    const names = (GROUP_ID_LABELS as Partial<Record<string, { accusative: string }>>)[values.kind];
+    if (names && values.groupId === '') {
+      ctx.addIssue({ code: 'custom', path: ['groupId'], message: `Gruppe: Bitte ${names.accusative} wählen.` });
     }
   });
 export type MailingFormInput = z.input<typeof mailingFormSchema>;
@@ -54,5 +57,5 @@ export function groupOf(kind: string, groupId: string): MailingGroup | null {
 
 /** «An 123 Empfänger». */
 export function recipientsText(count: number): string {
-  return `An ${new Intl.NumberFormat('de-CH').format(count)} Empfänger`;
+  return `An ${formatNumber(count)} Empfänger`;
 }
