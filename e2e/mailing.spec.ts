@@ -56,8 +56,12 @@ describe('mail to groups', () => {
     await page.getByLabel('Betreff').fill(subject);
     await page
       .getByLabel('Text')
-      .fill('Liebe Mitglieder\n\nAm **Saisonfest** treffen wir uns im Fanlokal.\n\n- Apéro ab 18 Uhr\n- Anmeldung auf [der Website](https://example.ch)');
-    await page.getByLabel('PDF-Anhang (freiwillig)').setInputFiles({ name: 'Programm.pdf', mimeType: 'application/pdf', buffer: await makePdf('Programm') });
+      .fill(
+        'Liebe Mitglieder\n\nAm **Saisonfest** treffen wir uns im Fanlokal.\n\n- Apéro ab 18 Uhr\n- Anmeldung auf [der Website](https://example.ch)',
+      );
+    await page
+      .getByLabel('PDF-Anhang (freiwillig)')
+      .setInputFiles({ name: 'Programm.pdf', mimeType: 'application/pdf', buffer: await makePdf('Programm') });
     await screenshot(page, 'mailing-form-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -98,7 +102,10 @@ describe('mail to groups', () => {
     await page.goto('/admin/mailings');
     await page.getByRole('heading', { name: 'Neue Mail' }).waitFor();
     await page.getByLabel('Gruppe').selectOption({ label: 'Vorstand' });
-    await page.getByRole('status').filter({ hasText: /^An \d+ Empfänger$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^An \d+ Empfänger$/ })
+      .waitFor();
     await page.getByRole('listitem').filter({ hasText: subject }).waitFor();
     await noHorizontalScroll(page);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -11,7 +11,9 @@ describe('the mailing form', () => {
       subject: 'Betreff: Bitte ausfüllen.',
       text: 'Text: Bitte ausfüllen.',
     });
-    expect(messages({ kind: 'SEASON', groupId: '', subject: 'Hallo', text: 'Text' })).toEqual({ groupId: 'Gruppe: Bitte eine Saison wählen.' });
+    expect(messages({ kind: 'SEASON', groupId: '', subject: 'Hallo', text: 'Text' })).toEqual({
+      groupId: 'Gruppe: Bitte eine Saison wählen.',
+    });
     expect(messages({ kind: 'GAME', groupId: '', subject: 'Hallo', text: 'Text' })).toEqual({ groupId: 'Gruppe: Bitte ein Spiel wählen.' });
     expect(messages({ kind: 'BOARD', groupId: '', subject: 'Hallo', text: 'Text' })).toEqual({});
   });
