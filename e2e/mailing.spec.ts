@@ -46,8 +46,8 @@ describe('mail to groups', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const season = currentSeasonLabel();
-    await page.getByLabel('Gruppe').selectOption({ label: 'Aktive Mitglieder einer Saison' });
-    await page.getByLabel('Saison').selectOption({ label: season });
+    await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Aktive Mitglieder einer Saison' });
+    await page.getByRole('combobox', { name: /^Saison/ }).selectOption({ label: season });
     const count = page.getByRole('status').filter({ hasText: /^An \d+ Empfänger$/ });
     await count.waitFor();
     const recipients = Number((await count.innerText()).match(/\d+/)?.[0]);
@@ -101,7 +101,7 @@ describe('mail to groups', () => {
     const page = await context.newPage();
     await page.goto('/admin/mailings');
     await page.getByRole('heading', { name: 'Neue Mail' }).waitFor();
-    await page.getByLabel('Gruppe').selectOption({ label: 'Vorstand' });
+    await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Vorstand' });
     await page
       .getByRole('status')
       .filter({ hasText: /^An \d+ Empfänger$/ })

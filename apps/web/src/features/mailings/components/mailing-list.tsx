@@ -19,7 +19,7 @@ export function MailingList({ mailings }: { mailings: readonly Mailing[] }) {
                   {m.attachmentName ? ` · Anhang: ${m.attachmentName}` : ''}
                 </p>
               </div>
-              <div className="d-flex flex-wrap gap-1 small" aria-label={`Zustellung von «${m.subject}»`}>
+              <div className="d-flex flex-wrap gap-1 small">
                 <span className="badge text-bg-success">
                   {formatNumber(m.sent)} von {formatNumber(m.recipients)} versendet
                 </span>
