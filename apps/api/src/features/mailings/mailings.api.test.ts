@@ -368,6 +368,40 @@ describe('a large mailing and a restart', () => {
     expect(peer.messages).toHaveLength(9);
   });
 
+  it('the list counts a mail the mail server refused as failed until a retry delivers it', async () => {
+    const peer = await startSmtpPeer(0, { refuseFirst: 1 });
+    const qdb = quiet.database.prisma;
+    const { season } = await seedSeason(quiet.database);
+    for (const m of await Promise.all([1, 2].map(() => createMember(qdb)))) await join(m.id, season, undefined, quiet.database);
+    const res = await post(
+      '',
+      { subject: 'Zähler', text: 'Gesendet und fehlgeschlagen.', group: { kind: 'SEASON', id: season.id } },
+      quietCookie,
+      quiet.url,
+    );
+    expect(res.status).toBe(201);
+    const mailingId = res.body.data.id as number;
+    const listed = async () => {
+      const list = await request(quiet.url).get('/api/v1/admin/mailings').set('Cookie', quietCookie);
+      return (list.body.data as { data: { id: number; sent: number; failed: number } }[])
+        .map((d) => d.data)
+        .find((m) => m.id === mailingId);
+    };
+    expect(await listed()).toMatchObject({ sent: 0, failed: 0 });
+    const worker = startOutboxWorker({ db: qdb, log, smtpUrl: peer.url, from: 'verein@example.ch', batchSize: 10, intervalMs: 3_600_000 });
+    try {
+      expect(await worker.runOnce()).toBe(1);
+      expect(await listed()).toMatchObject({ sent: 1, failed: 1 });
+      // The retry is due after its back-off; moved to now, the next pass delivers it.
+      await qdb.mailOutbox.updateMany({ where: { mailingId, status: 'PENDING' }, data: { nextAttemptAt: new Date() } });
+      expect(await worker.runOnce()).toBe(1);
+      expect(await listed()).toMatchObject({ sent: 2, failed: 0 });
+    } finally {
+      await worker.stop();
+      await peer.close();
+    }
+  });
+
   it('2,000 recipients: the request only writes the rows, in one transaction, and answers at once', async () => {
     const qdb = quiet.database.prisma;
     const { season } = await seedSeason(quiet.database);
