@@ -7,6 +7,8 @@ import { createAuth } from './features/auth/index.ts';
 import { candidatesRouter } from './features/candidates/candidates.router.ts';
 import { newslettersRouter } from './features/newsletters/newsletters.router.ts';
 import { documentsRouter } from './features/documents/documents.router.ts';
+import { mailingsRouter } from './features/mailings/mailings.router.ts';
+import { mailingAttachmentRenderer } from './features/mailings/mailings.service.ts';
 import { paymentsRouter } from './features/payments/payments.router.ts';
 import { invoicesRouter } from './features/invoices/invoices.router.ts';
 import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
@@ -27,7 +29,7 @@ import { listRoutes, type RouteInfo } from './http/routes.ts';
 import { csrfGuard, noStore, securityHeaders } from './http/security.ts';
 import { spa } from './http/spa.ts';
 import { inputGuard } from './http/validate.ts';
-import { startOutboxWorker } from './lib/outbox.ts';
+import { attachmentRenderers, startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
 import { noticeSpaceAgain } from './lib/disk-full.ts';
 import { requestMetrics } from './lib/metrics.ts';
@@ -61,6 +63,7 @@ const features: ((deps: Deps) => Router)[] = [
   invoicesRouter,
   handoverRouter,
   calendarRouter,
+  mailingsRouter,
 ];
 
 /** Paths that monitoring asks every few seconds: not logged. */
@@ -125,7 +128,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     log,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    renderAttachment: invoiceAttachmentRenderer(database.prisma, invoiceSettingsOf(config)),
+    renderAttachment: attachmentRenderers({
+      invoice: invoiceAttachmentRenderer(database.prisma, invoiceSettingsOf(config)),
+      mailing: mailingAttachmentRenderer(database.prisma),
+    }),
     logLinks: !config.production,
   });
 

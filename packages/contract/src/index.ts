@@ -21,3 +21,4 @@ export * from './handover.ts';
 
 import './locale.ts';
 export * from './calendar.ts';
+export * from './mailings.ts';

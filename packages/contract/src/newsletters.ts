@@ -6,17 +6,25 @@ import { documentDate, PDF_MAX_BYTES, pdfFileName } from './pdf-files.ts';
 /** The largest newsletter PDF the board may upload (bytes): larger is a 413. */
 export const NEWSLETTER_MAX_BYTES = PDF_MAX_BYTES;
 
-/** A newsletter in the members' list (`GET /api/v1/newsletters/`), newest first; `size` in bytes. */
+/**
+ * A newsletter in the members' list (`GET /api/v1/newsletters/`), newest first; `size` in bytes.
+ * Members see a newsletter from its publication date on; the board sees the coming ones too,
+ * with `upcoming` set (shown «ab dd.mm.yyyy»).
+ */
 export const newsletterSchema = z.object({
   id: z.number(),
   title: z.string(),
   publicationDate: isoDate,
   size: z.number().int(),
+  upcoming: z.boolean(),
 });
 export type Newsletter = z.infer<typeof newsletterSchema>;
 
-/** Answer (201) to the upload: the new newsletter and how many members get the notice by mail. */
-export const newsletterUploadedSchema = newsletterSchema.extend({ notified: z.number().int() });
+/**
+ * Answer (201) to the upload: the new newsletter and how many members get the notice by mail now;
+ * `announcedOn` is the publication date when the notice waits for it (a coming newsletter), else null.
+ */
+export const newsletterUploadedSchema = newsletterSchema.extend({ notified: z.number().int(), announcedOn: isoDate.nullable() });
 export type NewsletterUploaded = z.infer<typeof newsletterUploadedSchema>;
 
 /** Title and date of a newsletter, the same rules in the browser's form and on the server. */

@@ -8,6 +8,7 @@ export interface OutboxInsert {
   html: string | null;
   replyTo: string | null;
   attachments: unknown[];
+  mailingId: number | null;
 }
 
 /** A mail claimed for sending. */
@@ -39,11 +40,12 @@ export async function insertMails(db: DbOrTx, mails: readonly OutboxInsert[]): P
   if (mails.length === 0) return;
   const col = <K extends keyof OutboxInsert>(k: K) => mails.map((m) => m[k]);
   await db.$executeRaw`
-    INSERT INTO "mail_outbox" ("to", "subject", "text", "html", "replyTo", "attachments")
-    SELECT t."to", t."subject", t."text", t."html", t."replyTo", t."attachments"::jsonb
+    INSERT INTO "mail_outbox" ("to", "subject", "text", "html", "replyTo", "attachments", "mailingId")
+    SELECT t."to", t."subject", t."text", t."html", t."replyTo", t."attachments"::jsonb, t."mailingId"
       FROM unnest(${col('to')}::text[], ${col('subject')}::text[], ${col('text')}::text[], ${col('html')}::text[],
-                  ${col('replyTo')}::text[], ${mails.map((m) => JSON.stringify(m.attachments))}::text[])
-        AS t("to", "subject", "text", "html", "replyTo", "attachments")`;
+                  ${col('replyTo')}::text[], ${mails.map((m) => JSON.stringify(m.attachments))}::text[],
+                  ${col('mailingId')}::int[])
+        AS t("to", "subject", "text", "html", "replyTo", "attachments", "mailingId")`;
 }
 
 /**

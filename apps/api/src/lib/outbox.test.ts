@@ -176,7 +176,11 @@ describe('mail outbox', () => {
       intervalMs: 60_000,
       renderAttachment: async (ref) => {
         if (fail) throw new Error('not yet');
-        return { filename: `Rechnung-${ref.invoiceId}.pdf`, content: Buffer.from('%PDF-1.3 Rechnung'), contentType: 'application/pdf' };
+        return {
+          filename: `Rechnung-${ref.kind === 'invoice' ? ref.invoiceId : 0}.pdf`,
+          content: Buffer.from('%PDF-1.3 Rechnung'),
+          contentType: 'application/pdf',
+        };
       },
     });
     try {

@@ -21,7 +21,15 @@ import {
  * mails in one transaction without rendering a PDF for each. `reminderLevel` asks for the
  * reminder's version of the invoice.
  */
-export type MailAttachmentRef = { kind: 'invoice'; invoiceId: number; reminderLevel?: number };
+export type MailAttachmentRef =
+  | { kind: 'invoice'; invoiceId: number; reminderLevel?: number }
+  /** The PDF the board attached to a mailing (mail to a group). */
+  | { kind: 'mailing'; attachmentId: number };
+
+/** One renderer per kind of attachment; the site hands the outbox their union (`attachmentRenderers`). */
+export type AttachmentRenderers = {
+  [K in MailAttachmentRef['kind']]: (ref: Extract<MailAttachmentRef, { kind: K }>) => Promise<RenderedAttachment>;
+};
 
 /** A rendered attachment, as nodemailer takes it. */
 export interface RenderedAttachment {
@@ -33,6 +41,18 @@ export interface RenderedAttachment {
 /** Turns an attachment description into the file; throws when it cannot (the mail is retried). */
 export type AttachmentRenderer = (ref: MailAttachmentRef) => Promise<RenderedAttachment>;
 
+/** The renderer that hands each attachment to the renderer of its kind. */
+export function attachmentRenderers(renderers: AttachmentRenderers): AttachmentRenderer {
+  return (ref) => {
+    switch (ref.kind) {
+      case 'invoice':
+        return renderers.invoice(ref);
+      case 'mailing':
+        return renderers.mailing(ref);
+    }
+  };
+}
+
 export interface Mail {
   to: string;
   subject: string;
@@ -41,6 +61,8 @@ export interface Mail {
   /** Where answers go (the contact form: the sender); absent: to the site's From address. */
   replyTo?: string;
   attachments?: MailAttachmentRef[];
+  /** The mailing (mail to a group) this mail is one of. */
+  mailingId?: number;
 }
 
 /** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
@@ -49,7 +71,15 @@ export async function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
 }
 
 function outboxRowOf(m: Mail): OutboxInsert {
-  return { to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, replyTo: m.replyTo ?? null, attachments: m.attachments ?? [] };
+  return {
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    replyTo: m.replyTo ?? null,
+    attachments: m.attachments ?? [],
+    mailingId: m.mailingId ?? null,
+  };
 }
 
 /** Many mails in one statement per 1,000 (fee runs), inside the caller's transaction. */

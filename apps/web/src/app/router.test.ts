@@ -31,6 +31,7 @@ describe('the route table', () => {
         'adminCandidateEdit',
         'adminCandidates',
         'adminInvoices',
+        'adminMailings',
         'adminSeasons',
         'contact',
         'deliveryOption',

@@ -44,6 +44,7 @@ const screens: Record<RouteKey, () => Promise<ScreenModule>> = {
   adminSeasons: () => import('@/features/seasons/routes/admin-seasons-page'),
   gameHandover: () => import('@/features/handover/routes/game-handover-page'),
   eventHandover: () => import('@/features/handover/routes/event-handover-page'),
+  adminMailings: () => import('@/features/mailings/routes/admin-mailings-page'),
   adminCandidates: () => import('@/features/candidates/routes/admin-candidates-page'),
   adminCandidateEdit: () => import('@/features/candidates/routes/admin-candidate-edit-page'),
   candidates: () => import('@/features/candidates/routes/candidates-page'),

@@ -54,6 +54,8 @@ export const paths = {
   gameHandover: withId('GameHandover', '/admin/games/:id/handover'),
   /** Hand-over of an event's places (added to SPEC.md §2's screens). */
   eventHandover: withId('EventHandover', '/admin/events/:id/handover'),
+  /** Mail to groups (added to SPEC.md §2's screens). */
+  adminMailings: fixed('AdminMailings', '/admin/mailings'),
   adminCandidates: fixed('AdminCandidates', '/admin/candidates'),
   adminCandidateEdit: withId('AdminCandidateEdit', '/admin/candidates/:id'),
   candidates: fixed('Candidates', '/candidates'),

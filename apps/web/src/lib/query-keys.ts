@@ -99,6 +99,14 @@ export const newsletters = {
   list: () => [...newsletters.all, 'list'] as const,
 };
 
+/** The board's mail to groups: the sent mailings, the form's groups and the recipient count of a group. */
+export const mailings = {
+  all: ['admin', 'mailings'] as const,
+  list: () => [...mailings.all, 'list'] as const,
+  groups: () => [...mailings.all, 'groups'] as const,
+  preview: (kind: string, id: number | null) => [...mailings.all, 'preview', kind, id] as const,
+};
+
 /** The members' document area ("Protokolle GV"). */
 export const documents = {
   all: ['documents'] as const,

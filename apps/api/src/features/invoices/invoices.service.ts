@@ -4,7 +4,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { toMoney } from '../../lib/money.ts';
-import { enqueueMails, type AttachmentRenderer, type MailAttachmentRef, type Mail } from '../../lib/outbox.ts';
+import { enqueueMails, type AttachmentRenderers, type MailAttachmentRef, type Mail } from '../../lib/outbox.ts';
 import { renderInvoicePdf, type InvoiceDocument, type PostalAddress } from './invoice.pdf.ts';
 import { invoiceMail, reminderMail } from './invoices.mails.ts';
 import {
@@ -392,8 +392,8 @@ export async function getInvoicePdf(
 }
 
 /** The outbox's renderer of `{kind: 'invoice', invoiceId, reminderLevel?}` attachments. */
-export function invoiceAttachmentRenderer(db: Ctx['db'], settings: InvoiceSettings): AttachmentRenderer {
-  return async (ref: MailAttachmentRef) => {
+export function invoiceAttachmentRenderer(db: Ctx['db'], settings: InvoiceSettings): AttachmentRenderers['invoice'] {
+  return async (ref) => {
     const row = await findInvoice(db, ref.invoiceId);
     if (!row) throw new Error(`invoice ${ref.invoiceId} of a mail attachment not found`);
     return {

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { NEWSLETTER_MAX_BYTES } from '@club/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromIsoDate, seasonDates, seasonYearOf, zurichToday } from '../../lib/dates.ts';
+import { addDays, fromIsoDate, seasonDates, seasonYearOf, toIsoDate, zurichStartOfDay, zurichToday } from '../../lib/dates.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { announceDueNewsletters } from './newsletters.service.ts';
 import { createMember, unique } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
@@ -93,7 +95,9 @@ describe('upload, list and download', () => {
       title: 'Saisonrückblick März',
       publicationDate: '2026-03-01',
       size: pdf.length,
+      upcoming: false,
       notified: 0,
+      announcedOn: null,
     });
     const id = res.body.data.id as number;
 
@@ -106,7 +110,7 @@ describe('upload, list and download', () => {
     const list = await request(server.url).get('/api/v1/newsletters/').set('Cookie', memberCookie);
     expect(list.status).toBe(200);
     const items = list.body.data.map((d: { data: unknown }) => d.data) as { id: number; publicationDate: string }[];
-    expect(items[0]).toEqual({ id, title: 'Saisonrückblick März', publicationDate: '2026-03-01', size: pdf.length });
+    expect(items[0]).toEqual({ id, title: 'Saisonrückblick März', publicationDate: '2026-03-01', size: pdf.length, upcoming: false });
     const dates = items.map((n) => n.publicationDate);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(JSON.stringify(list.body)).not.toContain('content');
@@ -268,14 +272,21 @@ describe('notice to the members', () => {
       where: { memberships: { some: { validFrom: { lte: zurichToday(new Date()) }, validTo: { gte: zurichToday(new Date()) } } } },
     });
 
-    const res = await upload({ title: 'Newsletter «Dezember»', publicationDate: '2026-12-01', notify: 'on', file: await makePdf() });
+    const res = await upload({ title: 'Newsletter «November»', publicationDate: '2025-11-01', notify: 'on', file: await makePdf() });
     expect(res.status).toBe(201);
     expect(res.body.data.notified).toBe(activeCount);
+    expect(res.body.data.announcedOn).toBeNull();
     const [mail, ...more] = await db().mailOutbox.findMany({ where: { to: active.email } });
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ subject: 'Neuer Newsletter: Newsletter «Dezember»', status: 'PENDING', replyTo: null });
+    // The notice is a mailing to the season's members, from the board member who uploaded it.
+    const boardEmail = (await db().member.findUniqueOrThrow({ where: { id: board.id } })).email;
+    expect(mail).toMatchObject({ subject: 'Neuer Newsletter: Newsletter «November»', status: 'PENDING', replyTo: boardEmail });
+    expect(mail!.mailingId).not.toBeNull();
+    const mailing = await db().mailing.findUniqueOrThrow({ where: { id: mail!.mailingId! } });
+    expect(mailing).toMatchObject({ groupKind: 'SEASON', groupId: season.id, senderId: board.id, recipients: activeCount });
     expect(mail!.text).toContain('Grüezi Aktiva');
-    expect(mail!.text).toContain('vom 01.12.2026 ist erschienen');
+    expect(mail!.text).toContain('vom 01.11.2025 ist erschienen');
+    expect(mail!.text).toContain('weil Sie in der Saison');
     expect(mail!.text).toContain(`${server.url}/newsletter`);
     expect(await db().mailOutbox.count({ where: { to: lapsed.email } })).toBe(0);
 
@@ -284,6 +295,58 @@ describe('notice to the members', () => {
     expect(quiet.status).toBe(201);
     expect(quiet.body.data.notified).toBe(0);
     expect(await db().mailOutbox.count({ where: { to: active.email } })).toBe(1);
+  });
+});
+
+describe('a newsletter published on a later day', () => {
+  it('is hidden from members until its day, shown to the board «ab …», and announced on that day exactly once', async () => {
+    const today = zurichToday(new Date());
+    const s = seasonDates(seasonYearOf(today));
+    const season = await db().season.upsert({ where: { validFrom: s.validFrom }, update: {}, create: { ...s, membershipFeeRappen: 5000 } });
+    const reader = await createMember(db(), { firstName: 'Leserin' });
+    await db().membership.create({ data: { memberId: reader.id, seasonId: season.id, validFrom: s.validFrom, validTo: s.validTo } });
+    const readerCookie = (await loginAs(server.url, reader.username, reader.password)).cookie;
+    const day = toIsoDate(addDays(today, 2));
+
+    const res = await upload({ title: 'Vorschau Playoffs', publicationDate: day, notify: 'on', file: await makePdf() });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ upcoming: true, notified: 0, announcedOn: day });
+    const id = res.body.data.id as number;
+    expect(await db().mailOutbox.count({ where: { to: reader.email } })).toBe(0);
+
+    const listOf = async (cookie: string) =>
+      (
+        (await request(server.url).get('/api/v1/newsletters/').set('Cookie', cookie)).body.data as {
+          data: { id: number; upcoming: boolean };
+        }[]
+      ).map((d) => d.data);
+    expect((await listOf(readerCookie)).map((n) => n.id)).not.toContain(id);
+    expect((await listOf(boardCookie)).find((n) => n.id === id)).toMatchObject({ upcoming: true });
+    expect((await request(server.url).get(`/api/v1/newsletters/${id}.pdf`).set('Cookie', readerCookie)).status).toBe(404);
+    expect((await request(server.url).get(`/api/v1/newsletters/${id}.pdf`).set('Cookie', boardCookie)).status).toBe(200);
+
+    const log = createLogger('silent');
+    const settings = { clubName: server.config.clubName, newsletterUrl: `${server.url}/newsletter` };
+    const at = (instant: Date) => ({ db: db(), log, actor: null, now: instant });
+    // The day before: nothing.
+    expect((await announceDueNewsletters(at(zurichStartOfDay(addDays(today, 1))), settings)).map((a) => a.id)).not.toContain(id);
+    expect(await db().mailOutbox.count({ where: { to: reader.email } })).toBe(0);
+
+    // Five minutes into the day, two timers at once (two instances): one notice.
+    const dayStart = new Date(zurichStartOfDay(fromIsoDate(day)).getTime() + 5 * 60_000);
+    const runs = await Promise.all([announceDueNewsletters(at(dayStart), settings), announceDueNewsletters(at(dayStart), settings)]);
+    expect(runs.flat().filter((a) => a.id === id)).toHaveLength(1);
+    const mails = await db().mailOutbox.findMany({ where: { to: reader.email } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Grüezi Leserin');
+    expect(mails[0]!.text).toContain('Der Newsletter «Vorschau Playoffs»');
+    expect((await db().newsletter.findUniqueOrThrow({ where: { id } })).announcedAt).toEqual(dayStart);
+
+    // Later runs (the next minute, a restart) write nothing more.
+    const later = await announceDueNewsletters(at(new Date(dayStart.getTime() + 60_000)), settings);
+    expect(later.map((a) => a.id)).not.toContain(id);
+    expect(await db().mailOutbox.count({ where: { to: reader.email } })).toBe(1);
+    expect(await db().mailing.count({ where: { subject: 'Neuer Newsletter: Vorschau Playoffs' } })).toBe(1);
   });
 });
 

@@ -41,6 +41,8 @@ export async function loadDemoNewsletters(db: DbOrTx, now: Date): Promise<number
       fileName: newsletterFileName(d.title, publicationDate),
       content: simplePdf(d.title, d.lines),
       createdAt: addDays(now, -d.daysAgo),
+      notify: false,
+      uploadedById: null,
     });
   }
   return demo.length;

@@ -1,23 +1,16 @@
-/** German mail texts of newsletters: pure functions, plain text only. */
+/** German mail texts of newsletters: pure functions. */
 
 export interface MailText {
   subject: string;
+  /** Markdown: the notice goes out as a mailing, which adds the salutation and the club's notice. */
   text: string;
 }
 
-/** To an active member, when the board uploads a newsletter and ticks "benachrichtigen". */
-export function newsletterNoticeMail(input: {
-  firstName: string;
-  title: string;
-  publicationDate: string;
-  clubName: string;
-  newsletterUrl: string;
-}): MailText {
+/** To the active members, when a newsletter the board uploaded with "benachrichtigen" is published. */
+export function newsletterNoticeMail(input: { title: string; publicationDate: string; clubName: string; newsletterUrl: string }): MailText {
   return {
     subject: `Neuer Newsletter: ${input.title}`,
     text: [
-      `Grüezi ${input.firstName}`,
-      '',
       `Der Newsletter «${input.title}» vom ${input.publicationDate} ist erschienen.`,
       '',
       'Sie finden ihn als PDF auf der Website des Vereins (nach der Anmeldung):',

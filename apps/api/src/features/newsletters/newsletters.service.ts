@@ -3,16 +3,18 @@ import { notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { enqueueMail } from '../../lib/outbox.ts';
 import { checkPdfUpload } from '../../lib/pdf.ts';
+import { currentSeasonGroup, sendMailing } from '../mailings/mailings.service.ts';
 import { newsletterNoticeMail } from './newsletters.mails.ts';
 import {
   deleteNewsletterRow,
+  findDueAnnouncements,
   findNewsletter,
   findNewsletterFile,
   insertNewsletter,
-  listActiveMembers,
   listNewsletters as listNewsletterRows,
+  lockDueAnnouncement,
+  markAnnounced,
   type NewsletterRow,
 } from './newsletters.repository.ts';
 
@@ -25,27 +27,84 @@ export interface NewsletterSettings {
 
 const NOT_FOUND = 'Diesen Newsletter gibt es nicht.';
 
-function toNewsletter(row: NewsletterRow): Newsletter {
-  return { id: row.id, title: row.title, publicationDate: toIsoDate(row.publicationDate), size: row.size };
+function toNewsletter(row: NewsletterRow, today: Date): Newsletter {
+  return {
+    id: row.id,
+    title: row.title,
+    publicationDate: toIsoDate(row.publicationDate),
+    size: row.size,
+    upcoming: row.publicationDate.getTime() > today.getTime(),
+  };
 }
 
 const deCh = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
-/** Members' list, newest first (without the PDFs). */
+const isBoard = (ctx: Ctx) => ctx.actor?.roles.includes('MEMBER_OF_THE_BOARD') ?? false;
+
+/** The list, newest first (without the PDFs): members see the published ones, the board the coming ones too. */
 export async function listNewsletters(ctx: Ctx): Promise<Newsletter[]> {
-  return (await listNewsletterRows(ctx.db)).map(toNewsletter);
+  const today = zurichToday(ctx.now);
+  return (await listNewsletterRows(ctx.db, isBoard(ctx) ? undefined : today)).map((row) => toNewsletter(row, today));
 }
 
-/** The PDF of one newsletter and the name to save it under. */
+/** The PDF of one newsletter and the name to save it under (a coming one only for the board). */
 export async function getNewsletterFile(ctx: Ctx, id: number): Promise<{ fileName: string; content: Buffer }> {
   const row = await findNewsletterFile(ctx.db, id);
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row || (!isBoard(ctx) && row.publicationDate.getTime() > zurichToday(ctx.now).getTime())) throw notFound(NOT_FOUND);
   return { fileName: row.fileName, content: row.content };
 }
 
 /**
+ * Writes a newsletter's notice as a mailing to the active members (the season covering the day),
+ * from the board member who uploaded it, and marks the newsletter announced, in the caller's
+ * transaction: so the notice is written exactly once. Returns how many members get it.
+ */
+async function announce(
+  ctx: Ctx,
+  newsletter: { id: number; title: string; publicationDate: string; uploadedById: number | null },
+  settings: NewsletterSettings,
+): Promise<number> {
+  const group = await currentSeasonGroup(ctx);
+  let recipients = 0;
+  if (group) {
+    const notice = newsletterNoticeMail({
+      title: newsletter.title,
+      publicationDate: deCh(newsletter.publicationDate),
+      clubName: settings.clubName,
+      newsletterUrl: settings.newsletterUrl,
+    });
+    const mailing = await sendMailing(
+      ctx,
+      { ...notice, group },
+      { clubName: settings.clubName, senderId: newsletter.uploadedById, refuseEmpty: false },
+    );
+    recipients = mailing.recipients;
+  }
+  await markAnnounced(ctx.db, newsletter.id, ctx.now);
+  return recipients;
+}
+
+/**
+ * The timer's part (`ops/nightly.ts`, every minute): announces each newsletter whose publication
+ * day has come and whose notice is still due, each in its own transaction under the row's lock.
+ */
+export async function announceDueNewsletters(ctx: Ctx, settings: NewsletterSettings): Promise<{ id: number; notified: number }[]> {
+  const done: { id: number; notified: number }[] = [];
+  for (const id of await findDueAnnouncements(ctx.db, zurichToday(ctx.now))) {
+    const notified = await withTx(ctx, async (tx) => {
+      const row = await lockDueAnnouncement(tx.db, id);
+      if (!row) return null;
+      return announce(tx, { ...row, publicationDate: toIsoDate(row.publicationDate) }, settings);
+    });
+    if (notified !== null) done.push({ id, notified });
+  }
+  return done;
+}
+
+/**
  * The board's upload: checks the content is a PDF, stores it and, when asked, writes the
- * notice to every active member into the outbox, all in one transaction.
+ * notice to every active member into the outbox (as a mailing), all in one transaction; a
+ * newsletter published on a later day is announced on that day (`announceDueNewsletters`).
  */
 export async function uploadNewsletter(
   ctx: Ctx,
@@ -54,35 +113,30 @@ export async function uploadNewsletter(
   const { fields, content, settings } = input;
   checkPdfUpload(content);
   return withTx(ctx, async (tx) => {
+    const uploadedById = tx.actor?.memberId ?? null;
     const row = await insertNewsletter(tx.db, {
       title: fields.title,
       publicationDate: fields.publicationDate,
       fileName: newsletterFileName(fields.title, fields.publicationDate),
       content,
       createdAt: tx.now,
+      notify: fields.notify,
+      uploadedById,
     });
-    let notified = 0;
-    if (fields.notify) {
-      const members = await listActiveMembers(tx.db, zurichToday(tx.now));
-      for (const member of members) {
-        const mail = newsletterNoticeMail({
-          firstName: member.firstName,
-          title: fields.title,
-          publicationDate: deCh(fields.publicationDate),
-          clubName: settings.clubName,
-          newsletterUrl: settings.newsletterUrl,
-        });
-        await enqueueMail(tx.db, { to: member.email, ...mail });
-      }
-      notified = members.length;
-    }
+    const today = zurichToday(tx.now);
+    const upcoming = row.publicationDate.getTime() > today.getTime();
+    // A coming newsletter is announced by the timer on its publication date.
+    const notified =
+      fields.notify && !upcoming
+        ? await announce(tx, { id: row.id, title: row.title, publicationDate: fields.publicationDate, uploadedById }, settings)
+        : 0;
     await writeAudit(tx, {
       action: 'newsletter.uploaded',
       entity: 'newsletter',
       entityId: row.id,
       data: { title: row.title, publicationDate: fields.publicationDate, size: row.size, notified },
     });
-    return { ...toNewsletter(row), notified };
+    return { ...toNewsletter(row, today), notified, announcedOn: fields.notify && upcoming ? fields.publicationDate : null };
   });
 }
 

@@ -10,9 +10,13 @@ import { nightlyPgliteBackup } from './backup.ts';
 import { startControlSocket } from './control-socket.ts';
 import { ZURICH } from '../../lib/dates.ts';
 import { runDueDraws } from '../tickets/tickets-queue.service.ts';
+import { announceDueNewsletters } from '../newsletters/newsletters.service.ts';
 
 /** The draws that are due are looked for every minute (a draw runs at most a minute after its drawAt). */
 export const DRAW_SCHEDULE = '* * * * *';
+
+/** Newsletters whose publication day has come are announced within a minute after midnight (Zurich). */
+export const ANNOUNCE_SCHEDULE = '* * * * *';
 
 /** The nightly backup of the embedded database (cron, Zurich time), before the retention run. */
 export const BACKUP_SCHEDULE = '0 3 * * *';
@@ -35,8 +39,15 @@ async function runJob(job: string, log: Logger, work: () => Promise<Record<strin
  * `pnpm backup` gets the embedded database's dump, the nightly backup into BACKUP_DIR (embedded
  * database only) and the nightly retention run (croner schedules; overlapping runs are skipped).
  */
-export async function startOperations(input: { config: Config; database: Database; log: Logger }): Promise<{ stop(): Promise<void> }> {
+export async function startOperations(input: {
+  config: Config;
+  database: Database;
+  log: Logger;
+  /** Wall clock; tests may pin it. */
+  clock?: () => Date;
+}): Promise<{ stop(): Promise<void> }> {
   const { config, database, log } = input;
+  const clock = input.clock ?? (() => new Date());
   const jobs: Cron[] = [];
   // Without the socket (a DATA_DIR path too long for one, say) the site still serves; `pnpm backup` then says so.
   const socket =
@@ -60,7 +71,7 @@ export async function startOperations(input: { config: Config; database: Databas
   jobs.push(
     new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
       runJob('retention', log, async () => {
-        const ctx = { db: database.prisma, log, actor: null, now: new Date() };
+        const ctx = { db: database.prisma, log, actor: null, now: clock() };
         const result = await runNightlyRetention(ctx, { years: config.retentionYears });
         return (
           result && {
@@ -78,7 +89,7 @@ export async function startOperations(input: { config: Config; database: Databas
   jobs.push(
     new Cron(DRAW_SCHEDULE, { timezone: ZURICH, protect: true }, async () => {
       try {
-        const drawn = await runDueDraws({ db: database.prisma, log, actor: null, now: new Date() }, site);
+        const drawn = await runDueDraws({ db: database.prisma, log, actor: null, now: clock() }, site);
         if (drawn.length) {
           jobRuns.inc({ job: 'draw', outcome: 'ok' });
           log.info({ job: 'draw', games: drawn }, 'draws done');
@@ -86,6 +97,23 @@ export async function startOperations(input: { config: Config; database: Databas
       } catch (error) {
         jobRuns.inc({ job: 'draw', outcome: 'failed' });
         log.error({ job: 'draw', err: error }, 'draw job failed');
+      }
+    }),
+  );
+  // Newsletters published today: the state lives in the newsletters (notify, announcedAt), and
+  // each is announced under its row's lock in the transaction that writes the mails.
+  const newsletters = { clubName: config.clubName, newsletterUrl: `${config.publicUrl}/newsletter` };
+  jobs.push(
+    new Cron(ANNOUNCE_SCHEDULE, { timezone: ZURICH, protect: true }, async () => {
+      try {
+        const announced = await announceDueNewsletters({ db: database.prisma, log, actor: null, now: clock() }, newsletters);
+        if (announced.length) {
+          jobRuns.inc({ job: 'newsletter-announcement', outcome: 'ok' });
+          log.info({ job: 'newsletter-announcement', newsletters: announced }, 'newsletters announced');
+        }
+      } catch (error) {
+        jobRuns.inc({ job: 'newsletter-announcement', outcome: 'failed' });
+        log.error({ job: 'newsletter-announcement', err: error }, 'newsletter announcement failed');
       }
     }),
   );

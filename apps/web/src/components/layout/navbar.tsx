@@ -5,7 +5,7 @@ import { useLogout, useSession } from '@/lib/session';
 import { useSiteInfo } from '@/lib/site';
 import { NavMenu, type NavMenuItem } from './nav-menu';
 
-/** Admin menu of SPEC.md §2, in this order, then the board's sections of member screens. */
+/** Admin menu of SPEC.md §2, in this order, then the board's sections of member screens and the mail to groups. */
 const adminItems: readonly NavMenuItem[] = [
   { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
   { label: 'Mitglieder', to: paths.members.href() },
@@ -17,6 +17,7 @@ const adminItems: readonly NavMenuItem[] = [
   { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
   { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
   { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
+  { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
 ];
 
 const zscItems: readonly NavMenuItem[] = [

@@ -11,6 +11,8 @@ export interface PdfListItem {
   title: string;
   date: string;
   size: number;
+  /** A short note beside the title (a newsletter the members see only from its date: «ab 01.12.2026»). */
+  badge?: string | undefined;
 }
 
 interface PdfListProps<T extends PdfListItem> {
@@ -46,7 +48,10 @@ export function PdfList<T extends PdfListItem>({ items, empty, download, remove 
           return (
             <li key={item.id} className="list-group-item d-flex flex-wrap align-items-center gap-2 py-3">
               <div className="me-auto" style={{ minWidth: 0 }}>
-                <p className="fw-semibold mb-0 text-break">{item.title}</p>
+                <p className="fw-semibold mb-0 text-break">
+                  {item.title}
+                  {item.badge ? <span className="badge text-bg-warning ms-2 fw-normal">{item.badge}</span> : null}
+                </p>
                 <p className="small text-body-secondary mb-0">
                   {formatDate(item.date)} · PDF, {formatFileSize(item.size)}
                 </p>

@@ -9,7 +9,12 @@ import { useDownloadNewsletter } from '../api/download-newsletter';
 export function NewsletterList({ newsletters, canDelete }: { newsletters: readonly Newsletter[]; canDelete: boolean }) {
   const download = useDownloadNewsletter();
   const remove = useDeleteNewsletter();
-  const items = useMemo(() => newsletters.map((n) => ({ ...n, date: n.publicationDate })), [newsletters]);
+  // The board sees coming newsletters too, marked with the day the members see them from.
+  const items = useMemo(
+    () =>
+      newsletters.map((n) => ({ ...n, date: n.publicationDate, badge: n.upcoming ? `ab ${formatDate(n.publicationDate)}` : undefined })),
+    [newsletters],
+  );
 
   return (
     <PdfList

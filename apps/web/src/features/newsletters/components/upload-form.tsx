@@ -7,7 +7,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
-import { formatNumber, todayInZurich } from '@/lib/format';
+import { formatDate, formatNumber, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useUploadNewsletter } from '../api/upload-newsletter';
 import { UPLOAD_FIELDS, uploadFormSchema, type UploadFormData, type UploadFormInput } from '../lib/upload-form';
@@ -32,9 +32,13 @@ export function UploadForm() {
     try {
       const created = await upload.mutateAsync({ ...values, file, onProgress: setProgress });
       setDone(
-        created.notified > 0
-          ? `Der Newsletter «${created.title}» ist hochgeladen. ${formatNumber(created.notified)} Mitglieder werden per E-Mail benachrichtigt.`
-          : `Der Newsletter «${created.title}» ist hochgeladen.`,
+        created.announcedOn
+          ? `Der Newsletter «${created.title}» ist hochgeladen. Die Mitglieder sehen ihn ab ${formatDate(created.announcedOn)} und werden an diesem Tag per E-Mail benachrichtigt.`
+          : created.notified > 0
+            ? `Der Newsletter «${created.title}» ist hochgeladen. ${formatNumber(created.notified)} Mitglieder werden per E-Mail benachrichtigt.`
+            : created.upcoming
+              ? `Der Newsletter «${created.title}» ist hochgeladen. Die Mitglieder sehen ihn ab ${formatDate(created.publicationDate)}.`
+              : `Der Newsletter «${created.title}» ist hochgeladen.`,
       );
       // Without values: the form element is reset too, which empties the file input.
       form.reset();

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../apps/api/src/test/pdf.ts';
+import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { waitForMail } from './support/mailbox.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const suffix = Date.now().toString(36).slice(-5);
+const subject = `Einladung Saisonfest ${suffix}`;
+
+/** The season covering today (1 May to 30 April), as the form names it: `Saison 2026/27`. */
+function currentSeasonLabel(): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  const start = month >= 5 ? year : year - 1;
+  return `Saison ${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+describe('mail to groups', () => {
+  it('the board writes a mail to the season, sees the count, confirms, sees it sent; a member receives it', async () => {
+    const context = await loggedInContext(browser, 'vorstand', 'desktop');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('link', { name: 'Mail an Gruppen' }).click();
+    await page.waitForURL('**/admin/mailings');
+    await page.getByRole('heading', { name: 'Neue Mail' }).waitFor();
+
+    // Without a group, subject and text: German messages beside the fields.
+    await page.getByRole('button', { name: 'Mail senden…' }).click();
+    await page.getByText('Gruppe: Bitte eine Gruppe wählen.').waitFor();
+    await page.getByText('Betreff: Bitte ausfüllen.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const season = currentSeasonLabel();
+    await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Aktive Mitglieder einer Saison' });
+    await page.getByRole('combobox', { name: /^Saison/ }).selectOption({ label: season });
+    const count = page.getByRole('status').filter({ hasText: /^An \d+ Empfänger$/ });
+    await count.waitFor();
+    const recipients = Number((await count.innerText()).match(/\d+/)?.[0]);
+    expect(recipients).toBeGreaterThan(1);
+
+    await page.getByLabel('Betreff').fill(subject);
+    await page
+      .getByLabel('Text')
+      .fill(
+        'Liebe Mitglieder\n\nAm **Saisonfest** treffen wir uns im Fanlokal.\n\n- Apéro ab 18 Uhr\n- Anmeldung auf [der Website](https://example.ch)',
+      );
+    await page
+      .getByLabel('PDF-Anhang (freiwillig)')
+      .setInputFiles({ name: 'Programm.pdf', mimeType: 'application/pdf', buffer: await makePdf('Programm') });
+    await screenshot(page, 'mailing-form-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Mail senden…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mail senden?' });
+    await dialog.waitFor();
+    const question = await dialog.innerText();
+    expect(question).toContain(`«${subject}»`);
+    expect(question).toContain(season);
+    expect(question).toContain(`An ${recipients} Empfänger`);
+    expect(question).toContain('Mit Anhang: Programm.pdf');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'mailing-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Jetzt senden' }).click();
+
+    await page.getByText(`Die Mail «${subject}» ist unterwegs: An ${recipients} Empfänger`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // The list shows it; the outbox sends the mails and the list counts them (read again every 5 s).
+    const item = page.getByRole('listitem').filter({ hasText: subject });
+    await item.waitFor();
+    await item.getByText(`${recipients} von ${recipients} versendet`).waitFor({ timeout: 30_000 });
+    expect(await item.innerText()).toContain(`An: ${season}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'mailing-sent-desktop');
+
+    const mail = await waitForMail((m) => m.to.includes('mitglied@fanclub-limmat.example') && m.subject === subject);
+    expect(mail.text).toContain('Grüezi Martina');
+    expect(mail.text).toContain('Am Saisonfest treffen wir uns im Fanlokal.');
+    expect(mail.text).toContain(`weil Sie in der ${season} Mitglied sind`);
+    expect(mail.replyTo).toMatch(/@/);
+    expect(mail.replyTo).not.toContain('mitglied@');
+    await context.close();
+  });
+
+  it('on a phone (360 px) the form and the list fit the screen', async () => {
+    const context = await loggedInContext(browser, 'vorstand', 'phone');
+    const page = await context.newPage();
+    await page.goto('/admin/mailings');
+    await page.getByRole('heading', { name: 'Neue Mail' }).waitFor();
+    await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Vorstand' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^An \d+ Empfänger$/ })
+      .waitFor();
+    await page.getByRole('listitem').filter({ hasText: subject }).waitFor();
+    await noHorizontalScroll(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'mailing-phone');
+    await page.getByRole('heading', { name: 'Gesendete Mails' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'mailing-list-phone');
+    await context.close();
+  });
+});
