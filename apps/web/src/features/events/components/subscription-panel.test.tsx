@@ -180,7 +180,8 @@ describe('subscribing to an event', () => {
     expect(screen.queryByRole('button', { name: 'Anzahl ändern' })).toBeNull();
     await second.user.click(await screen.findByRole('button', { name: 'Abmelden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Abmelden?' });
-    expect(dialog.textContent).toContain('Ihr 1 Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.');
+    expect(dialog.textContent).toContain('Sie melden sich von «Chlausabend» ab. Ihr Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.');
+    expect(dialog.textContent).not.toContain('1 Platz');
   });
 
   it('after the deadline, only says so', async () => {
