@@ -133,7 +133,7 @@ describe('membership application, from the form to the first login', () => {
     await dialog.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annehmen' }).click();
-    await page.getByText('Lara Meier ist jetzt Mitglied').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Lara Meier ist jetzt Mitglied' }).waitFor();
     await page.getByText(/^Aufgenommen am/).waitFor();
     await page.getByText(remarks, { exact: true }).waitFor();
     expect(await page.locator('b', { hasText: 'Hopp ZSC' }).count()).toBe(0);

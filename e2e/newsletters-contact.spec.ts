@@ -68,7 +68,10 @@ describe('newsletters', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'newsletter-uploading-desktop');
     release();
-    await page.getByText(`Der Newsletter «${title}» ist hochgeladen.`).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Der Newsletter «${title}» ist hochgeladen.` })
+      .waitFor();
     await page.unroute('**/api/v1/admin/newsletters');
     await page.getByText(title, { exact: true }).waitFor();
     expect(await page.getByLabel('Titel').inputValue()).toBe('');

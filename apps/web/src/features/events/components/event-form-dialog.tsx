@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { isoToZurichLocal } from '@/lib/datetime-local';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
@@ -28,6 +29,7 @@ interface EventFormDialogProps {
 /** Creates or changes an event: title, place, description (Markdown), times in Zurich, places, price, places per member. */
 export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDialogProps) {
   const save = useSaveEvent();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const prefix = event ? `event-${event.id}` : 'new-event';
   const form = useForm<EventFormValues, unknown, EventFormBody>({
@@ -55,6 +57,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
     setError(null);
     try {
       const saved = await save.mutateAsync({ ...(event ? { id: event.id } : {}), event: body });
+      toast.success(event ? `«${saved.title}» gespeichert.` : `«${saved.title}» angelegt.`);
       close();
       onSaved?.(saved);
     } catch (e) {

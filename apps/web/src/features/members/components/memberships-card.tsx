@@ -14,7 +14,8 @@ import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '@/lib/seasons';
 import { useUpdateMembership } from '../api/update-membership';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 
 function isCurrent(m: Membership, today: string): boolean {
   return m.validFrom <= today && today <= m.validTo;
@@ -84,6 +85,7 @@ type AddValues = z.input<typeof addSchema>;
 function AddForm({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const seasons = useSeasons();
   const add = useAddMembership(memberId);
+  const toast = useToast();
   const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(addSchema),
     defaultValues: { seasonId: '' },
@@ -97,7 +99,11 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
   const fieldError = isApiError(add.error) ? add.error.fields.seasonId : undefined;
   const onSubmit = form.handleSubmit((values) => {
     add.mutate(values.seasonId, {
-      onSuccess: () => form.reset({ seasonId: '' }),
+      onSuccess: () => {
+        form.reset({ seasonId: '' });
+        const season = seasons.data?.find((s) => s.id === values.seasonId);
+        toast.success(season ? `Mitgliedschaft ${season.name} hinzugefügt.` : 'Mitgliedschaft hinzugefügt.');
+      },
       onError: (error) => applyServerFieldErrors(error, form.setError, ['seasonId']),
     });
   });
@@ -126,6 +132,7 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
 /** The membership's parking permit (billed by the season's parking fee run). */
 function ParkingSwitch({ memberId, membership }: { memberId: number; membership: Membership }) {
   const update = useUpdateMembership(memberId);
+  const toast = useToast();
   const id = `parking-${membership.id}`;
   return (
     <span className="d-flex align-items-center gap-1">
@@ -136,7 +143,10 @@ function ParkingSwitch({ memberId, membership }: { memberId: number; membership:
         checked={membership.parkingPermit}
         disabled={update.isPending}
         onChange={(event) =>
-          update.mutate({ membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked })
+          update.mutate(
+            { membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked },
+            { onSuccess: (saved) => toast.success(`Parkkarte ${membership.seasonName} ${saved.parkingPermit ? 'erteilt' : 'entzogen'}.`) },
+          )
         }
       />
       {update.isError ? (
@@ -151,12 +161,11 @@ function ParkingSwitch({ memberId, membership }: { memberId: number; membership:
 /** Memberships (newest first, the current one marked): end one, add one for a season. */
 export function MembershipsCard({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const today = todayInZurich();
   const sorted = [...memberships].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
   return (
     <SectionCard id="memberships" title="Mitgliedschaften">
-      {saved ? <SavedNote text="Mitgliedschaft gespeichert." /> : null}
       {sorted.length === 0 ? (
         <p>Keine Mitgliedschaften.</p>
       ) : (
@@ -184,7 +193,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                       <Button
                         size="sm"
                         variant="outline-primary"
-                        onClick={() => (setEditing(m.id), setSaved(false))}
+                        onClick={() => setEditing(m.id)}
                         aria-label={`Mitgliedschaft ${m.seasonName} beenden`}
                       >
                         Beenden
@@ -196,7 +205,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                   <EndForm
                     memberId={memberId}
                     membership={m}
-                    onSaved={() => (setEditing(null), setSaved(true))}
+                    onSaved={() => (setEditing(null), toast.success('Mitgliedschaft gespeichert.'))}
                     onCancel={() => setEditing(null)}
                   />
                 ) : null}

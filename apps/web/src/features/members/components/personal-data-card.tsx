@@ -75,6 +75,7 @@ export function PersonalDataCard({ member }: { member: AdminMember }) {
       id="personal"
       title="Personalien"
       editLabel="Personalien bearbeiten"
+      savedText="Personalien gespeichert."
       form={(close) => <PersonalForm member={member} {...close} />}
     >
       <PersonalDataList

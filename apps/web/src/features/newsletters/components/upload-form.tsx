@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { formatNumber, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -18,7 +19,7 @@ const ID = 'newsletter-upload';
 export function UploadForm() {
   const upload = useUploadNewsletter();
   const [progress, setProgress] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
+  const toast = useToast();
   const form = useForm<UploadFormInput, unknown, UploadFormData>({
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { title: '', publicationDate: todayInZurich(), notify: false },
@@ -27,11 +28,10 @@ export function UploadForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     const file = values.file[0];
     if (!file) return;
-    setDone(null);
     setProgress(0);
     try {
       const created = await upload.mutateAsync({ ...values, file, onProgress: setProgress });
-      setDone(
+      toast.success(
         created.notified > 0
           ? `Der Newsletter «${created.title}» ist hochgeladen. ${formatNumber(created.notified)} Mitglieder werden per E-Mail benachrichtigt.`
           : `Der Newsletter «${created.title}» ist hochgeladen.`,
@@ -50,11 +50,6 @@ export function UploadForm() {
           Newsletter hochladen
         </h2>
         <p className="small text-body-secondary">Nur für den Vorstand sichtbar. Eine PDF-Datei, höchstens 20 MB.</p>
-        {done ? (
-          <div className="alert alert-success" role="status">
-            {done}
-          </div>
-        ) : null}
         {upload.isError ? <ErrorAlert error={upload.error} title="Der Newsletter wurde nicht hochgeladen." /> : null}
         <FormProvider {...form}>
           <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter hochladen">

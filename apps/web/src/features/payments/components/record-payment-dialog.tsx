@@ -8,6 +8,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
@@ -26,6 +27,7 @@ const renameServerField = (path: string) => (path.startsWith('amount') ? 'amount
 /** Records a payment by hand (cash at the general assembly): amount (default: what is open) and date. */
 export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOverviewItem; onClose: () => void }) {
   const record = useRecordPayment();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });
   const prefix = `payment-${invoice.id}`;
@@ -34,6 +36,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
     setError(null);
     try {
       await record.mutateAsync({ id: invoice.id, amount: { currency: 'CHF', amount: values.amount }, paidAt: values.paidAt });
+      toast.success(`Zahlung von ${formatMoney(values.amount)} auf Rechnung ${invoice.number} verbucht.`);
       onClose();
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt'], { rename: renameServerField })) setError(e);

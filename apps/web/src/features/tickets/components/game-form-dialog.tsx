@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { TEAM_CODES } from '@/components/ui/team-logo';
+import { useToast } from '@/components/ui/toast';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
 import { isoToZurichLocal } from '@/lib/datetime-local';
@@ -35,6 +36,7 @@ interface GameFormDialogProps {
 /** Adds or changes a game: start, opponent, home or away, venue and sales window (Zurich time). */
 export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDialogProps) {
   const save = useSaveGame();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const prefix = game ? `game-${game.id}` : 'new-game';
   const form = useForm<GameFormValues, unknown, GameInput>({
@@ -62,6 +64,7 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
     setError(null);
     try {
       await save.mutateAsync({ ...(game ? { id: game.id } : {}), gameGroupId, game: body });
+      toast.success(game ? 'Spiel gespeichert.' : 'Spiel hinzugefügt.');
       close();
     } catch (e) {
       applyServerFieldErrors(e, form.setError, known);

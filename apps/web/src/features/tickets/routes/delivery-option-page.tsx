@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import {
@@ -131,6 +132,7 @@ export default function DeliveryOptionPage() {
   const create = useCreateDeliveryOption();
   const update = useUpdateDeliveryOption();
   const remove = useDeleteDeliveryOption();
+  const toast = useToast();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
 
@@ -149,7 +151,10 @@ export default function DeliveryOptionPage() {
           id="new-option-name"
           initial={{ name: '', fee: 0 }}
           submitLabel="Hinzufügen"
-          onDone={(input) => create.mutateAsync(input)}
+          onDone={async (input) => {
+            await create.mutateAsync(input);
+            toast.success(`Zustelloption «${input.name}» hinzugefügt.`);
+          }}
         />
       </section>
 
@@ -172,6 +177,7 @@ export default function DeliveryOptionPage() {
                     onDone={async (input) => {
                       await update.mutateAsync({ id: option.id, ...input });
                       setEditing(null);
+                      toast.success(`Zustelloption «${input.name}» gespeichert.`);
                     }}
                     onCancel={() => setEditing(null)}
                   />
@@ -217,7 +223,15 @@ export default function DeliveryOptionPage() {
         pending={remove.isPending}
         error={remove.error}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Zustelloption «${deleting.name}» gelöscht.`);
+              setDeleting(null);
+            },
+          })
+        }
       >
         <p className="mb-0">
           Soll die Zustelloption «{deleting?.name}» gelöscht werden? Eine Option, die eine Spielegruppe anbietet oder eine Reservation
