@@ -1,4 +1,4 @@
-import { deliveryOptionInputSchema, feeAmount, type AdminDeliveryOption, type DeliveryOptionInput } from '@club/contract';
+import { deliveryOptionInputSchema, feeAmount, type DeliveryOptionInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -21,13 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '../tickets.css';
 import { deliveryOptionsQueryOptions } from '../api/admin-delivery-options';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
-
-function usage(option: AdminDeliveryOption): string {
-  const parts = [];
-  if (option.gameGroupCount) parts.push(`${option.gameGroupCount} ${option.gameGroupCount === 1 ? 'Spielegruppe' : 'Spielegruppen'}`);
-  if (option.reservationCount) parts.push(`${option.reservationCount} ${option.reservationCount === 1 ? 'Reservation' : 'Reservationen'}`);
-  return parts.length ? parts.join(', ') : 'nicht verwendet';
-}
+import { deleteBlocker, usageText } from '../lib/delivery-options';
 
 /** The option's fields as typed: the fee as text in CHF (empty: free). */
 const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
@@ -134,7 +128,10 @@ export default function DeliveryOptionPage() {
   const remove = useDeleteDeliveryOption();
   const toast = useToast();
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  // The freshest counts (the list is read again when the dialog opens).
+  const deleting = options.data?.find((o) => o.id === deletingId) ?? null;
+  const blocker = deleting ? deleteBlocker(deleting) : null;
 
   return (
     <>
@@ -187,7 +184,7 @@ export default function DeliveryOptionPage() {
                       <span className="fw-semibold">{option.name}</span>
                       <span className="ms-2">{option.fee.amount > 0 ? `Gebühr ${formatMoney(option.fee)}` : 'gratis'}</span>
                       <br />
-                      <span className="small text-body-secondary">Verwendet: {usage(option)}</span>
+                      <span className="small text-body-secondary">Verwendet: {usageText(option) || 'nicht verwendet'}</span>
                     </div>
                     <Button
                       variant="outline-primary"
@@ -202,7 +199,8 @@ export default function DeliveryOptionPage() {
                       size="sm"
                       onClick={() => {
                         remove.reset();
-                        setDeleting(option);
+                        setDeletingId(option.id);
+                        void options.refetch();
                       }}
                       aria-label={`${option.name} löschen`}
                     >
@@ -220,23 +218,27 @@ export default function DeliveryOptionPage() {
         show={deleting !== null}
         title="Zustelloption löschen"
         confirmLabel="Löschen"
+        confirmDisabled={blocker !== null}
         pending={remove.isPending}
         error={remove.error}
-        onCancel={() => setDeleting(null)}
+        onCancel={() => setDeletingId(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
               toast.success(`Zustelloption «${deleting.name}» gelöscht.`);
-              setDeleting(null);
+              setDeletingId(null);
             },
           })
         }
       >
-        <p className="mb-0">
-          Soll die Zustelloption «{deleting?.name}» gelöscht werden? Eine Option, die eine Spielegruppe anbietet oder eine Reservation
-          verwendet, kann nicht gelöscht werden.
-        </p>
+        {blocker ? (
+          <p className="mb-0">{blocker}</p>
+        ) : (
+          <p className="mb-0">
+            Soll die Zustelloption «{deleting?.name}» gelöscht werden? Sie wird von keiner Spielegruppe und keiner Reservation verwendet.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );
