@@ -1,6 +1,13 @@
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
-import { formatReference, IllegalInvoiceTransition, nextInvoiceState, paymentReference, type InvoiceState } from './invoices.rules.ts';
+import {
+  currentDueDate,
+  formatReference,
+  IllegalInvoiceTransition,
+  nextInvoiceState,
+  paymentReference,
+  type InvoiceState,
+} from './invoices.rules.ts';
 
 const open = (totalRappen: number, paidRappen = 0): InvoiceState => ({ status: 'OPEN', totalRappen, paidRappen, paidAt: null });
 
@@ -52,5 +59,18 @@ describe('paymentReference (swissqrbill’s checks)', () => {
     const ref = paymentReference('CH9300762011623852957', '2027-00012', 42);
     expect(ref).toMatch(/^RF\d{2}20270001200000042$/);
     expect(isSCORReferenceValid(ref)).toBe(true);
+  });
+});
+
+describe('currentDueDate', () => {
+  const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  it("is the invoice's due date without reminders, else the one of the highest reminder level", () => {
+    expect(currentDueDate(d('2026-10-31'), [])).toEqual(d('2026-10-31'));
+    expect(
+      currentDueDate(d('2026-10-31'), [
+        { level: 2, dueDate: d('2026-12-01') },
+        { level: 1, dueDate: d('2026-11-15') },
+      ]),
+    ).toEqual(d('2026-12-01'));
   });
 });

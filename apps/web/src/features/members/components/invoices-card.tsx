@@ -36,7 +36,10 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                 <span className="fw-semibold">{invoice.number}</span> {invoice.title}
                 <br />
                 <span className="small">
-                  {formatDate(invoice.invoiceDate)}, fällig {formatDate(invoice.dueDate)} · {formatMoney(invoice.total)}
+                  {formatDate(invoice.invoiceDate)}, fällig{' '}
+                  {formatDate(invoice.status === 'OPEN' ? invoice.currentDueDate : invoice.dueDate)}
+                  {invoice.status === 'OPEN' && invoice.currentDueDate !== invoice.dueDate ? ' (neue Frist der Mahnung)' : ''} ·{' '}
+                  {formatMoney(invoice.total)}
                   {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
                   {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
                 </span>
