@@ -73,7 +73,7 @@ describe('ticket sales', () => {
     await page.getByRole('button', { name: 'Spiel hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Spiel hinzufügen' });
     await dialog.getByLabel('Spielbeginn (Datum und Zeit)').fill(localDateTime(12));
-    await dialog.getByLabel('Gegner (Teamcode)').fill('SCB');
+    await dialog.getByRole('group', { name: 'Gegner' }).getByText('SCB', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Spiel speichern' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'ZSC – SCB', level: 3 }).waitFor();
