@@ -43,7 +43,7 @@ describe('newsletters', () => {
 
     // A file that is not a PDF is refused by the server with a German message beside the field.
     await page.getByLabel('Titel').fill('Kein PDF');
-    await page.getByLabel('Erscheinungsdatum').fill(publicationDate);
+    await page.getByLabel('Erscheinungsdatum').fill(publicationDate.split('-').reverse().join('.'));
     await page
       .getByLabel('PDF-Datei')
       .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text, kein PDF.') });

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
@@ -53,7 +54,7 @@ export function DocumentUploadForm() {
                 <FormField<DocumentFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
               </div>
               <div className="col-md-5">
-                <FormField<DocumentFormInput> name="date" label="Datum" idPrefix={ID} type="date" required className="mb-0" />
+                <DateField<DocumentFormInput> name="date" label="Datum" idPrefix={ID} required className="mb-0" />
               </div>
               <div className="col-12">
                 <PdfFileField idPrefix={ID} />

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -56,12 +57,11 @@ function EndForm({
         onSubmit={(event) => void onSubmit(event)}
       >
         {update.isError && !fieldError ? <ErrorAlert error={update.error} /> : null}
-        <FormField<EndValues>
+        <DateField<EndValues>
           className="mb-2"
           name="validTo"
           label="Letzter Tag der Mitgliedschaft"
           idPrefix={id}
-          type="date"
           min={membership.validFrom}
           max={membership.validTo}
           help={`Zwischen ${formatDate(membership.validFrom)} und ${formatDate(membership.validTo)}.`}

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
@@ -58,14 +59,7 @@ export function UploadForm() {
                 <FormField<UploadFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
               </div>
               <div className="col-md-5">
-                <FormField<UploadFormInput>
-                  name="publicationDate"
-                  label="Erscheinungsdatum"
-                  idPrefix={ID}
-                  type="date"
-                  required
-                  className="mb-0"
-                />
+                <DateField<UploadFormInput> name="publicationDate" label="Erscheinungsdatum" idPrefix={ID} required className="mb-0" />
               </div>
               <div className="col-12">
                 <PdfFileField idPrefix={ID} />

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
@@ -68,7 +69,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
               valueAsNumber
               required
             />
-            <FormField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} type="date" max={todayInZurich()} required />
+            <DateField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} max={todayInZurich()} required />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>
