@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTextProblem, isoToDateText, parseDateText } from './date-input';
+import { dateTextProblem, dateTimeTextProblem, isoToDateText, localToDateTimeText, parseDateText, parseDateTimeText } from './date-input';
 
 const today = new Date(2026, 10, 28);
 
@@ -49,5 +49,34 @@ describe('dateTextProblem', () => {
     expect(dateTextProblem(label, date, '1900-01-01', '2026-11-28')).toBe('Geburtsdatum: Spätestens 28.11.2026.');
     expect(dateTextProblem(label, date, '2027-01-01')).toBe('Geburtsdatum: Frühestens 01.01.2027.');
     expect(dateTextProblem(label, date, '2026-12-01', '2026-12-01')).toBeNull();
+  });
+});
+
+describe('parseDateTimeText (a date with its time)', () => {
+  it('reads dd.mm.yyyy HH:MM, its short forms and a pasted datetime-local value', () => {
+    expect(parseDateTimeText('12.01.2027 19:45', today)).toEqual({ kind: 'date', local: '2027-01-12T19:45' });
+    expect(parseDateTimeText(' 12.1.27  7.05 ', today)).toEqual({ kind: 'date', local: '2027-01-12T07:05' });
+    expect(parseDateTimeText('2027-01-12T19:45', today)).toEqual({ kind: 'date', local: '2027-01-12T19:45' });
+  });
+
+  it('tells a wrong form from a day or time that does not exist', () => {
+    expect(parseDateTimeText('', today)).toEqual({ kind: 'empty' });
+    for (const text of ['12.01.2027', '19:45', '12.01.2027 1945', '12/01/2027 19:45', '12.01.2027 19:45 Uhr']) {
+      expect(parseDateTimeText(text, today), text).toEqual({ kind: 'format' });
+    }
+    for (const text of ['30.02.2027 19:45', '12.01.2027 24:00', '12.01.2027 19:60']) {
+      expect(parseDateTimeText(text, today), text).toEqual({ kind: 'invalid' });
+    }
+  });
+
+  it('shows a datetime-local value the de-CH way, and says in German what is wrong', () => {
+    expect(localToDateTimeText('2027-01-12T19:45')).toBe('12.01.2027 19:45');
+    expect(localToDateTimeText('')).toBe('');
+    expect(localToDateTimeText('12.01.2027 25:00')).toBe('12.01.2027 25:00');
+    expect(dateTimeTextProblem('Spielbeginn', { kind: 'format' })).toBe(
+      'Spielbeginn: Bitte als TT.MM.JJJJ HH:MM angeben, z. B. 12.01.2027 19:45.',
+    );
+    expect(dateTimeTextProblem('Spielbeginn', { kind: 'invalid' })).toBe('Spielbeginn: Dieses Datum oder diese Zeit gibt es nicht.');
+    expect(dateTimeTextProblem('Spielbeginn', { kind: 'date', local: '2027-01-12T19:45' })).toBeNull();
   });
 });

@@ -54,3 +54,45 @@ export function dateTextProblem(label: string, parsed: DateText, min?: string, m
       return null;
   }
 }
+
+// -----------------------------------------------------------------------------------------
+// Date and time (`datetime-local` values, Zurich wall-clock time): `12.01.2027 19:45`
+// -----------------------------------------------------------------------------------------
+
+export type DateTimeText = { kind: 'empty' } | { kind: 'format' } | { kind: 'invalid' } | { kind: 'date'; local: string };
+
+const TIME = /^(\d{1,2})[:.](\d{2})$/;
+const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/**
+ * `12.1.2027 19:45` (also `19.45`, a two-digit year, or a pasted `2027-01-12T19:45`) → the
+ * `yyyy-MM-ddTHH:mm` value a `datetime-local` input would hold.
+ */
+export function parseDateTimeText(text: string, referenceDate: Date = new Date()): DateTimeText {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (t === '') return { kind: 'empty' };
+  const iso = ISO_LOCAL.exec(t);
+  const [datePart, timePart] = iso ? [iso[1]!, iso[2]!] : t.split(' ');
+  if (!datePart || !timePart || t.split(' ').length > 2) return { kind: 'format' };
+  const date = parseDateText(datePart, referenceDate);
+  const time = TIME.exec(timePart);
+  if (date.kind === 'format' || !time) return { kind: 'format' };
+  const hours = Number(time[1]);
+  const minutes = Number(time[2]);
+  if (date.kind !== 'date' || hours > 23 || minutes > 59) return { kind: 'invalid' };
+  return { kind: 'date', local: `${date.iso}T${String(hours).padStart(2, '0')}:${time[2]}` };
+}
+
+/** `2027-01-12T19:45` → `12.01.2027 19:45`; anything else as it is. */
+export function localToDateTimeText(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = ISO_LOCAL.exec(value.slice(0, 16));
+  return match ? `${isoToDateText(match[1])} ${match[2]}` : value;
+}
+
+/** The German message for what was typed into a date-and-time field, or null when it is fine or empty. */
+export function dateTimeTextProblem(label: string, parsed: DateTimeText): string | null {
+  if (parsed.kind === 'format') return `${label}: Bitte als TT.MM.JJJJ HH:MM angeben, z. B. 12.01.2027 19:45.`;
+  if (parsed.kind === 'invalid') return `${label}: Dieses Datum oder diese Zeit gibt es nicht.`;
+  return null;
+}

@@ -87,4 +87,43 @@ describe('the date field', () => {
     await user.click(screen.getByRole('button', { name: 'Zurücksetzen' }));
     expect(input.value).toBe('31.01.2026');
   });
+
+  it('with `time`, takes a date and its time and hands the form a datetime-local value', async () => {
+    const timed = z.object({
+      start: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Beginn: Bitte Datum und Zeit angeben.' }),
+    });
+    type Timed = z.input<typeof timed>;
+    const onSave = vi.fn();
+    function GameForm() {
+      const form = useForm<Timed>({ resolver: zodResolver(timed), defaultValues: { start: '2027-01-12T19:45' } });
+      return (
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(e) => void form.handleSubmit(onSave)(e)}>
+            <DateField<Timed> name="start" label="Beginn" idPrefix="game" time required />
+            <button type="submit">Speichern</button>
+          </form>
+        </FormProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<GameForm />);
+    const input = screen.getByLabelText(/Beginn/) as HTMLInputElement;
+    expect(input.value).toBe('12.01.2027 19:45');
+    expect(input.placeholder).toBe('TT.MM.JJJJ HH:MM');
+    await user.clear(input);
+    await user.type(input, '3.2.27 7.30');
+    await user.tab();
+    expect(input.value).toBe('03.02.2027 07:30');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]?.[0]).toEqual({ start: '2027-02-03T07:30' });
+    await user.clear(input);
+    await user.type(input, '3.2.27');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Beginn: Bitte als TT.MM.JJJJ HH:MM angeben, z. B. 12.01.2027 19:45.')).toBeTruthy();
+    await user.clear(input);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Beginn: Bitte Datum und Zeit angeben.')).toBeTruthy();
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext, type FieldValues, type Path, type PathValue } from 'react-hook-form';
-import { dateTextProblem, isoToDateText, parseDateText } from '@/lib/date-input';
+import {
+  dateTextProblem,
+  dateTimeTextProblem,
+  isoToDateText,
+  localToDateTimeText,
+  parseDateText,
+  parseDateTimeText,
+} from '@/lib/date-input';
 import { fieldId } from './form-field';
 
 interface DateFieldProps<T extends FieldValues> {
@@ -15,6 +22,36 @@ interface DateFieldProps<T extends FieldValues> {
   max?: string;
   help?: ReactNode;
   className?: string;
+  /** A date with its time (`12.01.2027 19:45`); the form holds a `datetime-local` value (`2027-01-12T19:45`). */
+  time?: boolean;
+}
+
+type Typed = { kind: 'empty' } | { kind: 'format' } | { kind: 'invalid' } | { kind: 'date'; value: string };
+
+/** How a field reads, shows and judges its text: a date, or a date with its time. */
+function modeOf(label: string, time: boolean, min?: string, max?: string) {
+  if (time) {
+    return {
+      read: (text: string): Typed => {
+        const p = parseDateTimeText(text);
+        return p.kind === 'date' ? { kind: 'date', value: p.local } : p;
+      },
+      show: localToDateTimeText,
+      problem: (typed: Typed) => dateTimeTextProblem(label, typed.kind === 'date' ? { kind: 'date', local: typed.value } : typed),
+      placeholder: 'TT.MM.JJJJ HH:MM',
+      maxLength: 16,
+    };
+  }
+  return {
+    read: (text: string): Typed => {
+      const p = parseDateText(text);
+      return p.kind === 'date' ? { kind: 'date', value: p.iso } : p;
+    },
+    show: isoToDateText,
+    problem: (typed: Typed) => dateTextProblem(label, typed.kind === 'date' ? { kind: 'date', iso: typed.value } : typed, min, max),
+    placeholder: 'TT.MM.JJJJ',
+    maxLength: 10,
+  };
 }
 
 /**
@@ -26,20 +63,22 @@ interface DateFieldProps<T extends FieldValues> {
  * was sent.
  */
 export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
-  const { name, label, idPrefix, required, help, className, min, max } = props;
+  const { name, label, idPrefix, required, help, className, min, max, time = false } = props;
+  const mode = modeOf(label, time, min, max);
   const { control, getFieldState, formState } = useFormContext<T>();
   const {
     field: { ref, onChange, onBlur, value: fieldValue },
   } = useController({ name, control });
   const value = (fieldValue ?? '') as string;
   // The text as typed, with the form value it stands for; a value set from outside (a reset) shows anew.
-  const [shown, setShown] = useState({ text: isoToDateText(value), value });
-  if (shown.value !== value) setShown({ text: isoToDateText(value), value });
+  const [shown, setShown] = useState({ text: mode.show(value), value });
+  if (shown.value !== value) setShown({ text: mode.show(value), value });
   const { error, isTouched } = getFieldState(name, formState);
-  const parsed = parseDateText(shown.text);
-  const problem = isTouched || formState.isSubmitted ? dateTextProblem(label, parsed, min, max) : null;
-  // An empty field the schema refuses: say so in words, not with the schema's ISO hint.
-  const message = problem ?? (error ? (parsed.kind === 'empty' ? `${label}: Bitte ein Datum angeben.` : error.message) : undefined);
+  const parsed = mode.read(shown.text);
+  const problem = isTouched || formState.isSubmitted ? mode.problem(parsed) : null;
+  // An empty date the schema refuses: say so in words, not with the schema's ISO hint.
+  const message =
+    problem ?? (error ? (parsed.kind === 'empty' && !time ? `${label}: Bitte ein Datum angeben.` : error.message) : undefined);
   const id = fieldId(idPrefix, name);
   const describedBy = [`${id}-format`, help ? `${id}-help` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ');
 
@@ -58,10 +97,11 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
         ref={ref}
         name={name}
         type="text"
-        inputMode="numeric"
-        placeholder="TT.MM.JJJJ"
+        // A time needs a space and a colon, which a phone's number pad lacks.
+        inputMode={time ? 'text' : 'numeric'}
+        placeholder={mode.placeholder}
         autoComplete={props.autoComplete ?? 'off'}
-        maxLength={10}
+        maxLength={mode.maxLength}
         value={shown.text}
         isInvalid={Boolean(message)}
         aria-invalid={message ? true : undefined}
@@ -69,21 +109,20 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
         aria-describedby={describedBy}
         onChange={(event) => {
           const text = event.target.value;
-          const next = parseDateText(text);
+          const next = mode.read(text);
           // Out of range counts as no date: the form's schema refuses the text, so nothing is sent.
-          const fine = next.kind === 'date' && dateTextProblem(label, next, min, max) === null;
-          const formValue = fine ? next.iso : next.kind === 'empty' ? '' : text;
+          const formValue = next.kind === 'date' && mode.problem(next) === null ? next.value : next.kind === 'empty' ? '' : text;
           setShown({ text, value: formValue });
           onChange(formValue as PathValue<T, Path<T>>);
         }}
         onBlur={() => {
           // Tidy what was typed: 5.3.26 → 05.03.2026.
-          if (parsed.kind === 'date') setShown({ text: isoToDateText(parsed.iso), value });
+          if (parsed.kind === 'date') setShown({ text: mode.show(parsed.value), value });
           onBlur();
         }}
       />
       <Form.Text id={`${id}-format`} className="visually-hidden">
-        Format TT.MM.JJJJ
+        Format {mode.placeholder}
       </Form.Text>
       {help ? (
         <Form.Text id={`${id}-help`} className="d-block">

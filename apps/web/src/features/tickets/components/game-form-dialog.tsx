@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { TEAM_CODES, TeamLogo } from '@/components/ui/team-logo';
 import { useToast } from '@/components/ui/toast';
@@ -88,13 +89,7 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
           </Modal.Header>
           <Modal.Body>
             <div className="row g-3">
-              <FormField<GameFormValues>
-                className="col-md-6"
-                name="start"
-                label="Spielbeginn (Datum und Zeit)"
-                idPrefix={prefix}
-                type="datetime-local"
-              />
+              <DateField<GameFormValues> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} time />
               <fieldset className="col-12" aria-describedby={opponentError ? `${prefix}-opponent-error` : undefined}>
                 <legend className="form-label fs-6">Gegner</legend>
                 <div className="opponent-choices">
@@ -158,20 +153,20 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 ))}
               </fieldset>
               <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-              <FormField<GameFormValues>
+              <DateField<GameFormValues>
                 className="col-md-6"
                 name="salesOpenAt"
                 label="Verkaufsstart (optional)"
                 idPrefix={prefix}
-                type="datetime-local"
+                time
                 help="Leer: sofort."
               />
-              <FormField<GameFormValues>
+              <DateField<GameFormValues>
                 className="col-md-6"
                 name="salesCloseAt"
                 label="Verkaufsende (optional)"
                 idPrefix={prefix}
-                type="datetime-local"
+                time
                 help="Leer: bis Spielbeginn."
               />
               <fieldset className="col-md-6">
@@ -195,12 +190,12 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 </div>
               </fieldset>
               {saleMode === 'DRAW' ? (
-                <FormField<GameFormValues>
+                <DateField<GameFormValues>
                   className="col-md-6"
                   name="drawAt"
                   label="Auslosung am"
                   idPrefix={prefix}
-                  type="datetime-local"
+                  time
                   help="Nach dem Verkaufsstart, vor dem Spiel."
                 />
               ) : null}
