@@ -1,5 +1,5 @@
 import type { InvoiceOverviewItem } from '@club/contract';
-import { currentDueDate } from '../invoices/invoices.rules.ts';
+import { currentDueDate } from '../invoices/index.ts';
 import { toInvoice } from '../invoices/invoices.service.ts';
 import type { InvoiceListRow } from './payments.repository.ts';
 

@@ -48,14 +48,22 @@ describe('sheetName', () => {
 
 describe('a workbook with long section names', () => {
   it('when read back, then every sheet carries its shortened, unique name', async () => {
-    const names = ['Heimspiele Qualifikation Sitzplätze 2026-27', 'Heimspiele Qualifikation Sitzplätze 2026-27', 'Auswärtsspiele mit dem Fancar'];
+    const names = [
+      'Heimspiele Qualifikation Sitzplätze 2026-27',
+      'Heimspiele Qualifikation Sitzplätze 2026-27',
+      'Auswärtsspiele mit dem Fancar',
+    ];
     async function* sections(): AsyncIterable<TableSection> {
       for (const name of names) {
         yield {
           name,
           subtotals: false,
           blocks: (async function* () {
-            yield { rows: (async function* () { yield [[name]]; })() };
+            yield {
+              rows: (async function* () {
+                yield [[name]];
+              })(),
+            };
           })(),
         };
       }
