@@ -55,7 +55,11 @@ describe('ticket sales', () => {
     await page.getByRole('heading', { name: 'Zustelloptionen', level: 1 }).waitFor();
     await page.getByLabel('Name der Zustelloption').first().fill(optionName);
     await page.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByText(optionName).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Zustelloption «${optionName}» hinzugefügt.` })
+      .waitFor();
+    await page.getByText(optionName, { exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto('/admin/gamegroups');
