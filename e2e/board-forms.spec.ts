@@ -137,4 +137,32 @@ describe("the board's forms", () => {
       await context.close();
     }
   });
+
+  it("after a reminder run, the board's invoice list shows the reminder's new deadline", async () => {
+    for (const viewport of viewports) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/invoices?kind=MEMBERSHIP_FEE&status=OPEN');
+      await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+      if (viewport === 'phone') {
+        // The demo's overdue membership fees get their first reminder.
+        await page.getByRole('button', { name: 'Mahnlauf' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Mahnlauf starten?' });
+        await dialog.getByRole('button', { name: 'Mahnungen versenden' }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Mahnlauf abgeschlossen: \d+ Rechnung(en)? gemahnt\.$/ })
+          .waitFor();
+      }
+      const reminded = page.locator('tr[data-invoice-number]').filter({ hasText: 'neue Frist der Mahnung' }).first();
+      await reminded.waitFor();
+      expect(await reminded.textContent()).toMatch(/neue Frist der Mahnung \(Rechnung: \d{2}\.\d{2}\.\d{4}\)/);
+      expect(await reminded.textContent()).not.toContain('überfällig');
+      await reminded.scrollIntoViewIfNeeded();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await noHorizontalScroll(page);
+      await screenshot(page, `board-forms-reminded-${viewport}`);
+      await context.close();
+    }
+  });
 });
