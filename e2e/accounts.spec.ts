@@ -88,7 +88,7 @@ describe('accounts people can keep', () => {
     await dialog.getByText('Frühere Einladungslinks gelten dann nicht mehr.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Einladung senden' }).click();
-    await card
+    await page
       .getByRole('status')
       .filter({ hasText: `Einladung gesendet an ${email}` })
       .waitFor();
@@ -235,7 +235,7 @@ describe('accounts people can keep', () => {
     await card.getByText('eingeschaltet').waitFor();
     await card.getByRole('button', { name: 'Zwei-Faktor-Anmeldung zurücksetzen' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' }).click();
-    await card.getByRole('status').filter({ hasText: 'Zwei-Faktor-Anmeldung zurückgesetzt' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Zwei-Faktor-Anmeldung zurückgesetzt' }).waitFor();
     await card.getByRole('button', { name: 'Passwort zurücksetzen' }).waitFor();
     await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Zwei-Faktor-Anmeldung zurückgesetzt'));
     await board.close();

@@ -58,7 +58,10 @@ describe('the document area (Protokolle GV)', () => {
         await page.getByLabel('Titel').fill(title);
         await page.getByLabel('PDF-Datei').setInputFiles({ name: 'protokoll.pdf', mimeType: 'application/pdf', buffer: pdf });
         await page.getByRole('button', { name: 'Hochladen' }).click();
-        await page.getByText(`Das Dokument «${title}» ist abgelegt.`).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Das Dokument «${title}» ist abgelegt.` })
+          .waitFor();
         await page.getByText(title, { exact: true }).waitFor();
         await screenshot(page, 'documents-uploaded-desktop');
       }

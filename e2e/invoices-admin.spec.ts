@@ -147,7 +147,10 @@ describe("the treasurer's invoice overview", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'invoices-admin-credits-1280');
     await book.click();
-    await credits.getByText(`Gutschrift auf Rechnung ${invoice.number} (${invoice.memberName}) verbucht`).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Gutschrift auf Rechnung ${invoice.number} (${invoice.memberName}) verbucht` })
+      .waitFor();
     await page.locator(`tr[data-invoice-number="${invoice.number}"]`).getByText('Bezahlt', { exact: true }).waitFor();
     expect(await credits.getByRole('button', { name: `Auf Rechnung ${invoice.number} buchen` }).count()).toBe(0);
     const after = (await listInvoices(context, `q=${invoice.number}`))[0]!;

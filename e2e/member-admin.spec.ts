@@ -40,7 +40,7 @@ describe('board: member administration', () => {
     const form = page.getByRole('form', { name: 'Telefonnummern bearbeiten' });
     await form.getByLabel('Festnetz').fill('044 555 12 34');
     await form.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByRole('region', { name: 'Telefon' }).getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Telefonnummern gespeichert.' }).waitFor();
     await page.getByRole('region', { name: 'Telefon' }).getByRole('link', { name: '044 555 12 34' }).waitFor();
 
     const audit = page.getByRole('region', { name: 'Änderungsprotokoll' });

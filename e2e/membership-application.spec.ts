@@ -27,7 +27,7 @@ async function fillApplication(page: Page): Promise<void> {
   await page.getByLabel('Vorname').fill('Lara');
   await page.getByLabel('Nachname').fill('Meier');
   await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Geburtsdatum').fill('1994-07-12');
+  await page.getByLabel('Geburtsdatum').fill('12.7.1994');
   await page.getByLabel('Strasse').fill('Hardturmstrasse');
   await page.getByLabel('Nr.').fill('12a');
   await page.getByLabel('PLZ').fill('8005');
@@ -62,10 +62,10 @@ describe('membership application, from the form to the first login', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await fillApplication(page);
-    await page.getByLabel('Geburtsdatum').fill('2999-01-01');
+    await page.getByLabel('Geburtsdatum').fill('01.01.2999');
     await page.getByRole('button', { name: 'Antrag senden' }).click();
-    await page.getByText('Geburtsdatum: Das Datum liegt in der Zukunft.').waitFor();
-    await page.getByLabel('Geburtsdatum').fill('1994-07-12');
+    await page.getByText(/^Geburtsdatum: Spätestens \d{2}\.\d{2}\.\d{4}\.$/).waitFor();
+    await page.getByLabel('Geburtsdatum').fill('12.07.1994');
     await page.getByRole('button', { name: 'Antrag senden' }).click();
 
     await page.getByRole('heading', { name: 'Vielen Dank, Lara!' }).waitFor();
@@ -133,7 +133,7 @@ describe('membership application, from the form to the first login', () => {
     await dialog.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annehmen' }).click();
-    await page.getByText('Lara Meier ist jetzt Mitglied').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Lara Meier ist jetzt Mitglied' }).waitFor();
     await page.getByText(/^Aufgenommen am/).waitFor();
     await page.getByText(remarks, { exact: true }).waitFor();
     expect(await page.locator('b', { hasText: 'Hopp ZSC' }).count()).toBe(0);

@@ -43,7 +43,7 @@ describe('newsletters', () => {
 
     // A file that is not a PDF is refused by the server with a German message beside the field.
     await page.getByLabel('Titel').fill('Kein PDF');
-    await page.getByLabel('Erscheinungsdatum').fill(publicationDate);
+    await page.getByLabel('Erscheinungsdatum').fill(publicationDate.split('-').reverse().join('.'));
     await page
       .getByLabel('PDF-Datei')
       .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text, kein PDF.') });
@@ -68,7 +68,10 @@ describe('newsletters', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'newsletter-uploading-desktop');
     release();
-    await page.getByText(`Der Newsletter «${title}» ist hochgeladen.`).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Der Newsletter «${title}» ist hochgeladen.` })
+      .waitFor();
     await page.unroute('**/api/v1/admin/newsletters');
     await page.getByText(title, { exact: true }).waitFor();
     expect(await page.getByLabel('Titel').inputValue()).toBe('');

@@ -123,7 +123,7 @@ describe('from reservation to seat', () => {
     expect(billed?.invoiceStatus).toBe('OPEN');
     invoice = own.expands.find((e) => e.name === 'invoices')?.data.find((i) => i.id === billed?.invoiceId);
     expect(invoice).toBeTruthy();
-    const row = page.getByRole('row').filter({ hasText: invoice!.number });
+    const row = page.getByTestId('invoice-card').filter({ hasText: invoice!.number });
     await row.waitFor();
     expect(await row.textContent()).toContain('Tickets und Veranstaltungen');
     const card = page.getByTestId('reservation-card').filter({ hasText: 'ZSC – SCB' }).filter({ hasText: optionName });

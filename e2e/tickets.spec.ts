@@ -55,7 +55,11 @@ describe('ticket sales', () => {
     await page.getByRole('heading', { name: 'Zustelloptionen', level: 1 }).waitFor();
     await page.getByLabel('Name der Zustelloption').first().fill(optionName);
     await page.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByText(optionName).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Zustelloption «${optionName}» hinzugefügt.` })
+      .waitFor();
+    await page.getByText(optionName, { exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto('/admin/gamegroups');
@@ -73,7 +77,7 @@ describe('ticket sales', () => {
     await page.getByRole('button', { name: 'Spiel hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Spiel hinzufügen' });
     await dialog.getByLabel('Spielbeginn (Datum und Zeit)').fill(localDateTime(12));
-    await dialog.getByLabel('Gegner (Teamcode)').fill('SCB');
+    await dialog.getByRole('group', { name: 'Gegner' }).getByText('SCB', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Spiel speichern' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'ZSC – SCB', level: 3 }).waitFor();

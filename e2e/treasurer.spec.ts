@@ -71,7 +71,7 @@ describe("the treasurer's spring", () => {
     const context = await loggedInContext(browser, 'mitglied');
     const page = await context.newPage();
     await page.goto('/account');
-    const row = page.getByRole('row').filter({ hasText: `Mitgliederbeitrag ${seasonName}` });
+    const row = page.getByTestId('invoice-card').filter({ hasText: `Mitgliederbeitrag ${seasonName}` });
     await row.waitFor();
     expect(await row.textContent()).toContain('Offen');
     const [download] = await Promise.all([
@@ -122,7 +122,7 @@ describe("the treasurer's spring", () => {
     const context = await loggedInContext(browser, 'mitglied');
     const page = await context.newPage();
     await page.goto('/account');
-    const row = page.getByRole('row').filter({ hasText: paying.number });
+    const row = page.getByTestId('invoice-card').filter({ hasText: paying.number });
     await row.getByText('Bezahlt', { exact: true }).waitFor();
     // The paid invoice's PDF says so and invites no second payment.
     const [download] = await Promise.all([

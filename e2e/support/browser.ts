@@ -30,11 +30,15 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export type Viewport = 'phone' | 'desktop';
 const viewports = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
 
-export function newContext(browser: Browser, options: { viewport?: Viewport; storageState?: string } = {}): Promise<BrowserContext> {
+/** `locale`: the browser's language (default de-CH); another shows that the site does not depend on it. */
+export function newContext(
+  browser: Browser,
+  options: { viewport?: Viewport; storageState?: string; locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
     viewport: viewports[options.viewport ?? 'desktop'],
-    locale: 'de-CH',
+    locale: options.locale ?? 'de-CH',
     timezoneId: 'Europe/Zurich',
     // Bootstrap drops its fade transitions then: axe never checks a dialog half faded in.
     reducedMotion: 'reduce',
@@ -53,7 +57,12 @@ export async function loginThroughPage(page: Page, username: string, password: s
  * A browser context logged in as a demo user; the login runs once per user and run,
  * its browser state is reused afterwards.
  */
-export async function loggedInContext(browser: Browser, username: string, viewport: Viewport = 'desktop'): Promise<BrowserContext> {
+export async function loggedInContext(
+  browser: Browser,
+  username: string,
+  viewport: Viewport = 'desktop',
+  locale?: string,
+): Promise<BrowserContext> {
   mkdirSync(stateDir, { recursive: true });
   const file = path.join(stateDir, `${username}-${new URL(baseUrl()).port}.json`);
   if (!existsSync(file)) {
@@ -65,7 +74,7 @@ export async function loggedInContext(browser: Browser, username: string, viewpo
     await context.storageState({ path: file });
     await context.close();
   }
-  return newContext(browser, { viewport, storageState: file });
+  return newContext(browser, { viewport, storageState: file, ...(locale ? { locale } : {}) });
 }
 
 /** Serious and critical axe violations on the page, as readable lines. */

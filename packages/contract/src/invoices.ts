@@ -34,6 +34,8 @@ export const invoiceSchema = z.object({
   paidAmount: storedMoneySchema,
   /** highest reminder level sent (0: none; 1 Zahlungserinnerung, 2 and 3 Mahnung) */
   reminderLevel: z.number().int(),
+  /** the due date that applies now: the new one of the last reminder, else `dueDate` (which stays as issued) */
+  currentDueDate: isoDate,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

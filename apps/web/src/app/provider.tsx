@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, type ReactNode } from 'react';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { PageSpinner } from '@/components/ui/loading-spinner';
+import { ToastProvider } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import * as queryKeys from '@/lib/query-keys';
 import { createSessionStore, currentPath, redirectToLogin, SessionProvider, type SessionStore } from '@/lib/session';
@@ -42,7 +43,7 @@ export function createApp(): { shell: Shell; router: AppRouter } {
   return { shell: { session, site, queryClient }, router };
 }
 
-/** Everything the screens rely on: error boundary, the site's facts, the session. */
+/** Everything the screens rely on: error boundary, the site's facts, the session, the toasts. */
 export function AppProvider({ shell, children }: { shell: Shell; children: ReactNode }) {
   const { queryClient } = shell;
   const setMember = useCallback(
@@ -54,7 +55,7 @@ export function AppProvider({ shell, children }: { shell: Shell; children: React
       <Suspense fallback={<PageSpinner />}>
         <SiteProvider store={shell.site}>
           <SessionProvider store={shell.session} setMember={setMember}>
-            {children}
+            <ToastProvider>{children}</ToastProvider>
           </SessionProvider>
         </SiteProvider>
       </Suspense>

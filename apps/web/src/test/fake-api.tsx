@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { ToastProvider } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
 import * as queryKeys from '@/lib/query-keys';
 import { createSessionStore, SessionProvider } from '@/lib/session';
@@ -88,7 +89,7 @@ export function refusal(status: number, code: string, message: string, fields?: 
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
 
-/** Renders a component as the app does: the query client with the app's rules, the site's facts and the session. */
+/** Renders a component as the app does: the query client with the app's rules, the site's facts, the session and the toasts. */
 export function renderWithApp(ui: ReactElement) {
   const queryClient = createQueryClient({ onUnauthorized: vi.fn(), onBadGateway: vi.fn() });
   const session = createSessionStore();
@@ -99,7 +100,7 @@ export function renderWithApp(ui: ReactElement) {
     <QueryClientProvider client={queryClient}>
       <SiteProvider store={site}>
         <SessionProvider store={session} setMember={(user) => queryClient.setQueryData(queryKeys.session, user)}>
-          {ui}
+          <ToastProvider>{ui}</ToastProvider>
         </SessionProvider>
       </SiteProvider>
     </QueryClientProvider>,

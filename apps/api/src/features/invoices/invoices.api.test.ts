@@ -189,6 +189,7 @@ describe('invoices of a member', () => {
       paidAt: null,
       paidAmount: { currency: 'CHF', amount: 0 },
       reminderLevel: 0,
+      currentDueDate: toIsoDate(addDays(today, 30)),
     };
     expect(own.body.data.invoices).toEqual([expected]);
     expect(own.body.expands.find((e: { name: string }) => e.name === 'invoices').data).toEqual([expected]);
@@ -273,6 +274,10 @@ describe('reminder run', () => {
     expect(await reminderCount()).toBe(2);
     const own = await client(server.url, (await loginAs(server.url, m.username, m.password)).cookie)('GET', '/member/');
     expect(own.body.data.invoices[0].reminderLevel).toBe(2);
+    // The member's list shows the deadline of the last reminder; the invoice's own stays as issued.
+    const r2 = await db().invoiceReminder.findFirstOrThrow({ where: { invoiceId: inv.id, level: 2 } });
+    expect(toIsoDate(r2.dueDate)).toBe(toIsoDate(addDays(today, 14)));
+    expect(own.body.data.invoices[0]).toMatchObject({ dueDate: toIsoDate(addDays(today, -1)), currentDueDate: toIsoDate(r2.dueDate) });
     const pdf = await fetch(`${server.url}/api/v1/member/invoices/${inv.id}.pdf`, {
       headers: { cookie: (await loginAs(server.url, m.username, m.password)).cookie },
     });

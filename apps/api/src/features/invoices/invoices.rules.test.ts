@@ -1,6 +1,7 @@
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { describe, expect, it } from 'vitest';
 import {
+  currentDueDate,
   formatReference,
   IllegalInvoiceTransition,
   nextInvoiceState,
@@ -96,5 +97,15 @@ describe('summarizeFeeRun (what a fee run would bill, per category)', () => {
       categories: [{ name: 'Mitglied' }],
     });
     expect(summarizeFeeRun([])).toEqual({ invoices: 0, amountRappen: 0, categories: [] });
+describe('currentDueDate', () => {
+  const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  it("is the invoice's due date without reminders, else the one of the highest reminder level", () => {
+    expect(currentDueDate(d('2026-10-31'), [])).toEqual(d('2026-10-31'));
+    expect(
+      currentDueDate(d('2026-10-31'), [
+        { level: 2, dueDate: d('2026-12-01') },
+        { level: 1, dueDate: d('2026-11-15') },
+      ]),
+    ).toEqual(d('2026-12-01'));
   });
 });

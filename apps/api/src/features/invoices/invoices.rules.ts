@@ -9,6 +9,17 @@ export const REMINDER_PAYMENT_DAYS = 14;
 export const REMINDER_INTERVAL_DAYS = 14;
 export const MAX_REMINDER_LEVEL = 3;
 
+/**
+ * The due date that applies now: the one the last reminder (highest level) gave, else the
+ * invoice's own. Each reminder gives a later date than the one before, so "overdue" (the current
+ * due date has passed) is the same as "the invoice's and every reminder's due date have passed".
+ */
+export function currentDueDate(dueDate: Date, reminders: readonly { level: number; dueDate: Date }[]): Date {
+  let last: { level: number; dueDate: Date } | undefined;
+  for (const r of reminders) if (!last || r.level > last.level) last = r;
+  return last?.dueDate ?? dueDate;
+}
+
 /** `2027-00012`: year and the number drawn for it (gapless per year). */
 export function formatInvoiceNumber(year: number, n: number): string {
   if (n < 1 || n > 99_999) throw new Error(`invoice number ${n} out of range for ${year}`);

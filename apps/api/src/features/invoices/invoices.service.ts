@@ -27,6 +27,7 @@ import {
   type NewInvoiceRow,
 } from './invoices.repository.ts';
 import {
+  currentDueDate,
   debtorCopy,
   feeLineText,
   feeTitle,
@@ -83,7 +84,7 @@ type InvoiceWireRow = Pick<
   | 'reference'
   | 'paidAt'
   | 'paidRappen'
-> & { reminders: { level: number }[] };
+> & { reminders: { level: number; dueDate: Date }[] };
 
 export function toInvoice(row: InvoiceWireRow): Invoice {
   return {
@@ -101,6 +102,7 @@ export function toInvoice(row: InvoiceWireRow): Invoice {
     paidAt: row.paidAt ? toIsoDate(row.paidAt) : null,
     paidAmount: toMoney(row.paidRappen),
     reminderLevel: row.reminders.reduce((max, r) => Math.max(max, r.level), 0),
+    currentDueDate: toIsoDate(currentDueDate(row.dueDate, row.reminders)),
   };
 }
 

@@ -70,8 +70,8 @@ describe("the board's invoice overview and payments by hand", () => {
             kind: 'MEMBERSHIP_FEE',
             totalRappen: 5000,
             paidRappen: 2000,
-            invoiceDate: daysFromToday(-40),
-            dueDate: daysFromToday(-10),
+            invoiceDate: daysFromToday(-60),
+            dueDate: daysFromToday(-30),
             debtorName: 'Reto Zbinden',
           })
         ).id,
@@ -100,8 +100,9 @@ describe("the board's invoice overview and payments by hand", () => {
         data: {
           invoiceId: ids.overdue!,
           level: 1,
-          reminderDate: zurichToday(new Date()),
-          dueDate: addDays(zurichToday(new Date()), 14),
+          // The reminder's own due date has passed too.
+          reminderDate: addDays(zurichToday(new Date()), -20),
+          dueDate: addDays(zurichToday(new Date()), -6),
           openRappen: 3000,
         },
       });
@@ -124,8 +125,8 @@ describe("the board's invoice overview and payments by hand", () => {
         memberId: expect.any(Number),
         title: expect.any(String),
         kind: 'MEMBERSHIP_FEE',
-        invoiceDate: daysFromToday(-40),
-        dueDate: daysFromToday(-10),
+        invoiceDate: daysFromToday(-60),
+        dueDate: daysFromToday(-30),
         lines: [{ text: expect.any(String), amount: { currency: 'CHF', amount: 50 } }],
         total: { currency: 'CHF', amount: 50 },
         status: 'OPEN',
@@ -135,6 +136,7 @@ describe("the board's invoice overview and payments by hand", () => {
         memberName: 'Reto Zbinden',
         seasonName: season.name,
         reminderLevel: 1,
+        currentDueDate: daysFromToday(-6),
         overdue: true,
       });
       expect(answer.body.page).toEqual({ page: 1, pageSize: 25, total: 3, totalPages: 1 });
@@ -145,6 +147,43 @@ describe("the board's invoice overview and payments by hand", () => {
         paidAmount: { currency: 'CHF', amount: 140 },
         overdueCount: 1,
       });
+    });
+
+    it("after a reminder, the reminder's new due date is the current one: not overdue until it has passed", async () => {
+      const late = (await createMember(db(), { firstName: 'Lea', lastName: 'Spät' })).id;
+      const reminded = await createInvoice(db(), late, {
+        seasonId: season.id,
+        kind: 'PARKING_FEE',
+        invoiceDate: daysFromToday(-45),
+        dueDate: daysFromToday(-15),
+        debtorName: 'Lea Spät',
+      });
+      await db().invoiceReminder.create({
+        data: {
+          invoiceId: reminded.id,
+          level: 1,
+          reminderDate: addDays(zurichToday(new Date()), -1),
+          dueDate: addDays(zurichToday(new Date()), 13),
+          openRappen: 5000,
+        },
+      });
+      try {
+        const item = (await list('')).body.data.find((d: Json) => d.data.id === reminded.id).data;
+        expect(item).toMatchObject({ dueDate: daysFromToday(-15), currentDueDate: daysFromToday(13), reminderLevel: 1, overdue: false });
+        const overdue = await list('&overdue=true');
+        expect(idsOf(overdue.body)).toEqual([ids.overdue]);
+        expect(overdue.body.totals.overdueCount).toBe(1);
+        expect(idsOf((await list('&overdue=false')).body)).toContain(reminded.id);
+        // Once the reminder's date has passed, it is overdue again.
+        await db().invoiceReminder.updateMany({
+          where: { invoiceId: reminded.id },
+          data: { dueDate: addDays(zurichToday(new Date()), -1) },
+        });
+        expect(idsOf((await list('&overdue=true')).body)).toEqual([reminded.id, ids.overdue]);
+      } finally {
+        // Out of the season's lists the other tests read.
+        await db().invoice.delete({ where: { id: reminded.id } });
+      }
     });
 
     it('filters by kind, status, overdue and a name or number, the totals following the filter', async () => {

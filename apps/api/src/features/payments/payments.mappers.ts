@@ -1,4 +1,5 @@
 import type { InvoiceOverviewItem } from '@club/contract';
+import { currentDueDate } from '../invoices/index.ts';
 import { toInvoice } from '../invoices/invoices.service.ts';
 import type { InvoiceListRow } from './payments.repository.ts';
 
@@ -8,6 +9,6 @@ export function toAdminInvoice(row: InvoiceListRow, today: Date): InvoiceOvervie
     ...toInvoice(row),
     memberName: `${row.member.firstName} ${row.member.lastName}`,
     seasonName: row.season?.name ?? null,
-    overdue: row.status === 'OPEN' && row.dueDate.getTime() < today.getTime(),
+    overdue: row.status === 'OPEN' && currentDueDate(row.dueDate, row.reminders).getTime() < today.getTime(),
   };
 }

@@ -13,8 +13,16 @@ export interface InvoiceFilter {
   overdue?: boolean | undefined;
   /** words, each found in the number, the debtor's or the member's name */
   words: string[];
-  /** Zurich's today (UTC midnight): overdue means open and due before it */
+  /** Zurich's today (UTC midnight): overdue means open and the current due date before it */
   today: Date;
+}
+
+/**
+ * Open and its current due date (invoices.rules.ts currentDueDate) before today: the invoice's due
+ * date and every reminder's have passed.
+ */
+function overdueWhere(today: Date): Prisma.InvoiceWhereInput {
+  return { status: 'OPEN', dueDate: { lt: today }, reminders: { every: { dueDate: { lt: today } } } };
 }
 
 function invoiceWhere(f: InvoiceFilter): Prisma.InvoiceWhereInput {
@@ -23,8 +31,8 @@ function invoiceWhere(f: InvoiceFilter): Prisma.InvoiceWhereInput {
   if (f.kind) and.push({ kind: f.kind });
   // Cancelled invoices stay for the books but leave the lists unless asked for.
   and.push(f.status ? { status: f.status } : { status: { not: 'CANCELLED' } });
-  if (f.overdue === true) and.push({ status: 'OPEN', dueDate: { lt: f.today } });
-  if (f.overdue === false) and.push({ NOT: { status: 'OPEN', dueDate: { lt: f.today } } });
+  if (f.overdue === true) and.push(overdueWhere(f.today));
+  if (f.overdue === false) and.push({ NOT: overdueWhere(f.today) });
   for (const word of f.words) {
     and.push({
       OR: [
@@ -42,7 +50,7 @@ const listInclude = {
   lines: { orderBy: { position: 'asc' } },
   member: { select: { firstName: true, lastName: true } },
   season: { select: { name: true } },
-  reminders: { select: { level: true }, orderBy: { level: 'desc' }, take: 1 },
+  reminders: { select: { level: true, dueDate: true }, orderBy: { level: 'desc' }, take: 1 },
 } satisfies Prisma.InvoiceInclude;
 export type InvoiceListRow = Prisma.InvoiceGetPayload<{ include: typeof listInclude }>;
 
@@ -67,7 +75,7 @@ export async function sumInvoices(db: DbOrTx, f: InvoiceFilter) {
     db.invoice.count({ where }),
     db.invoice.aggregate({ where: { AND: [where, { status: 'OPEN' }] }, _sum: { totalRappen: true, paidRappen: true } }),
     db.invoice.aggregate({ where, _sum: { paidRappen: true } }),
-    db.invoice.count({ where: { AND: [where, { status: 'OPEN', dueDate: { lt: f.today } }] } }),
+    db.invoice.count({ where: { AND: [where, overdueWhere(f.today)] } }),
   ]);
   return {
     count,

@@ -31,7 +31,7 @@ export interface TableBlock {
 }
 
 export interface TableSection {
-  /** Worksheet name (no `/`, at most 31 characters: see sheetName). */
+  /** Worksheet name (no `/`, at most 31 characters: see sheet-name.ts). */
   name: string;
   /** Heading above the section in the PDF; defaults to the name. */
   heading?: string;

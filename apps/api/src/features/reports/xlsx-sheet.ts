@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport, type TableSection } from './report-model.ts';
+import { sheetName } from './sheet-name.ts';
 
 /**
  * Table reports as spreadsheets a treasurer accepts, written with exceljs's streaming writer
@@ -22,20 +23,6 @@ const numberFormats: Record<CellKind, string | undefined> = {
   datetime: 'dd.mm.yyyy hh:mm',
   money: '"CHF" #,##0.00',
 };
-
-/** A valid, unique worksheet name: none of `\ / ? * [ ] :`, at most 31 characters. */
-export function sheetName(wanted: string, used: Set<string>): string {
-  const base =
-    wanted
-      .replace(/[\\/?*[\]:]/g, '-')
-      .replace(/^'+|'+$/g, '')
-      .trim()
-      .slice(0, 31) || 'Tabelle';
-  let name = base;
-  for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)} ${i}`;
-  used.add(name.toLowerCase());
-  return name;
-}
 
 /** Column letters of a 1-based index: 1 → A, 27 → AA. */
 export function columnLetter(index: number): string {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { SavedNote, SectionCard } from './section-card';
+import { SectionCard } from './section-card';
+import { useToast } from './toast';
 
 /** What the card hands its form: called after a successful save, or to close without saving. */
 export interface EditableCardFormProps {
@@ -15,34 +16,37 @@ interface EditableCardProps {
   editLabel: string;
   /** The form shown while editing. */
   form: (props: EditableCardFormProps) => ReactNode;
+  /** The toast after a save ("Telefonnummern gespeichert."). */
+  savedText?: string;
   /** What the card shows while not editing. */
   children: ReactNode;
 }
 
-/** A section card that shows data, or a form to edit it; after saving, a short "saved" note. */
-export function EditableCard({ id, title, editLabel, form, children }: EditableCardProps) {
+/** A section card that shows data, or a form to edit it; after saving, a toast says so. */
+export function EditableCard({ id, title, editLabel, form, savedText = 'Gespeichert.', children }: EditableCardProps) {
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   return (
     <SectionCard
       id={id}
       title={title}
       action={
         editing ? null : (
-          <Button size="sm" variant="outline-primary" onClick={() => (setEditing(true), setSaved(false))}>
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
             {editLabel}
           </Button>
         )
       }
     >
-      {editing ? (
-        form({ onSaved: () => (setEditing(false), setSaved(true)), onCancel: () => setEditing(false) })
-      ) : (
-        <>
-          {saved ? <SavedNote /> : null}
-          {children}
-        </>
-      )}
+      {editing
+        ? form({
+            onSaved: () => {
+              setEditing(false);
+              toast.success(savedText);
+            },
+            onCancel: () => setEditing(false),
+          })
+        : children}
     </SectionCard>
   );
 }

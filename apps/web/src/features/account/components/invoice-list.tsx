@@ -10,6 +10,7 @@ const statusLabel: Record<InvoiceStatus, { text: string; className: string }> = 
   CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
 };
 
+/** The member's invoices as cards (like the reservations), newest first, each with its PDF; nothing scrolls sideways on a phone. */
 export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] }) {
   const download = useDownloadInvoice();
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
@@ -23,61 +24,57 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
       {sorted.length === 0 ? (
         <p>Keine Rechnungen.</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-striped align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Nummer</th>
-                <th scope="col">Titel</th>
-                <th scope="col">Datum</th>
-                <th scope="col">Fällig am</th>
-                <th scope="col" className="text-end">
-                  Betrag
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((invoice) => {
-                const status = statusLabel[invoice.status];
-                const busy = download.isPending && download.variables.id === invoice.id;
-                return (
-                  <tr key={invoice.id}>
-                    <td className="text-nowrap">{invoice.number}</td>
-                    <td>{invoice.title}</td>
-                    <td>{formatDate(invoice.invoiceDate)}</td>
-                    <td>{formatDate(invoice.dueDate)}</td>
-                    <td className="text-end text-nowrap">{formatMoney(invoice.total)}</td>
-                    <td>
-                      <span className={`badge ${status.className}`}>{status.text}</span>
-                      {invoice.status === 'OPEN' && invoice.dueDate < today ? (
-                        <span className="badge text-bg-danger ms-1">Überfällig</span>
-                      ) : null}
-                      {invoice.paidAt ? <div className="small">am {formatDate(invoice.paidAt)}</div> : null}
-                      {invoice.status === 'OPEN' && invoice.reminderLevel > 0 ? (
-                        <div className="small">{invoice.reminderLevel}. Mahnstufe</div>
-                      ) : null}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-primary text-nowrap"
-                        onClick={() => download.mutate({ id: invoice.id, number: invoice.number })}
-                        disabled={busy}
-                        aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
-                      >
-                        {busy ? <LoadingSpinner size="sm" label="Wird heruntergeladen…" /> : 'PDF'}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3">
+          {sorted.map((invoice) => {
+            const status = statusLabel[invoice.status];
+            const busy = download.isPending && download.variables.id === invoice.id;
+            const open = invoice.status === 'OPEN';
+            const extended = open && invoice.currentDueDate !== invoice.dueDate;
+            return (
+              <li key={invoice.id} className="col" data-testid="invoice-card">
+                <article className="card h-100" aria-labelledby={`invoice-${invoice.id}`}>
+                  <div className="card-body d-flex flex-column">
+                    <h3 id={`invoice-${invoice.id}`} className="h6 mb-1">
+                      {invoice.title}
+                    </h3>
+                    <p className="small text-body-secondary mb-2">Rechnung {invoice.number}</p>
+                    <dl className="reservation-facts mb-3">
+                      <dt>Datum</dt>
+                      <dd>{formatDate(invoice.invoiceDate)}</dd>
+                      <dt>Fällig am</dt>
+                      <dd>
+                        {formatDate(open ? invoice.currentDueDate : invoice.dueDate)}
+                        {extended ? (
+                          <span className="d-block small fw-normal">neue Frist der {invoice.reminderLevel}. Mahnstufe</span>
+                        ) : null}
+                      </dd>
+                      <dt>Betrag</dt>
+                      <dd>{formatMoney(invoice.total)}</dd>
+                      <dt>Status</dt>
+                      <dd>
+                        <span className={`badge ${status.className}`}>{status.text}</span>
+                        {open && invoice.currentDueDate < today ? <span className="badge text-bg-danger ms-1">Überfällig</span> : null}
+                        {invoice.paidAt ? <span className="d-block small fw-normal">am {formatDate(invoice.paidAt)}</span> : null}
+                        {open && invoice.reminderLevel > 0 && !extended ? (
+                          <span className="d-block small fw-normal">{invoice.reminderLevel}. Mahnstufe</span>
+                        ) : null}
+                      </dd>
+                    </dl>
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary mt-auto align-self-start"
+                      onClick={() => download.mutate({ id: invoice.id, number: invoice.number })}
+                      disabled={busy}
+                      aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
+                    >
+                      {busy ? <LoadingSpinner size="sm" label="Wird heruntergeladen…" /> : 'PDF herunterladen'}
+                    </button>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

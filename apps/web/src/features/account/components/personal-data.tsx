@@ -7,13 +7,13 @@ import { AddressLines } from '@/components/ui/address-lines';
 import { PersonalDataList } from '@/components/ui/personal-data-list';
 import { PhoneRows } from '@/components/ui/phone-rows';
 import { PhonesForm } from '@/components/ui/phones-form';
-import { SavedNote } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 import { useChangePhones } from '../api/change-phones';
 
 /** The member's own landline and mobile, with a form to change them in place. */
 function OwnPhones({ member }: { member: OwnMember }) {
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const change = useChangePhones();
   if (editing) {
     return (
@@ -23,7 +23,7 @@ function OwnPhones({ member }: { member: OwnMember }) {
           mobile={member.mobile}
           idPrefix="own-phones"
           mutation={change}
-          onSaved={() => (setEditing(false), setSaved(true))}
+          onSaved={() => (setEditing(false), toast.success('Telefonnummern gespeichert.'))}
           onCancel={() => setEditing(false)}
         />
       </div>
@@ -31,8 +31,7 @@ function OwnPhones({ member }: { member: OwnMember }) {
   }
   return (
     <div className="mt-2">
-      {saved ? <SavedNote text="Telefonnummern gespeichert." /> : null}
-      <Button variant="link" size="sm" className="p-0" onClick={() => (setEditing(true), setSaved(false))}>
+      <Button variant="link" size="sm" className="p-0" onClick={() => setEditing(true)}>
         Telefonnummern ändern
       </Button>
     </div>

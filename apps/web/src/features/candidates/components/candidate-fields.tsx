@@ -1,6 +1,7 @@
 import type { CandidateAdminInput } from '@club/contract';
 import { todayInZurich } from '@/lib/format';
 import { AddressFields } from '@/components/ui/address-fields';
+import { DateField } from '@/components/ui/date-field';
 import { FormField, type FieldProps } from '@/components/ui/form-field';
 
 function F(props: FieldProps<CandidateAdminInput>) {
@@ -14,11 +15,10 @@ export function CandidateFields({ idPrefix, withApplicationDate = false }: { idP
     <>
       {withApplicationDate ? (
         <div className="row">
-          <F
+          <DateField<CandidateAdminInput>
             idPrefix={idPrefix}
             name="applicationDate"
             label="Antrag erhalten am"
-            type="date"
             min="2000-01-01"
             max={today}
             className="mb-3 col-sm-6"
@@ -58,11 +58,10 @@ export function CandidateFields({ idPrefix, withApplicationDate = false }: { idP
             maxLength={254}
             className="mb-3 col-sm-6"
           />
-          <F
+          <DateField<CandidateAdminInput>
             idPrefix={idPrefix}
             name="dateOfBirth"
             label="Geburtsdatum"
-            type="date"
             required
             autoComplete="bday"
             min="1900-01-01"

@@ -1,10 +1,10 @@
 import type { Candidate } from '@club/contract';
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -51,23 +51,11 @@ function Decided({ candidate: c }: { candidate: Candidate }) {
   );
 }
 
-type Notice = { kind: 'saved' } | { kind: 'decided'; candidate: Candidate } | null;
-
-function NoticeAlert({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  let text = 'Die Änderungen sind gespeichert.';
-  if (notice.kind === 'decided') {
-    const c = notice.candidate;
-    text =
-      c.status === 'ACCEPTED'
-        ? `${c.firstName} ${c.lastName} ist jetzt Mitglied (Benutzername ${c.memberUsername ?? '–'}). Die Willkommensmail ist unterwegs.`
-        : `Der Antrag ist abgelehnt. ${c.firstName} ${c.lastName} erhält eine Absage per E-Mail.`;
-  }
-  return (
-    <div className="alert alert-success" role="status">
-      {text}
-    </div>
-  );
+/** What the toast says after the board decided. */
+function decidedText(c: Candidate): string {
+  return c.status === 'ACCEPTED'
+    ? `${c.firstName} ${c.lastName} ist jetzt Mitglied (Benutzername ${c.memberUsername ?? '–'}). Die Willkommensmail ist unterwegs.`
+    : `Der Antrag ist abgelehnt. ${c.firstName} ${c.lastName} erhält eine Absage per E-Mail.`;
 }
 
 export default function AdminCandidateEditPage() {
@@ -75,7 +63,7 @@ export default function AdminCandidateEditPage() {
   const id = positiveId(rawId) ?? 0;
   const valid = id > 0;
   const query = useCandidate(id);
-  const [notice, setNotice] = useState<Notice>(null);
+  const toast = useToast();
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     return (
@@ -119,15 +107,18 @@ export default function AdminCandidateEditPage() {
         </p>
       </PageHeader>
       <BackLink />
-      <NoticeAlert notice={notice} />
       {c.duplicates.length > 0 ? <DuplicateAlert duplicates={c.duplicates} /> : null}
       {c.status === 'PENDING' ? (
         <div className="row g-4">
           <div className="col-lg-4 order-lg-2">
-            <DecisionPanel candidate={c} onDecided={(decided) => setNotice({ kind: 'decided', candidate: decided })} />
+            <DecisionPanel candidate={c} onDecided={(decided) => toast.success(decidedText(decided))} />
           </div>
           <div className="col-lg-8 order-lg-1">
-            <EditCandidateForm key={JSON.stringify(candidateFormValues(c))} candidate={c} onSaved={() => setNotice({ kind: 'saved' })} />
+            <EditCandidateForm
+              key={JSON.stringify(candidateFormValues(c))}
+              candidate={c}
+              onSaved={() => toast.success('Die Änderungen sind gespeichert.')}
+            />
           </div>
         </div>
       ) : (

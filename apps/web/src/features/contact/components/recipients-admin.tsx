@@ -1,12 +1,13 @@
 import { contactRecipientsInputSchema, type ContactRecipientAdmin, type ContactRecipientType } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useAdminRecipients, useSaveRecipients } from '../api/admin-recipients';
@@ -25,16 +26,15 @@ const roleNames: Record<ContactRecipientType, string> = {
 
 function RecipientsForm({ initial }: { initial: ContactRecipientAdmin[] }) {
   const save = useSaveRecipients();
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const form = useForm<FormInput, unknown, FormData>({ resolver: zodResolver(formSchema), defaultValues: { recipients: initial } });
   useEffect(() => form.reset({ recipients: initial }), [initial, form]);
   const known = initial.flatMap((_r, i) => [`recipients.${i}.label`, `recipients.${i}.email`]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setSaved(false);
     try {
       await save.mutateAsync(values.recipients);
-      setSaved(true);
+      toast.success('Die Empfänger sind gespeichert.');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, known, { rename: (p) => `recipients.${p}` });
     }
@@ -44,11 +44,6 @@ function RecipientsForm({ initial }: { initial: ContactRecipientAdmin[] }) {
     <FormProvider {...form}>
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Empfänger des Kontaktformulars">
         {save.isError ? <ErrorAlert error={save.error} title="Die Empfänger wurden nicht gespeichert." /> : null}
-        {saved ? (
-          <div className="alert alert-success" role="status">
-            Die Empfänger sind gespeichert.
-          </div>
-        ) : null}
         {initial.map((r, i) => (
           <fieldset key={r.type} className="border-bottom pb-2 mb-3">
             <legend className="h6">{roleNames[r.type]}</legend>

@@ -1,5 +1,6 @@
 import { clubDocumentFileName, type ClubDocument } from '@club/contract';
 import { PdfList } from '@/components/ui/pdf-list';
+import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDownloadDocument } from '../api/download-document';
@@ -8,6 +9,7 @@ import { useDownloadDocument } from '../api/download-document';
 export function DocumentList({ documents, canDelete }: { documents: readonly ClubDocument[]; canDelete: boolean }) {
   const download = useDownloadDocument();
   const remove = useDeleteDocument();
+  const toast = useToast();
   return (
     <PdfList
       items={documents}
@@ -24,7 +26,8 @@ export function DocumentList({ documents, canDelete }: { documents: readonly Clu
               title: 'Dokument löschen?',
               text: (d) =>
                 `Das Dokument «${d.title}» vom ${formatDate(d.date)} wird gelöscht. Mitglieder können es danach nicht mehr herunterladen.`,
-              start: (d, done) => remove.mutate(d.id, { onSuccess: done }),
+              start: (d, done) =>
+                remove.mutate(d.id, { onSuccess: () => (done(), toast.success(`Das Dokument «${d.title}» ist gelöscht.`)) }),
               pending: remove.isPending,
               error: remove.error,
               reset: remove.reset,

@@ -4,7 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -17,7 +19,7 @@ const ID = 'document-upload';
 export function DocumentUploadForm() {
   const upload = useUploadDocument();
   const [progress, setProgress] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
+  const toast = useToast();
   const form = useForm<DocumentFormInput, unknown, DocumentFormData>({
     resolver: zodResolver(documentFormSchema),
     defaultValues: { title: '', date: todayInZurich() },
@@ -26,11 +28,10 @@ export function DocumentUploadForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     const file = values.file[0];
     if (!file) return;
-    setDone(null);
     setProgress(0);
     try {
       const created = await upload.mutateAsync({ ...values, file, onProgress: setProgress });
-      setDone(`Das Dokument «${created.title}» ist abgelegt.`);
+      toast.success(`Das Dokument «${created.title}» ist abgelegt.`);
       // Without values: the form element is reset too, which empties the file input.
       form.reset();
     } catch (error) {
@@ -45,11 +46,6 @@ export function DocumentUploadForm() {
           Dokument hochladen
         </h2>
         <p className="small text-body-secondary">Nur für den Vorstand sichtbar. Eine PDF-Datei, höchstens 20 MB.</p>
-        {done ? (
-          <div className="alert alert-success" role="status">
-            {done}
-          </div>
-        ) : null}
         {upload.isError ? <ErrorAlert error={upload.error} title="Das Dokument wurde nicht hochgeladen." /> : null}
         <FormProvider {...form}>
           <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Dokument hochladen">
@@ -58,7 +54,7 @@ export function DocumentUploadForm() {
                 <FormField<DocumentFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
               </div>
               <div className="col-md-5">
-                <FormField<DocumentFormInput> name="date" label="Datum" idPrefix={ID} type="date" required className="mb-0" />
+                <DateField<DocumentFormInput> name="date" label="Datum" idPrefix={ID} required className="mb-0" />
               </div>
               <div className="col-12">
                 <PdfFileField idPrefix={ID} />

@@ -1,5 +1,6 @@
 import type { AdminEvent } from '@club/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { useDeleteEvent } from '../api/delete-event';
 
 /** Asks before an event is deleted; one with subscribers is cancelled and they get a mail. */
@@ -13,6 +14,7 @@ export function DeleteEventDialog({
   onDeleted?: () => void;
 }) {
   const remove = useDeleteEvent();
+  const toast = useToast();
   const close = () => {
     remove.reset();
     onClose();
@@ -28,6 +30,11 @@ export function DeleteEventDialog({
         event &&
         remove.mutate(event.id, {
           onSuccess: () => {
+            toast.success(
+              event.subscriberCount > 0
+                ? `«${event.title}» ist abgesagt; die Angemeldeten erhalten eine E-Mail.`
+                : `«${event.title}» gelöscht.`,
+            );
             close();
             onDeleted?.();
           },

@@ -6,7 +6,9 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { isoToZurichLocal } from '@/lib/datetime-local';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveEvent } from '../api/save-event';
@@ -28,6 +30,7 @@ interface EventFormDialogProps {
 /** Creates or changes an event: title, place, description (Markdown), times in Zurich, places, price, places per member. */
 export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDialogProps) {
   const save = useSaveEvent();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const prefix = event ? `event-${event.id}` : 'new-event';
   const form = useForm<EventFormValues, unknown, EventFormBody>({
@@ -55,6 +58,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
     setError(null);
     try {
       const saved = await save.mutateAsync({ ...(event ? { id: event.id } : {}), event: body });
+      toast.success(event ? `«${saved.title}» gespeichert.` : `«${saved.title}» angelegt.`);
       close();
       onSaved?.(saved);
     } catch (e) {
@@ -77,21 +81,14 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
             <div className="row g-2">
               <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
               <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
-              <FormField<EventFormValues>
-                className="col-md-4"
-                name="start"
-                label="Beginn"
-                idPrefix={prefix}
-                type="datetime-local"
-                required
-              />
-              <FormField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} type="datetime-local" required />
-              <FormField<EventFormValues>
+              <DateField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} time required />
+              <DateField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} time required />
+              <DateField<EventFormValues>
                 className="col-md-4"
                 name="registrationDeadline"
                 label="Anmeldeschluss"
                 idPrefix={prefix}
-                type="datetime-local"
+                time
                 required
               />
               <FormField<EventFormValues>

@@ -71,6 +71,7 @@ describe('the board on an event’s lists', () => {
     expect(writes(requests)).toEqual([
       expect.objectContaining({ method: 'POST', url: `${listPath}/7/promote`, body: { reason: 'Zusatztisch aufgestellt' } }),
     ]);
+    expect(screen.getByRole('status').textContent).toBe('Anna Muster ist nachgerückt.');
   });
 
   it('shows the server’s German refusal when the places are not left, and keeps the dialog open', async () => {
@@ -82,6 +83,7 @@ describe('the board on an event’s lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Nachrücken' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Es sind nur noch 1 Platz frei.');
     expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('status', { hidden: true }).textContent).toBe('');
   });
 
   it('removes a confirmed subscriber with the reason in the query; no promote offered', async () => {
@@ -97,6 +99,7 @@ describe('the board on an event’s lists', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(requests)).toEqual([expect.objectContaining({ method: 'DELETE', url: `${listPath}/7?reason=auf+Wunsch+%26+krank` })]);
+    expect(screen.getByRole('status').textContent).toBe('Anmeldung von Anna Muster entfernt.');
   });
 
   it('signs a member up by hand: searches by name or number, picks the hit, gives the places', async () => {
@@ -128,6 +131,7 @@ describe('the board on an event’s lists', () => {
     expect(writes(requests)).toEqual([
       expect.objectContaining({ method: 'POST', url: listPath, body: { memberId: 7, amount: 3, reason: 'Papieranmeldung' } }),
     ]);
+    expect(screen.getByRole('status').textContent).toBe('Anna Muster ist eingetragen.');
   });
 
   it('says when no member is found, refuses a bad amount, and shows the server’s 409', async () => {

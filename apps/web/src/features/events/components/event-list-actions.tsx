@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { useToast } from '@/components/ui/toast';
 import { useAddSubscriber, useChangeEventList, useFindMembers } from '../api/event-lists';
 import { placesText, withPlaces } from '../lib/events';
 
@@ -29,6 +30,7 @@ export function SubscriberActions({
   className?: string;
 }) {
   const change = useChangeEventList(eventId);
+  const toast = useToast();
   const [action, setAction] = useState<'promote' | 'remove' | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -56,7 +58,18 @@ export function SubscriberActions({
         pending={change.isPending}
         error={change.error}
         onCancel={close}
-        onConfirm={() => action && change.mutate({ memberId: subscriber.member.id, action, reason: reason.trim() }, { onSuccess: close })}
+        onConfirm={() =>
+          action &&
+          change.mutate(
+            { memberId: subscriber.member.id, action, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                toast.success(action === 'promote' ? `${name} ist nachgerückt.` : `Anmeldung von ${name} entfernt.`);
+                close();
+              },
+            },
+          )
+        }
       >
         <p>
           {action === 'promote'
@@ -72,6 +85,7 @@ export function SubscriberActions({
 /** "Mitglied eintragen": a paper sign-up; the board finds the member by name or number and gives the places. */
 export function AddSubscriberButton({ event }: { event: AdminEvent }) {
   const add = useAddSubscriber(event.id);
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
@@ -113,7 +127,16 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
         onCancel={close}
         onConfirm={() =>
           memberId !== null &&
-          add.mutate({ memberId, amount: places, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: close })
+          add.mutate(
+            { memberId, amount: places, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+            {
+              onSuccess: (added) => {
+                const who = `${added.member.firstName} ${added.member.lastName}`;
+                toast.success(added.status === 'WAITING' ? `${who} steht auf der Warteliste.` : `${who} ist eingetragen.`);
+                close();
+              },
+            },
+          )
         }
       >
         <form role="search" onSubmit={search} className="mb-3">

@@ -236,7 +236,7 @@ function LeaveDialog(props: {
         {waiting
           ? `Sie verlassen die Warteliste für «${props.event.title}».`
           : (own?.amount ?? 0) === 1
-            ? `Sie melden sich von «${props.event.title}» ab. Ihr 1 Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.`
+            ? `Sie melden sich von «${props.event.title}» ab. Ihr Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.`
             : `Sie melden sich von «${props.event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
       </p>
     </ConfirmDialog>

@@ -10,7 +10,8 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { AddressFields, ADDRESS_FIELDS } from '@/components/ui/address-fields';
 import { AddressLines } from '@/components/ui/address-lines';
 import { SaveCancelButtons } from '@/components/ui/form-field';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 
 function CorrectionForm({
   memberId,
@@ -70,10 +71,9 @@ function validity(a: AddressOut): string {
 /** The address history, newest first, the current one marked; each can be corrected in place. */
 export function AddressesCard({ memberId, addresses }: { memberId: number; addresses: readonly AddressOut[] }) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   return (
     <SectionCard id="addresses" title="Adressen">
-      {saved ? <SavedNote text="Adresse korrigiert." /> : null}
       {addresses.length === 0 ? (
         <p className="mb-0">Keine Adresse erfasst.</p>
       ) : (
@@ -95,7 +95,7 @@ export function AddressesCard({ memberId, addresses }: { memberId: number; addre
                     <Button
                       size="sm"
                       variant="outline-primary"
-                      onClick={() => (setEditing(a.id), setSaved(false))}
+                      onClick={() => setEditing(a.id)}
                       aria-label={`Adresse ${a.street} ${a.houseNumber} korrigieren`}
                     >
                       Korrigieren
@@ -107,7 +107,7 @@ export function AddressesCard({ memberId, addresses }: { memberId: number; addre
                 <CorrectionForm
                   memberId={memberId}
                   address={a}
-                  onSaved={() => (setEditing(null), setSaved(true))}
+                  onSaved={() => (setEditing(null), toast.success('Adresse korrigiert.'))}
                   onCancel={() => setEditing(null)}
                 />
               ) : null}

@@ -2,7 +2,8 @@ import type { AdminMember } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import { useAnonymiseMember } from '../api/anonymise-member';
 
@@ -14,6 +15,7 @@ import { useAnonymiseMember } from '../api/anonymise-member';
 export function ErasureCard({ member }: { member: AdminMember }) {
   const [asking, setAsking] = useState(false);
   const anonymise = useAnonymiseMember(member.id);
+  const toast = useToast();
   if (member.anonymisedAt) {
     return (
       <SectionCard id="erasure" title="Datenschutz">
@@ -26,7 +28,6 @@ export function ErasureCard({ member }: { member: AdminMember }) {
   }
   return (
     <SectionCard id="erasure" title="Datenschutz">
-      {anonymise.isSuccess ? <SavedNote text="Das Mitglied wurde anonymisiert." /> : null}
       <p>
         Auf Wunsch des Mitglieds (Recht auf Löschung) werden Name, Adressen, Telefonnummern, E-Mail, Geburtsdatum und Login sofort entfernt.
         Rechnungen behalten die Empfängerangaben, solange die Buchhaltung sie aufbewahren muss.
@@ -40,7 +41,9 @@ export function ErasureCard({ member }: { member: AdminMember }) {
         confirmLabel="Endgültig anonymisieren"
         pending={anonymise.isPending}
         error={anonymise.error}
-        onConfirm={() => anonymise.mutate(undefined, { onSuccess: () => setAsking(false) })}
+        onConfirm={() =>
+          anonymise.mutate(undefined, { onSuccess: () => (setAsking(false), toast.success('Das Mitglied wurde anonymisiert.')) })
+        }
         onCancel={() => {
           setAsking(false);
           anonymise.reset();

@@ -2,6 +2,7 @@ import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { adminMembersBase } from '../api/common';
@@ -17,6 +18,7 @@ const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
 export function InvoicesCard({ memberId, invoices }: { memberId: number; invoices: readonly InvoiceSummary[] }) {
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
   const cancel = useCancelInvoice(memberId);
+  const toast = useToast();
   const [asking, setAsking] = useState<InvoiceSummary | null>(null);
   const close = () => {
     cancel.reset();
@@ -34,7 +36,10 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                 <span className="fw-semibold">{invoice.number}</span> {invoice.title}
                 <br />
                 <span className="small">
-                  {formatDate(invoice.invoiceDate)}, fällig {formatDate(invoice.dueDate)} · {formatMoney(invoice.total)}
+                  {formatDate(invoice.invoiceDate)}, fällig{' '}
+                  {formatDate(invoice.status === 'OPEN' ? invoice.currentDueDate : invoice.dueDate)}
+                  {invoice.status === 'OPEN' && invoice.currentDueDate !== invoice.dueDate ? ' (neue Frist der Mahnung)' : ''} ·{' '}
+                  {formatMoney(invoice.total)}
                   {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
                   {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
                 </span>
@@ -70,7 +75,11 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
         confirmLabel="Stornieren"
         pending={cancel.isPending}
         error={cancel.isError ? cancel.error : undefined}
-        onConfirm={() => (asking ? cancel.mutate(asking.id, { onSuccess: close }) : undefined)}
+        onConfirm={() =>
+          asking
+            ? cancel.mutate(asking.id, { onSuccess: () => (close(), toast.success(`Rechnung ${asking.number} storniert.`)) })
+            : undefined
+        }
         onCancel={close}
       >
         {asking ? (

@@ -2,7 +2,8 @@ import type { AdminMember, MemberLogin } from '@club/contract';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 import { formatDate, formatDateTime, formatTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useResetTwoFactor } from '../api/reset-two-factor';
@@ -68,12 +69,11 @@ export function LoginCard({ member }: { member: AdminMember }) {
   const invite = useSendInvitation(member.id);
   const reset = useSendPasswordReset(member.id);
   const twoFactor = useResetTwoFactor(member.id);
-  const [note, setNote] = useState<string | null>(null);
+  const toast = useToast();
   const embedded = login.state !== 'EXTERNAL';
   const self = session.user?.id === member.id;
   return (
     <SectionCard id="login" title="Login">
-      {note ? <SavedNote text={note} /> : null}
       <dl className="row mb-3">
         <dt className="col-sm-5">Stand</dt>
         <dd className="col-sm-7">{stateText(login)}</dd>
@@ -104,7 +104,7 @@ export function LoginCard({ member }: { member: AdminMember }) {
               title="Passwort zurücksetzen?"
               confirmLabel="Link senden"
               mutation={reset}
-              onDone={() => setNote(`Link gesendet an ${member.email}; er gilt eine Stunde.`)}
+              onDone={() => toast.success(`Link gesendet an ${member.email}; er gilt eine Stunde.`)}
             >
               <p className="mb-0">
                 {member.firstName} {member.lastName} erhält an {member.email} einen Link, über den ein neues Passwort gewählt wird (eine
@@ -117,7 +117,7 @@ export function LoginCard({ member }: { member: AdminMember }) {
               title="Einladung erneut senden?"
               confirmLabel="Einladung senden"
               mutation={invite}
-              onDone={(sent) => setNote(`Einladung gesendet an ${member.email}; sie gilt bis ${formatDate(sent.expiresAt)}.`)}
+              onDone={(sent) => toast.success(`Einladung gesendet an ${member.email}; sie gilt bis ${formatDate(sent.expiresAt)}.`)}
             >
               <p className="mb-0">
                 {member.firstName} {member.lastName} erhält an {member.email} einen neuen Link, um ein Passwort zu wählen (14 Tage gültig).
@@ -132,7 +132,7 @@ export function LoginCard({ member }: { member: AdminMember }) {
               confirmLabel="Zurücksetzen"
               variant="danger"
               mutation={twoFactor}
-              onDone={() => setNote('Zwei-Faktor-Anmeldung zurückgesetzt; das Mitglied ist per E-Mail benachrichtigt.')}
+              onDone={() => toast.success('Zwei-Faktor-Anmeldung zurückgesetzt; das Mitglied ist per E-Mail benachrichtigt.')}
             >
               <p className="mb-0">
                 Nur, wenn das Mitglied sein Telefon und seine Wiederherstellungscodes verloren hat: Die bisherige App und die Codes gelten

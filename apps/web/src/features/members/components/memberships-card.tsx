@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -14,8 +15,9 @@ import { isApiError } from '@/lib/api-client';
 import { useAddMembership } from '../api/add-membership';
 import { useSeasons } from '@/lib/seasons';
 import { useUpdateMembership } from '../api/update-membership';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { CategorySelect } from '@/components/ui/category-select';
+import { useToast } from '@/components/ui/toast';
 
 function isCurrent(m: Membership, today: string): boolean {
   return m.validFrom <= today && today <= m.validTo;
@@ -56,12 +58,11 @@ function EndForm({
         onSubmit={(event) => void onSubmit(event)}
       >
         {update.isError && !fieldError ? <ErrorAlert error={update.error} /> : null}
-        <FormField<EndValues>
+        <DateField<EndValues>
           className="mb-2"
           name="validTo"
           label="Letzter Tag der Mitgliedschaft"
           idPrefix={id}
-          type="date"
           min={membership.validFrom}
           max={membership.validTo}
           help={`Zwischen ${formatDate(membership.validFrom)} und ${formatDate(membership.validTo)}.`}
@@ -87,6 +88,7 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
   const add = useAddMembership(memberId);
   // The category chosen for a season; another season starts at its default (null).
   const [choice, setChoice] = useState<{ seasonId: string; categoryId: number } | null>(null);
+  const toast = useToast();
   const form = useForm<AddValues, unknown, z.output<typeof addSchema>>({
     resolver: zodResolver(addSchema),
     defaultValues: { seasonId: '' },
@@ -101,7 +103,12 @@ function AddForm({ memberId, memberships }: { memberId: number; memberships: rea
   const fieldError = isApiError(add.error) ? (add.error.fields.seasonId ?? add.error.fields.categoryId) : undefined;
   const onSubmit = form.handleSubmit((values) => {
     add.mutate(categoryId === null ? { seasonId: values.seasonId } : { seasonId: values.seasonId, categoryId }, {
-      onSuccess: () => (form.reset({ seasonId: '' }), setChoice(null)),
+      onSuccess: () => {
+        form.reset({ seasonId: '' });
+        setChoice(null);
+        const season = seasons.data?.find((s) => s.id === values.seasonId);
+        toast.success(season ? `Mitgliedschaft ${season.name} hinzugefügt.` : 'Mitgliedschaft hinzugefügt.');
+      },
       onError: (error) => applyServerFieldErrors(error, form.setError, ['seasonId']),
     });
   });
@@ -163,6 +170,7 @@ function CategoryChoice({ memberId, membership }: { memberId: number; membership
 /** The membership's parking permit (billed by the season's parking fee run). */
 function ParkingSwitch({ memberId, membership }: { memberId: number; membership: Membership }) {
   const update = useUpdateMembership(memberId);
+  const toast = useToast();
   const id = `parking-${membership.id}`;
   return (
     <span className="d-flex align-items-center gap-1">
@@ -173,7 +181,10 @@ function ParkingSwitch({ memberId, membership }: { memberId: number; membership:
         checked={membership.parkingPermit}
         disabled={update.isPending}
         onChange={(event) =>
-          update.mutate({ membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked })
+          update.mutate(
+            { membershipId: membership.id, validTo: membership.validTo, parkingPermit: event.target.checked },
+            { onSuccess: (saved) => toast.success(`Parkkarte ${membership.seasonName} ${saved.parkingPermit ? 'erteilt' : 'entzogen'}.`) },
+          )
         }
       />
       {update.isError ? (
@@ -188,12 +199,11 @@ function ParkingSwitch({ memberId, membership }: { memberId: number; membership:
 /** Memberships (newest first, the current one marked): end one, add one for a season. */
 export function MembershipsCard({ memberId, memberships }: { memberId: number; memberships: readonly Membership[] }) {
   const [editing, setEditing] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const today = todayInZurich();
   const sorted = [...memberships].sort((a, b) => b.validFrom.localeCompare(a.validFrom));
   return (
     <SectionCard id="memberships" title="Mitgliedschaften">
-      {saved ? <SavedNote text="Mitgliedschaft gespeichert." /> : null}
       {sorted.length === 0 ? (
         <p>Keine Mitgliedschaften.</p>
       ) : (
@@ -221,7 +231,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                       <Button
                         size="sm"
                         variant="outline-primary"
-                        onClick={() => (setEditing(m.id), setSaved(false))}
+                        onClick={() => setEditing(m.id)}
                         aria-label={`Mitgliedschaft ${m.seasonName} beenden`}
                       >
                         Beenden
@@ -234,7 +244,7 @@ export function MembershipsCard({ memberId, memberships }: { memberId: number; m
                   <EndForm
                     memberId={memberId}
                     membership={m}
-                    onSaved={() => (setEditing(null), setSaved(true))}
+                    onSaved={() => (setEditing(null), toast.success('Mitgliedschaft gespeichert.'))}
                     onCancel={() => setEditing(null)}
                   />
                 ) : null}

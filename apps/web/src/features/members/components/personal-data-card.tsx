@@ -8,6 +8,7 @@ import { PersonalDataList } from '@/components/ui/personal-data-list';
 import { formatDateTime, todayInZurich } from '@/lib/format';
 import { useUpdateMember } from '../api/update-member';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { DateField } from '@/components/ui/date-field';
 import { FormField, SaveCancelButtons } from '@/components/ui/form-field';
 import { EditableCard, type EditableCardFormProps } from '@/components/ui/editable-card';
 
@@ -53,12 +54,11 @@ function PersonalForm({ member, onSaved, onCancel }: { member: AdminMember } & E
             maxLength={254}
             help="Gilt sofort, ohne Bestätigungslink."
           />
-          <FormField<FormInput>
+          <DateField<FormInput>
             className="col-sm-6"
             name="dateOfBirth"
             label="Geburtsdatum"
             idPrefix="personal"
-            type="date"
             min="1900-01-01"
             max={todayInZurich()}
           />
@@ -75,6 +75,7 @@ export function PersonalDataCard({ member }: { member: AdminMember }) {
       id="personal"
       title="Personalien"
       editLabel="Personalien bearbeiten"
+      savedText="Personalien gespeichert."
       form={(close) => <PersonalForm member={member} {...close} />}
     >
       <PersonalDataList

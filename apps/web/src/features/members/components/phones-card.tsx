@@ -24,6 +24,7 @@ export function PhonesCard({ member }: { member: AdminMember }) {
       id="phones"
       title="Telefon"
       editLabel="Telefonnummern bearbeiten"
+      savedText="Telefonnummern gespeichert."
       form={(close) => <BoardPhonesForm member={member} {...close} />}
     >
       <dl className="row mb-0">

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useUpdateRoles } from '../api/update-roles';
-import { SavedNote, SectionCard } from '@/components/ui/section-card';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast';
 
 /** The form's switch, turned into the contract's list of roles (MEMBER always kept). */
 const schema = z
@@ -19,6 +20,7 @@ const schema = z
 /** MEMBER_OF_THE_BOARD on or off; the club always keeps one board member (the server refuses with 409). */
 export function RolesCard({ member }: { member: AdminMember }) {
   const update = useUpdateRoles(member.id);
+  const toast = useToast();
   const isBoard = member.roles.includes('MEMBER_OF_THE_BOARD');
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -30,11 +32,10 @@ export function RolesCard({ member }: { member: AdminMember }) {
     form.reset({ board: isBoard });
   }, [form, isBoard]);
   const onSubmit = form.handleSubmit(({ roles }) => {
-    update.mutate(roles, { onError: () => form.reset({ board: isBoard }) });
+    update.mutate(roles, { onSuccess: () => toast.success('Rollen gespeichert.'), onError: () => form.reset({ board: isBoard }) });
   });
   return (
     <SectionCard id="roles" title="Rollen">
-      {update.isSuccess ? <SavedNote text="Rollen gespeichert." /> : null}
       {update.isError ? <ErrorAlert error={update.error} title="Die Rollen wurden nicht geändert." /> : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <p className="mb-2">Jedes Mitglied hat die Rolle «Mitglied».</p>

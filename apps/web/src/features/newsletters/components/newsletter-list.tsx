@@ -1,6 +1,7 @@
 import { newsletterFileName, type Newsletter } from '@club/contract';
 import { useMemo } from 'react';
 import { PdfList } from '@/components/ui/pdf-list';
+import { useToast } from '@/components/ui/toast';
 import { formatDate } from '@/lib/format';
 import { useDeleteNewsletter } from '../api/delete-newsletter';
 import { useDownloadNewsletter } from '../api/download-newsletter';
@@ -9,6 +10,7 @@ import { useDownloadNewsletter } from '../api/download-newsletter';
 export function NewsletterList({ newsletters, canDelete }: { newsletters: readonly Newsletter[]; canDelete: boolean }) {
   const download = useDownloadNewsletter();
   const remove = useDeleteNewsletter();
+  const toast = useToast();
   // The board sees coming newsletters too, marked with the day the members see them from.
   const items = useMemo(
     () =>
@@ -32,7 +34,8 @@ export function NewsletterList({ newsletters, canDelete }: { newsletters: readon
               title: 'Newsletter löschen?',
               text: (n) =>
                 `Der Newsletter «${n.title}» vom ${formatDate(n.date)} wird gelöscht. Mitglieder können ihn danach nicht mehr herunterladen.`,
-              start: (n, done) => remove.mutate(n.id, { onSuccess: done }),
+              start: (n, done) =>
+                remove.mutate(n.id, { onSuccess: () => (done(), toast.success(`Der Newsletter «${n.title}» ist gelöscht.`)) }),
               pending: remove.isPending,
               error: remove.error,
               reset: remove.reset,

@@ -5,7 +5,9 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { formatDate, formatNumber, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
@@ -18,7 +20,7 @@ const ID = 'newsletter-upload';
 export function UploadForm() {
   const upload = useUploadNewsletter();
   const [progress, setProgress] = useState(0);
-  const [done, setDone] = useState<string | null>(null);
+  const toast = useToast();
   const form = useForm<UploadFormInput, unknown, UploadFormData>({
     resolver: zodResolver(uploadFormSchema),
     defaultValues: { title: '', publicationDate: todayInZurich(), notify: false },
@@ -27,11 +29,10 @@ export function UploadForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     const file = values.file[0];
     if (!file) return;
-    setDone(null);
     setProgress(0);
     try {
       const created = await upload.mutateAsync({ ...values, file, onProgress: setProgress });
-      setDone(
+      toast.success(
         created.announcedOn
           ? `Der Newsletter «${created.title}» ist hochgeladen. Die Mitglieder sehen ihn ab ${formatDate(created.announcedOn)} und werden an diesem Tag per E-Mail benachrichtigt.`
           : created.notified > 0
@@ -54,11 +55,6 @@ export function UploadForm() {
           Newsletter hochladen
         </h2>
         <p className="small text-body-secondary">Nur für den Vorstand sichtbar. Eine PDF-Datei, höchstens 20 MB.</p>
-        {done ? (
-          <div className="alert alert-success" role="status">
-            {done}
-          </div>
-        ) : null}
         {upload.isError ? <ErrorAlert error={upload.error} title="Der Newsletter wurde nicht hochgeladen." /> : null}
         <FormProvider {...form}>
           <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter hochladen">
@@ -67,14 +63,7 @@ export function UploadForm() {
                 <FormField<UploadFormInput> name="title" label="Titel" idPrefix={ID} required maxLength={200} className="mb-0" />
               </div>
               <div className="col-md-5">
-                <FormField<UploadFormInput>
-                  name="publicationDate"
-                  label="Erscheinungsdatum"
-                  idPrefix={ID}
-                  type="date"
-                  required
-                  className="mb-0"
-                />
+                <DateField<UploadFormInput> name="publicationDate" label="Erscheinungsdatum" idPrefix={ID} required className="mb-0" />
               </div>
               <div className="col-12">
                 <PdfFileField idPrefix={ID} />

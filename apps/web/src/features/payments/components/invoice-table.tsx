@@ -63,7 +63,10 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
                 </span>
               </Cell>
               <Cell label="Fällig am" className={invoice.overdue ? 'text-danger fw-semibold' : undefined}>
-                {formatDate(invoice.dueDate)}
+                {formatDate(open ? invoice.currentDueDate : invoice.dueDate)}
+                {open && invoice.currentDueDate !== invoice.dueDate ? (
+                  <span className="d-block small fw-normal">neue Frist der Mahnung (Rechnung: {formatDate(invoice.dueDate)})</span>
+                ) : null}
                 {invoice.overdue ? <span className="d-block small">überfällig</span> : null}
               </Cell>
               <Cell label="Betrag" className="text-md-end text-nowrap">

@@ -7,7 +7,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
@@ -26,6 +28,7 @@ const renameServerField = (path: string) => (path.startsWith('amount') ? 'amount
 /** Records a payment by hand (cash at the general assembly): amount (default: what is open) and date. */
 export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOverviewItem; onClose: () => void }) {
   const record = useRecordPayment();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });
   const prefix = `payment-${invoice.id}`;
@@ -34,6 +37,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
     setError(null);
     try {
       await record.mutateAsync({ id: invoice.id, amount: { currency: 'CHF', amount: values.amount }, paidAt: values.paidAt });
+      toast.success(`Zahlung von ${formatMoney(values.amount)} auf Rechnung ${invoice.number} verbucht.`);
       onClose();
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt'], { rename: renameServerField })) setError(e);
@@ -65,7 +69,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
               valueAsNumber
               required
             />
-            <FormField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} type="date" max={todayInZurich()} required />
+            <DateField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} max={todayInZurich()} required />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>

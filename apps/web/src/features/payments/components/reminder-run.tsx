@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { formatNumber } from '@/lib/format';
 import type { ReminderRunResult } from '@club/contract';
 import { useRunReminders } from '../api/run-reminders';
@@ -8,6 +9,7 @@ import { useRunReminders } from '../api/run-reminders';
 /** "Mahnlauf": each overdue open invoice gets its next reminder, after a confirmation. */
 export function ReminderRun({ overdueCount }: { overdueCount: number }) {
   const run = useRunReminders();
+  const toast = useToast();
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -26,7 +28,14 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
           setAsking(false);
           run.reset();
         }}
-        onConfirm={() => run.mutate(undefined, { onSuccess: () => setAsking(false) })}
+        onConfirm={() =>
+          run.mutate(undefined, {
+            onSuccess: (result) => {
+              setAsking(false);
+              toast.success(reminderSummary(result));
+            },
+          })
+        }
       >
         <p className="mb-0">
           Jede überfällige offene Rechnung erhält ihre nächste Mahnstufe (Zahlungserinnerung, 2. Mahnung, 3. Mahnung; höchstens eine Stufe
@@ -39,6 +48,13 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
   );
 }
 
+/** "Mahnlauf abgeschlossen: 3 Rechnungen gemahnt." (the toast, and the result's first line) */
+function reminderSummary(result: ReminderRunResult): string {
+  if (result.reminded === 0) return 'Mahnlauf abgeschlossen: keine Rechnung war zu mahnen.';
+  return `Mahnlauf abgeschlossen: ${result.reminded === 1 ? '1 Rechnung' : `${formatNumber(result.reminded)} Rechnungen`} gemahnt.`;
+}
+
+/** What the run did, level by level (stays until the next run; the toast said it aloud). */
 function ReminderResult({ result }: { result: ReminderRunResult }) {
   const levels = [
     ['Zahlungserinnerungen', result.levels['1']],
@@ -46,11 +62,8 @@ function ReminderResult({ result }: { result: ReminderRunResult }) {
     ['3. Mahnungen', result.levels['3']],
   ] as const;
   return (
-    <div className="alert alert-success w-100 mt-2 mb-0" role="status">
-      <p className="fw-semibold mb-1">
-        Mahnlauf abgeschlossen:{' '}
-        {result.reminded === 0 ? 'keine Rechnung war zu mahnen.' : `${formatNumber(result.reminded)} Rechnungen gemahnt.`}
-      </p>
+    <div className="alert alert-success w-100 mt-2 mb-0">
+      <p className="fw-semibold mb-1">{reminderSummary(result)}</p>
       {result.reminded > 0 ? (
         <ul className="mb-0">
           {levels

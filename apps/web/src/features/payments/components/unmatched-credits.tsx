@@ -3,6 +3,7 @@ import { useId } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useBookCredit } from '../api/book-credit';
 import { useUnmatchedCredits } from '../api/get-unmatched-credits';
@@ -16,6 +17,7 @@ import { formatBankAmount } from '../lib/labels';
 export function UnmatchedCredits() {
   const credits = useUnmatchedCredits();
   const book = useBookCredit();
+  const toast = useToast();
   const id = useId();
 
   return (
@@ -44,12 +46,6 @@ export function UnmatchedCredits() {
             </p>
             <div aria-live="polite">
               {book.isError ? <ErrorAlert error={book.error} title="Die Gutschrift wurde nicht verbucht." /> : null}
-              {book.isSuccess ? (
-                <div className="alert alert-success" role="status">
-                  Gutschrift auf Rechnung {book.data.invoice.number} ({book.data.invoice.memberName}) verbucht
-                  {book.data.note ? `: ${book.data.note}` : '.'}
-                </div>
-              ) : null}
             </div>
             <ul className="list-group">
               {credits.data.credits.map((credit) => (
@@ -58,7 +54,17 @@ export function UnmatchedCredits() {
                   credit={credit}
                   pendingInvoiceId={book.isPending && book.variables.paymentId === credit.id ? book.variables.invoiceId : null}
                   disabled={book.isPending}
-                  onBook={(invoiceId) => book.mutate({ paymentId: credit.id, invoiceId })}
+                  onBook={(invoiceId) =>
+                    book.mutate(
+                      { paymentId: credit.id, invoiceId },
+                      {
+                        onSuccess: (booked) =>
+                          toast.success(
+                            `Gutschrift auf Rechnung ${booked.invoice.number} (${booked.invoice.memberName}) verbucht${booked.note ? `: ${booked.note}` : '.'}`,
+                          ),
+                      },
+                    )
+                  }
                 />
               ))}
             </ul>

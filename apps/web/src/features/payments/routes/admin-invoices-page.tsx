@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
@@ -29,6 +30,7 @@ export default function AdminInvoicesPage() {
   const seasons = useSeasons();
   const pdf = useDownloadInvoicePdf();
   const cancel = useCancelInvoice();
+  const toast = useToast();
   const [paying, setPaying] = useState<InvoiceOverviewItem | null>(null);
   const [cancelling, setCancelling] = useState<InvoiceOverviewItem | null>(null);
 
@@ -94,7 +96,15 @@ export default function AdminInvoicesPage() {
         onCancel={() => setCancelling(null)}
         onConfirm={() => {
           if (cancelling)
-            cancel.mutate({ memberId: cancelling.memberId, invoiceId: cancelling.id }, { onSuccess: () => setCancelling(null) });
+            cancel.mutate(
+              { memberId: cancelling.memberId, invoiceId: cancelling.id },
+              {
+                onSuccess: () => {
+                  toast.success(`Rechnung ${cancelling.number} storniert.`);
+                  setCancelling(null);
+                },
+              },
+            );
         }}
       >
         {cancelling ? (

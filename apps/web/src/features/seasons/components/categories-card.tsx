@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormError, FormField, SaveCancelButtons } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import { useCategories } from '@/lib/seasons';
@@ -44,6 +45,7 @@ function CategoryForm({
   onDone: () => void;
 }) {
   const save = useSaveCategory();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<CategoryFormInput, unknown, CategoryFormOutput>({
     resolver: zodResolver(categoryFormSchema),
@@ -59,6 +61,7 @@ function CategoryForm({
     const body = { name: values.name, fee: { currency: 'CHF' as const, amount: values.fee }, maxAge: values.maxAge };
     try {
       await save.mutateAsync({ seasonId, ...(category ? { categoryId: category.id } : {}), body });
+      toast.success(`Kategorie ${values.name} gespeichert.`);
       onDone();
     } catch (e) {
       if (!applyServerFieldErrors(e, form.setError, known, { rename })) setError(e);
@@ -100,6 +103,7 @@ function CategoryItem({ seasonId, category }: { seasonId: number; category: Cate
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteCategory();
+  const toast = useToast();
   return (
     <ListGroup.Item>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
@@ -138,7 +142,12 @@ function CategoryItem({ seasonId, category }: { seasonId: number; category: Cate
         confirmLabel="Löschen"
         pending={remove.isPending}
         error={remove.error}
-        onConfirm={() => remove.mutate({ seasonId, categoryId: category.id }, { onSuccess: () => setDeleting(false) })}
+        onConfirm={() =>
+          remove.mutate(
+            { seasonId, categoryId: category.id },
+            { onSuccess: () => (setDeleting(false), toast.success(`Kategorie ${category.name} gelöscht.`)) },
+          )
+        }
         onCancel={() => {
           remove.reset();
           setDeleting(false);

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney, formatNumber, todayInZurich } from '@/lib/format';
 import { useCreateSeason } from '../api/create-season';
 import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
@@ -29,6 +30,7 @@ function freeYears(seasons: readonly Season[]): number[] {
 
 function NewSeason({ seasons, onDone }: { seasons: readonly Season[]; onDone: (id: number) => void }) {
   const create = useCreateSeason();
+  const toast = useToast();
   const newest = seasons[0];
   return (
     <Card className="mb-4">
@@ -49,6 +51,7 @@ function NewSeason({ seasons, onDone }: { seasons: readonly Season[]; onDone: (i
               membershipFee: { currency: 'CHF', amount: membershipFee },
               parkingFee: { currency: 'CHF', amount: parkingFee },
             });
+            toast.success(`Saison ${season.name} eröffnet.`);
             onDone(season.id);
           }}
           onCancel={() => onDone(0)}
@@ -60,6 +63,7 @@ function NewSeason({ seasons, onDone }: { seasons: readonly Season[]; onDone: (i
 
 function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
   const update = useUpdateSeason();
+  const toast = useToast();
   return (
     <FeesForm
       idPrefix={`season-${season.id}`}
@@ -72,6 +76,7 @@ function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
           membershipFee: { currency: 'CHF', amount: membershipFee },
           parkingFee: { currency: 'CHF', amount: parkingFee },
         });
+        toast.success(`Beiträge der Saison ${season.name} gespeichert.`);
         onDone();
       }}
       onCancel={onDone}

@@ -5,16 +5,20 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
-import { TEAM_CODES } from '@/components/ui/team-logo';
+import { TEAM_CODES, TeamLogo } from '@/components/ui/team-logo';
+import { useToast } from '@/components/ui/toast';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSaveGame } from '../api/admin-games';
 import { isoToZurichLocal } from '@/lib/datetime-local';
-import { gameFormSchema, type GameFormValues } from '../lib/game-form';
+import { gameFormSchema, OTHER_OPPONENT, opponentDefaults, opponentField, type GameFormValues } from '../lib/game-form';
 
 export const HOME_VENUE = 'Swiss Life Arena, Zürich';
 
-const known = ['start', 'opponent', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt', 'saleMode', 'drawAt'];
+const known = ['start', 'opponentChoice', 'opponentOther', 'homeGame', 'venue', 'salesOpenAt', 'salesCloseAt', 'saleMode', 'drawAt'];
+/** The opponents to choose from: every team with a logo but our own. */
+const OPPONENTS = TEAM_CODES.filter((code) => code !== OWN_TEAM);
 const SALE_MODES = [
   { value: 'FIRST_COME', label: 'Nach Eingang' },
   { value: 'DRAW', label: 'Auslosung' },
@@ -35,13 +39,14 @@ interface GameFormDialogProps {
 /** Adds or changes a game: start, opponent, home or away, venue and sales window (Zurich time). */
 export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDialogProps) {
   const save = useSaveGame();
+  const toast = useToast();
   const [error, setError] = useState<unknown>(null);
   const prefix = game ? `game-${game.id}` : 'new-game';
   const form = useForm<GameFormValues, unknown, GameInput>({
     resolver: zodResolver(gameFormSchema),
     defaultValues: {
       start: isoToZurichLocal(game?.start),
-      opponent: game?.opponent ?? '',
+      ...opponentDefaults(game?.opponent, OPPONENTS),
       homeGame: game && !game.homeGame ? 'away' : 'home',
       venue: game?.venue ?? HOME_VENUE,
       salesOpenAt: isoToZurichLocal(game?.salesOpenAt),
@@ -51,6 +56,8 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
     },
   });
   const saleMode = useWatch({ control: form.control, name: 'saleMode' });
+  const opponentChoice = useWatch({ control: form.control, name: 'opponentChoice' });
+  const opponentError = form.formState.errors.opponentChoice?.message;
   const close = () => {
     setError(null);
     save.reset();
@@ -62,9 +69,10 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
     setError(null);
     try {
       await save.mutateAsync({ ...(game ? { id: game.id } : {}), gameGroupId, game: body });
+      toast.success(game ? 'Spiel gespeichert.' : 'Spiel hinzugefügt.');
       close();
     } catch (e) {
-      applyServerFieldErrors(e, form.setError, known);
+      applyServerFieldErrors(e, form.setError, known, { rename: (p) => (p === 'opponent' ? opponentField(opponentChoice) : p) });
       setError(e);
     }
   });
@@ -81,27 +89,52 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
           </Modal.Header>
           <Modal.Body>
             <div className="row g-3">
-              <FormField<GameFormValues>
-                className="col-md-6"
-                name="start"
-                label="Spielbeginn (Datum und Zeit)"
-                idPrefix={prefix}
-                type="datetime-local"
-              />
-              <FormField<GameFormValues>
-                className="col-md-6"
-                name="opponent"
-                label="Gegner (Teamcode)"
-                idPrefix={prefix}
-                list={`${prefix}-teams`}
-                autoComplete="off"
-                help="Zum Beispiel SCB, HCD oder EVZ; ein anderer Code erhält das neutrale Logo."
-              />
-              <datalist id={`${prefix}-teams`}>
-                {TEAM_CODES.filter((code) => code !== OWN_TEAM).map((code) => (
-                  <option key={code} value={code} />
-                ))}
-              </datalist>
+              <DateField<GameFormValues> className="col-md-6" name="start" label="Spielbeginn (Datum und Zeit)" idPrefix={prefix} time />
+              <fieldset className="col-12" aria-describedby={opponentError ? `${prefix}-opponent-error` : undefined}>
+                <legend className="form-label fs-6">Gegner</legend>
+                <div className="opponent-choices">
+                  {[...OPPONENTS, OTHER_OPPONENT].map((code) => (
+                    <div key={code}>
+                      <input
+                        className="btn-check"
+                        type="radio"
+                        id={`${prefix}-opponent-${code}`}
+                        value={code}
+                        {...form.register('opponentChoice')}
+                      />
+                      <label className="btn btn-outline-primary opponent-choice" htmlFor={`${prefix}-opponent-${code}`}>
+                        {code === OTHER_OPPONENT ? (
+                          'Anderer Gegner'
+                        ) : (
+                          <>
+                            <span aria-hidden="true">
+                              <TeamLogo code={code} size={32} />
+                            </span>
+                            {code}
+                          </>
+                        )}
+                      </label>
+                    </div>
+                  ))}
+                </div>
+                {opponentError ? (
+                  <div id={`${prefix}-opponent-error`} className="invalid-feedback d-block">
+                    {opponentError}
+                  </div>
+                ) : null}
+              </fieldset>
+              {opponentChoice === OTHER_OPPONENT ? (
+                <FormField<GameFormValues>
+                  className="col-md-6"
+                  name="opponentOther"
+                  label="Teamcode des Gegners"
+                  idPrefix={prefix}
+                  autoComplete="off"
+                  maxLength={8}
+                  required
+                  help="2 bis 8 Buchstaben oder Ziffern, z. B. EHCO; ein Team ohne eigenes Logo erhält das neutrale."
+                />
+              ) : null}
               <fieldset className="col-md-6">
                 <legend className="form-label fs-6">Spielart</legend>
                 {GAME_KINDS.map((kind) => (
@@ -120,20 +153,20 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 ))}
               </fieldset>
               <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-              <FormField<GameFormValues>
+              <DateField<GameFormValues>
                 className="col-md-6"
                 name="salesOpenAt"
                 label="Verkaufsstart (optional)"
                 idPrefix={prefix}
-                type="datetime-local"
+                time
                 help="Leer: sofort."
               />
-              <FormField<GameFormValues>
+              <DateField<GameFormValues>
                 className="col-md-6"
                 name="salesCloseAt"
                 label="Verkaufsende (optional)"
                 idPrefix={prefix}
-                type="datetime-local"
+                time
                 help="Leer: bis Spielbeginn."
               />
               <fieldset className="col-md-6">
@@ -157,12 +190,12 @@ export function GameFormDialog({ gameGroupId, game, show, onClose }: GameFormDia
                 </div>
               </fieldset>
               {saleMode === 'DRAW' ? (
-                <FormField<GameFormValues>
+                <DateField<GameFormValues>
                   className="col-md-6"
                   name="drawAt"
                   label="Auslosung am"
                   idPrefix={prefix}
-                  type="datetime-local"
+                  time
                   help="Nach dem Verkaufsstart, vor dem Spiel."
                 />
               ) : null}

@@ -2,6 +2,7 @@ import type { AdminGame, AdminTicketReservation } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import { useDrawGame } from '../api/game-draw';
 import { useChangeGameList } from '../api/waiting-list';
@@ -22,6 +23,7 @@ export function ReservationState({ reservation }: { reservation: AdminTicketRese
 /** The board's "Jetzt auslosen" with its confirmation; a second draw is the server's 409. */
 export function DrawButton({ game, quota, title }: { game: AdminGame; quota: number; title: string }) {
   const draw = useDrawGame();
+  const toast = useToast();
   const [open, setOpen] = useState(false);
   if (game.saleMode !== 'DRAW') return null;
   if (game.drawnAt) return <span className="small">Ausgelost am {formatDateTime(game.drawnAt)} Uhr</span>;
@@ -41,7 +43,7 @@ export function DrawButton({ game, quota, title }: { game: AdminGame; quota: num
           draw.reset();
           setOpen(false);
         }}
-        onConfirm={() => draw.mutate(game.id, { onSuccess: () => setOpen(false) })}
+        onConfirm={() => draw.mutate(game.id, { onSuccess: () => (setOpen(false), toast.success(`Ausgelost: ${title}.`)) })}
       >
         {game.requested} Tickets sind angefragt, {quota - game.reserved} sind im Kontingent frei. Die Auslosung läuft einmal und kann nicht
         wiederholt werden; danach werden Seed und Reihenfolge veröffentlicht.
@@ -53,6 +55,7 @@ export function DrawButton({ game, quota, title }: { game: AdminGame; quota: num
 /** Promote a waiting member or remove a reservation, each with a reason for the audit log and the mail. */
 export function ListActions({ reservation }: { reservation: AdminTicketReservation }) {
   const change = useChangeGameList();
+  const toast = useToast();
   const [action, setAction] = useState<'promote' | 'remove' | null>(null);
   const [reason, setReason] = useState('');
   const name = `${reservation.member.firstName} ${reservation.member.lastName}`;
@@ -79,7 +82,18 @@ export function ListActions({ reservation }: { reservation: AdminTicketReservati
         pending={change.isPending}
         error={change.error}
         onCancel={close}
-        onConfirm={() => action && change.mutate({ id: reservation.id, action, reason: reason.trim() }, { onSuccess: close })}
+        onConfirm={() =>
+          action &&
+          change.mutate(
+            { id: reservation.id, action, reason: reason.trim() },
+            {
+              onSuccess: () => {
+                toast.success(action === 'promote' ? `${name} ist nachgerückt.` : `Reservation von ${name} entfernt.`);
+                close();
+              },
+            },
+          )
+        }
       >
         <label htmlFor={`reason-${reservation.id}`} className="form-label">
           Grund (für das Protokoll und die Mail an das Mitglied)

@@ -1,11 +1,12 @@
 import { gameGroupInputSchema, gameInputSchema } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { gameFormSchema, gameGroupFormSchema } from './game-form';
+import { gameFormSchema, gameGroupFormSchema, OTHER_OPPONENT, opponentDefaults } from './game-form';
 
 describe('the game form', () => {
   const inputs = {
     start: '2027-01-12T19:45',
-    opponent: ' scb ',
+    opponentChoice: 'SCB',
+    opponentOther: '',
     homeGame: 'home',
     venue: 'Swiss Life Arena, Zürich',
     salesOpenAt: '',
@@ -39,9 +40,32 @@ describe('the game form', () => {
     expect(late.error?.issues[0]).toMatchObject({ path: ['drawAt'], message: 'Auslosung: Muss vor dem Spielbeginn liegen.' });
   });
 
+  it('takes «Anderer Gegner» with its typed code through the contract’s rule, the message beside the text field', () => {
+    const other = gameFormSchema.parse({ ...inputs, opponentChoice: OTHER_OPPONENT, opponentOther: ' ehco ' });
+    expect(other.opponent).toBe('EHCO');
+    expect(gameInputSchema.parse(other)).toEqual(other);
+    const empty = gameFormSchema.safeParse({ ...inputs, opponentChoice: OTHER_OPPONENT, opponentOther: '' });
+    expect(empty.error?.issues[0]).toMatchObject({
+      path: ['opponentOther'],
+      message: 'Gegner: Bitte einen Teamcode aus 2 bis 8 Buchstaben angeben (z. B. SCB).',
+    });
+    const none = gameFormSchema.safeParse({ ...inputs, opponentChoice: '' });
+    expect(none.error?.issues[0]).toMatchObject({ path: ['opponentChoice'], message: 'Gegner: Bitte ein Team wählen.' });
+  });
+
+  it('opens a saved game with its team chosen, or «Anderer Gegner» with its code', () => {
+    const teams = ['SCB', 'HCD'];
+    expect(opponentDefaults(undefined, teams)).toEqual({ opponentChoice: '', opponentOther: '' });
+    expect(opponentDefaults('HCD', teams)).toEqual({ opponentChoice: 'HCD', opponentOther: '' });
+    expect(opponentDefaults('EHCO', teams)).toEqual({ opponentChoice: OTHER_OPPONENT, opponentOther: 'EHCO' });
+  });
+
   it('refuses with the contract’s messages: our own team, sales closing after the start', () => {
-    const own = gameFormSchema.safeParse({ ...inputs, opponent: 'ZSC' });
-    expect(own.error?.issues[0]).toMatchObject({ path: ['opponent'], message: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.' });
+    const own = gameFormSchema.safeParse({ ...inputs, opponentChoice: OTHER_OPPONENT, opponentOther: 'zsc' });
+    expect(own.error?.issues[0]).toMatchObject({
+      path: ['opponentOther'],
+      message: 'Gegner: Der ZSC kann nicht gegen sich selbst spielen.',
+    });
     const late = gameFormSchema.safeParse({ ...inputs, salesCloseAt: '2027-01-12T20:00' });
     expect(late.error?.issues[0]).toMatchObject({ path: ['salesCloseAt'], message: 'Verkaufsende: Spätestens bei Spielbeginn.' });
   });

@@ -1,4 +1,4 @@
-import { deliveryOptionInputSchema, feeAmount, type AdminDeliveryOption, type DeliveryOptionInput } from '@club/contract';
+import { deliveryOptionInputSchema, feeAmount, type DeliveryOptionInput } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { formatMoney } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
 import {
@@ -20,13 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '../tickets.css';
 import { deliveryOptionsQueryOptions } from '../api/admin-delivery-options';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
-
-function usage(option: AdminDeliveryOption): string {
-  const parts = [];
-  if (option.gameGroupCount) parts.push(`${option.gameGroupCount} ${option.gameGroupCount === 1 ? 'Spielegruppe' : 'Spielegruppen'}`);
-  if (option.reservationCount) parts.push(`${option.reservationCount} ${option.reservationCount === 1 ? 'Reservation' : 'Reservationen'}`);
-  return parts.length ? parts.join(', ') : 'nicht verwendet';
-}
+import { deleteBlocker, usageText } from '../lib/delivery-options';
 
 /** The option's fields as typed: the fee as text in CHF (empty: free). */
 const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
@@ -131,8 +126,12 @@ export default function DeliveryOptionPage() {
   const create = useCreateDeliveryOption();
   const update = useUpdateDeliveryOption();
   const remove = useDeleteDeliveryOption();
+  const toast = useToast();
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminDeliveryOption | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  // The freshest counts (the list is read again when the dialog opens).
+  const deleting = options.data?.find((o) => o.id === deletingId) ?? null;
+  const blocker = deleting ? deleteBlocker(deleting) : null;
 
   return (
     <>
@@ -149,7 +148,10 @@ export default function DeliveryOptionPage() {
           id="new-option-name"
           initial={{ name: '', fee: 0 }}
           submitLabel="Hinzufügen"
-          onDone={(input) => create.mutateAsync(input)}
+          onDone={async (input) => {
+            await create.mutateAsync(input);
+            toast.success(`Zustelloption «${input.name}» hinzugefügt.`);
+          }}
         />
       </section>
 
@@ -172,6 +174,7 @@ export default function DeliveryOptionPage() {
                     onDone={async (input) => {
                       await update.mutateAsync({ id: option.id, ...input });
                       setEditing(null);
+                      toast.success(`Zustelloption «${input.name}» gespeichert.`);
                     }}
                     onCancel={() => setEditing(null)}
                   />
@@ -181,7 +184,7 @@ export default function DeliveryOptionPage() {
                       <span className="fw-semibold">{option.name}</span>
                       <span className="ms-2">{option.fee.amount > 0 ? `Gebühr ${formatMoney(option.fee)}` : 'gratis'}</span>
                       <br />
-                      <span className="small text-body-secondary">Verwendet: {usage(option)}</span>
+                      <span className="small text-body-secondary">Verwendet: {usageText(option) || 'nicht verwendet'}</span>
                     </div>
                     <Button
                       variant="outline-primary"
@@ -196,7 +199,8 @@ export default function DeliveryOptionPage() {
                       size="sm"
                       onClick={() => {
                         remove.reset();
-                        setDeleting(option);
+                        setDeletingId(option.id);
+                        void options.refetch();
                       }}
                       aria-label={`${option.name} löschen`}
                     >
@@ -214,15 +218,27 @@ export default function DeliveryOptionPage() {
         show={deleting !== null}
         title="Zustelloption löschen"
         confirmLabel="Löschen"
+        confirmDisabled={blocker !== null}
         pending={remove.isPending}
         error={remove.error}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onCancel={() => setDeletingId(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success(`Zustelloption «${deleting.name}» gelöscht.`);
+              setDeletingId(null);
+            },
+          })
+        }
       >
-        <p className="mb-0">
-          Soll die Zustelloption «{deleting?.name}» gelöscht werden? Eine Option, die eine Spielegruppe anbietet oder eine Reservation
-          verwendet, kann nicht gelöscht werden.
-        </p>
+        {blocker ? (
+          <p className="mb-0">{blocker}</p>
+        ) : (
+          <p className="mb-0">
+            Soll die Zustelloption «{deleting?.name}» gelöscht werden? Sie wird von keiner Spielegruppe und keiner Reservation verwendet.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { gameGroupQueryOptions, useDeleteGameGroup, useGameGroup } from '../api/admin-game-groups';
@@ -26,7 +27,7 @@ export default function GameGroupIdPage() {
   const navigate = useNavigate();
   const deleteGroup = useDeleteGameGroup();
   const deleteGame = useDeleteGame();
-  const [saved, setSaved] = useState(false);
+  const toast = useToast();
   const [editing, setEditing] = useState<AdminGame | 'new' | null>(null);
   const [deletingGame, setDeletingGame] = useState<AdminGame | null>(null);
   const [deletingGroup, setDeletingGroup] = useState(false);
@@ -63,13 +64,8 @@ export default function GameGroupIdPage() {
           <GameGroupForm
             key={`${g.id}-${g.name}-${g.availableTicketsPerGame}-${g.freeTicketAmount}`}
             group={g}
-            onSaved={() => setSaved(true)}
+            onSaved={(saved) => toast.success(`Spielegruppe «${saved.name}» gespeichert.`)}
           />
-          {saved ? (
-            <p role="status" className="text-success mt-2 mb-0">
-              Gespeichert.
-            </p>
-          ) : null}
         </Card.Body>
       </Card>
 
@@ -128,7 +124,15 @@ export default function GameGroupIdPage() {
         pending={deleteGame.isPending}
         error={deleteGame.error}
         onCancel={() => setDeletingGame(null)}
-        onConfirm={() => deletingGame && deleteGame.mutate(deletingGame.id, { onSuccess: () => setDeletingGame(null) })}
+        onConfirm={() =>
+          deletingGame &&
+          deleteGame.mutate(deletingGame.id, {
+            onSuccess: () => {
+              toast.success(`Spiel ${matchup(deletingGame).title} gelöscht.`);
+              setDeletingGame(null);
+            },
+          })
+        }
       >
         <p className="mb-0">
           Soll das Spiel {deletingGame ? matchup(deletingGame).title : ''} vom {formatDateTime(deletingGame?.start)} Uhr gelöscht werden?
@@ -142,7 +146,14 @@ export default function GameGroupIdPage() {
         pending={deleteGroup.isPending}
         error={deleteGroup.error}
         onCancel={() => setDeletingGroup(false)}
-        onConfirm={() => deleteGroup.mutate(g.id, { onSuccess: () => void navigate(paths.gameGroup.href()) })}
+        onConfirm={() =>
+          deleteGroup.mutate(g.id, {
+            onSuccess: () => {
+              toast.success(`Spielegruppe «${g.name}» gelöscht.`);
+              void navigate(paths.gameGroup.href());
+            },
+          })
+        }
       >
         <p className="mb-0">Soll die Spielegruppe «{g.name}» mit allen ihren Spielen gelöscht werden?</p>
       </ConfirmDialog>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { gameGroupsQueryOptions, useGameGroups } from '../api/admin-game-groups';
@@ -68,6 +69,7 @@ function GroupCard({ group }: { group: GameGroup }) {
 export default function GameGroupPage() {
   const groups = useGameGroups();
   const navigate = useNavigate();
+  const toast = useToast();
   const [creating, setCreating] = useState(false);
 
   return (
@@ -77,7 +79,13 @@ export default function GameGroupPage() {
         <Card className="mb-4 shadow-sm">
           <Card.Body>
             <h2 className="h5">Neue Spielegruppe</h2>
-            <GameGroupForm onSaved={(group) => void navigate(paths.gameGroupId.href(group.id))} onCancel={() => setCreating(false)} />
+            <GameGroupForm
+              onSaved={(group) => {
+                toast.success(`Spielegruppe «${group.name}» angelegt.`);
+                void navigate(paths.gameGroupId.href(group.id));
+              }}
+              onCancel={() => setCreating(false)}
+            />
           </Card.Body>
         </Card>
       ) : (
