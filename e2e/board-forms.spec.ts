@@ -1,7 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { launchBrowser, loggedInContext, screenshot, screenshotDir, seriousA11yViolations, type Viewport } from './support/browser.ts';
+import {
+  launchBrowser,
+  loggedInContext,
+  noHorizontalScroll,
+  screenshot,
+  screenshotDir,
+  seriousA11yViolations,
+  type Viewport,
+} from './support/browser.ts';
 
 /**
  * The board's forms in detail: dates typed as dd.mm.yyyy in a browser set to English, toasts after
@@ -23,10 +31,6 @@ function todayDeCh(): string {
   return new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
     new Date(),
   );
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 describe("the board's forms", () => {

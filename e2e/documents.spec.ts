@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/api/src/test/pdf.ts';
-import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,10 +14,6 @@ afterAll(async () => {
 
 const suffix = Date.now().toString(36).slice(-5);
 const title = `Protokoll GV ${suffix}`;
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 describe('the document area (Protokolle GV)', () => {
   let pdf: Buffer;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 let browser: Browser;
@@ -21,19 +21,6 @@ function localDateTime(days: number, hhmm: string): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
   return `${day}T${hhmm}`;
-}
-
-/** Nothing is wider than the screen; names what sticks out when something does. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 10),
-  );
-  expect(wider).toEqual([]);
 }
 
 async function statusOn(page: Page, path: string): Promise<string> {

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPeople } from '../apps/api/src/features/demo/demo-data.ts';
 import type { InvoiceOverviewResult } from '../packages/contract/src/payments.ts';
 import type { Season } from '../packages/contract/src/seasons.ts';
-import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations, type Viewport } from './support/browser.ts';
+import { launchBrowser, loggedInContext, noHorizontalScroll, screenshot, seriousA11yViolations, type Viewport } from './support/browser.ts';
 
 /**
  * The membership fee run per category: the board opens the categories of a season, puts members
@@ -47,19 +47,6 @@ async function memberId(context: BrowserContext, username: string): Promise<numb
   const hit = hits.data.find((d) => d.data.username === username);
   expect(hit, username).toBeDefined();
   return hit!.data.id;
-}
-
-/** Nothing is wider than the screen (no sideways scrolling); names what sticks out. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 10),
-  );
-  expect(wider).toEqual([]);
 }
 
 describe('the membership fee run per category', () => {

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCamt, camtPayingInvoices } from '../apps/api/src/features/payments/camt.writer.ts';
 import type { InvoiceOverviewItem, InvoiceOverviewResult } from '../packages/contract/src/payments.ts';
-import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Nothing is wider than the screen; names what sticks out when something does. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 10),
-  );
-  expect(wider).toEqual([]);
-}
 
 /** The board's list through the API (with the board's browser session). */
 async function listInvoices(context: BrowserContext, query: string): Promise<InvoiceOverviewItem[]> {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/api/src/test/pdf.ts';
-import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 let browser: Browser;
@@ -23,10 +23,6 @@ function currentSeasonLabel(): string {
     .map(Number) as [number, number];
   const start = month >= 5 ? year : year - 1;
   return `Saison ${start}/${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 describe('mail to groups', () => {

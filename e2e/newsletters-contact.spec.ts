@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/api/src/test/pdf.ts';
-import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 let browser: Browser;
@@ -16,19 +16,6 @@ afterAll(async () => {
 const suffix = Date.now().toString(36).slice(-5);
 const title = `Saisonrückblick März ${suffix}`;
 const publicationDate = '2026-03-14';
-
-/** Nothing is wider than the screen; names what sticks out when something does. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 10),
-  );
-  expect(wider).toEqual([]);
-}
 
 describe('newsletters', () => {
   let pdf: Buffer;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPeople } from '../apps/api/src/features/demo/demo-data.ts';
-import { launchBrowser, loggedInContext, newContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,19 +29,6 @@ async function ticketsLeftOnGamePage(page: Page, path: string): Promise<string> 
   const badge = page.getByTestId('tickets-left').first();
   await badge.waitFor();
   return (await badge.textContent()) ?? '';
-}
-
-/** Nothing is wider than the screen; names what sticks out when something does. */
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() =>
-    document.documentElement.scrollWidth <= window.innerWidth
-      ? []
-      : [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`)
-          .slice(0, 10),
-  );
-  expect(wider).toEqual([]);
 }
 
 describe('ticket sales', () => {
