@@ -97,6 +97,9 @@ describe('summarizeFeeRun (what a fee run would bill, per category)', () => {
       categories: [{ name: 'Mitglied' }],
     });
     expect(summarizeFeeRun([])).toEqual({ invoices: 0, amountRappen: 0, categories: [] });
+  });
+});
+
 describe('currentDueDate', () => {
   const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
   it("is the invoice's due date without reminders, else the one of the highest reminder level", () => {
