@@ -1,5 +1,9 @@
+import type { FormEvent, ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
 import { useFormContext } from 'react-hook-form';
+import { ErrorAlert } from './error-alert';
 
 /** Bootstrap's progress bar with the name and values on the element that has the role. */
 export function UploadProgress({ share }: { share: number }) {
@@ -49,5 +53,53 @@ export function PdfFileField({ idPrefix }: { idPrefix: string }) {
         </Form.Control.Feedback>
       ) : null}
     </Form.Group>
+  );
+}
+
+interface PdfUploadCardProps {
+  /** Prefix of the element ids. */
+  id: string;
+  /** The card's heading and the form's name, e.g. `Dokument hochladen`. */
+  title: string;
+  /** The title of the error shown when the upload failed. */
+  errorTitle: string;
+  /** The upload's mutation state. */
+  upload: { isPending: boolean; isError: boolean; error: unknown };
+  /** Share of the file sent (0 to 1). */
+  progress: number;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's fields (in a Bootstrap grid row), `PdfFileField` among them. */
+  children: ReactNode;
+}
+
+/**
+ * The board's PDF upload card (newsletters, documents): heading, the fields given, progress and
+ * the submit button. Place it inside the form's `FormProvider`.
+ */
+export function PdfUploadCard({ id, title, errorTitle, upload, progress, onSubmit, children }: PdfUploadCardProps) {
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby={`${id}-heading`}>
+      <div className="card-body">
+        <h2 id={`${id}-heading`} className="h4">
+          {title}
+        </h2>
+        <p className="small text-body-secondary">Nur für den Vorstand sichtbar. Eine PDF-Datei, höchstens 20 MB.</p>
+        {upload.isError ? <ErrorAlert error={upload.error} title={errorTitle} /> : null}
+        <form noValidate onSubmit={onSubmit} aria-label={title}>
+          <div className="row g-3">{children}</div>
+          {upload.isPending ? <UploadProgress share={progress} /> : null}
+          <Button type="submit" className="mt-3" disabled={upload.isPending}>
+            {upload.isPending ? (
+              <>
+                <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+                {progress >= 1 ? 'Wird gespeichert…' : 'Wird hochgeladen…'}
+              </>
+            ) : (
+              'Hochladen'
+            )}
+          </Button>
+        </form>
+      </div>
+    </section>
   );
 }
