@@ -246,7 +246,10 @@ describe('accepting an application after next season’s renewal', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `accept-later-season-${viewport === 'phone' ? 360 : 1280}`);
       await dialog.getByRole('button', { name: 'Annehmen' }).click();
-      await page.getByRole('status').filter({ hasText: /ist jetzt Mitglied/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /ist jetzt Mitglied/ })
+        .waitFor();
       const accepted = await json<{ data: { memberId: number } }>(board, 'get', `/admin/members/candidates/${created.data.id}`);
       const member = await json<{ expands: { name: string; data: { seasonId: number }[] }[] }>(
         board,
