@@ -158,8 +158,16 @@ describe("the board's forms", () => {
           .filter({ hasText: /^Mahnlauf abgeschlossen: \d+ Rechnung(en)? gemahnt\.$/ })
           .waitFor();
       }
-      const reminded = page.locator('tr[data-invoice-number]').filter({ hasText: 'neue Frist der Mahnung' }).first();
+      // Other journeys add invoices (fee runs of other seasons): open the list searched for one reminded invoice.
+      const answer = await context.request.get('/api/v1/admin/invoices?kind=MEMBERSHIP_FEE&status=OPEN&pageSize=200');
+      expect(answer.status()).toBe(200);
+      const open = ((await answer.json()) as { data: { data: { number: string; reminderLevel: number } }[] }).data.map((d) => d.data);
+      const number = open.find((i) => i.reminderLevel > 0)?.number;
+      expect(number, 'an open membership fee with a reminder').toBeDefined();
+      await page.goto(`/admin/invoices?kind=MEMBERSHIP_FEE&status=OPEN&q=${encodeURIComponent(number!)}`);
+      const reminded = page.locator(`tr[data-invoice-number="${number}"]`);
       await reminded.waitFor();
+      expect(await reminded.textContent()).toContain('neue Frist der Mahnung');
       expect(await reminded.textContent()).toMatch(/neue Frist der Mahnung \(Rechnung: \d{2}\.\d{2}\.\d{4}\)/);
       expect(await reminded.textContent()).not.toContain('überfällig');
       await reminded.scrollIntoViewIfNeeded();
