@@ -1,5 +1,6 @@
 import type { MailingGroupKind } from '@club/contract';
-import { escapeHtml, markdownToHtml, markdownToText } from './mailings.markdown.ts';
+import escapeHtml from 'escape-html';
+import { markdownToHtml, markdownToText } from './mailings.markdown.ts';
 
 /**
  * The mails of a mailing: the board's text (Markdown) rendered once, then one mail per member

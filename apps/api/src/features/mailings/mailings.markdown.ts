@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { Marked, type Tokens } from 'marked';
 import removeMarkdown from 'remove-markdown';
 
@@ -6,12 +7,6 @@ import removeMarkdown from 'remove-markdown';
  * as text, links only to http, https and mailto) and plain text (`remove-markdown`, the calendar
  * feed's library; a link keeps its address in brackets, since a mail reader cannot click a mark).
  */
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
