@@ -25,25 +25,30 @@ export function UploadProgress({ share }: { share: number }) {
   );
 }
 
-/** The file input of an upload form (field `file`, `pdfFileList` in `lib/pdf-file.ts`), with its error. */
-export function PdfFileField({ idPrefix }: { idPrefix: string }) {
+/**
+ * The file input of an upload form (field `file`, `pdfFileList` in `lib/pdf-file.ts`), with its error;
+ * `required: false` for an optional attachment (then the label says so).
+ */
+export function PdfFileField({ idPrefix, label = 'PDF-Datei', required = true }: { idPrefix: string; label?: string; required?: boolean }) {
   const form = useFormContext<{ file: FileList }>();
   const fileError = form.formState.errors.file?.message;
   return (
     <Form.Group controlId={`${idPrefix}-file`}>
       <Form.Label>
-        PDF-Datei
-        <span aria-hidden="true" className="text-danger">
-          {' '}
-          *
-        </span>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
+        ) : null}
       </Form.Label>
       <Form.Control
         type="file"
         accept="application/pdf,.pdf"
         isInvalid={Boolean(fileError)}
         aria-invalid={fileError ? true : undefined}
-        aria-required
+        aria-required={required || undefined}
         aria-describedby={fileError ? `${idPrefix}-file-error` : undefined}
         {...form.register('file')}
       />

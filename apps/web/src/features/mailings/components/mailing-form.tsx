@@ -8,12 +8,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { UploadProgress } from '@/components/ui/pdf-upload';
+import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useMailingPreview } from '../api/preview-mailing';
 import { useSendMailing } from '../api/send-mailing';
@@ -168,7 +167,7 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
                 />
               </div>
               <div className="col-12">
-                <OptionalPdfField />
+                <PdfFileField idPrefix={ID} label="PDF-Anhang (freiwillig)" required={false} />
               </div>
             </div>
             <Button type="submit" className="mt-3" disabled={send.isPending}>
@@ -203,29 +202,5 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
         ) : null}
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** The optional PDF: one file of at most 20 MB. */
-function OptionalPdfField() {
-  const form = useFormContext<MailingFormInput>();
-  const fileError = form.formState.errors.file?.message;
-  return (
-    <Form.Group controlId={`${ID}-file`}>
-      <Form.Label>PDF-Anhang (freiwillig)</Form.Label>
-      <Form.Control
-        type="file"
-        accept="application/pdf,.pdf"
-        isInvalid={Boolean(fileError)}
-        aria-invalid={fileError ? true : undefined}
-        aria-describedby={fileError ? `${ID}-file-error` : undefined}
-        {...form.register('file')}
-      />
-      {fileError ? (
-        <Form.Control.Feedback type="invalid" id={`${ID}-file-error`}>
-          {fileError}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
   );
 }
