@@ -1,6 +1,7 @@
 // Runs the Vitest suites of the workspace one after another and keeps a JSON report of
 // each in test-results/, which scripts/test-summary.mjs adds up.
 //   node scripts/run-vitest.mjs unit   packages/contract, apps/api, apps/web
+//   node scripts/run-vitest.mjs api    apps/api alone (what depends on the database)
 //   node scripts/run-vitest.mjs e2e    browser journeys (needs Chromium)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,12 +20,13 @@ function vitest(name, cwd, extra = []) {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
-if (suite === 'unit') {
-  for (const [name, dir] of [
+if (suite === 'unit' || suite === 'api') {
+  const all = [
     ['contract', 'packages/contract'],
     ['api', 'apps/api'],
     ['web', 'apps/web'],
-  ]) {
+  ];
+  for (const [name, dir] of all.filter(([name]) => suite === 'unit' || name === suite)) {
     vitest(name, path.join(root, dir));
   }
 } else if (suite === 'e2e') {
@@ -41,6 +43,6 @@ if (suite === 'unit') {
   }
   vitest('e2e', root, ['--config', 'e2e/vitest.config.ts']);
 } else {
-  console.error('usage: node scripts/run-vitest.mjs unit|e2e');
+  console.error('usage: node scripts/run-vitest.mjs unit|api|e2e');
   process.exit(2);
 }
