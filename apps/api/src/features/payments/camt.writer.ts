@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { chf } from './camt.parser.ts';
 
 /**
@@ -54,7 +55,8 @@ export interface CamtFileSpec {
   entries: CamtEntrySpec[];
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text and attribute values: escape-html's five entities (`&#39;` for the apostrophe) are valid XML as well. */
+const esc = escapeHtml;
 
 const amt = (amount: string, currency: string | null | undefined) =>
   currency === null ? `<Amt>${amount}</Amt>` : `<Amt Ccy="${esc(currency ?? 'CHF')}">${amount}</Amt>`;
