@@ -95,6 +95,15 @@ export async function insertAttachment(
   return rows[0] as { id: number; fileName: string; size: number };
 }
 
+/**
+ * Deletes the attachments uploaded before `createdBefore` that no mailing uses (the form was left
+ * after the upload); returns how many. An attachment a mailing uses stays with it.
+ */
+export async function deleteUnusedAttachments(db: DbOrTx, createdBefore: Date): Promise<number> {
+  const { count } = await db.mailingAttachment.deleteMany({ where: { createdAt: { lt: createdBefore }, mailings: { none: {} } } });
+  return count;
+}
+
 /** An attachment's PDF, for the outbox worker. */
 export async function findAttachmentFile(db: DbOrTx, id: number): Promise<{ fileName: string; content: Buffer } | undefined> {
   const rows = await db.$queryRaw<{ fileName: string; content: string }[]>`

@@ -26,6 +26,7 @@ import {
   findSeasonCovering,
   findSender,
   insertAttachment,
+  deleteUnusedAttachments,
   insertMailing,
   listMailings as listMailingRows,
 } from './mailings.repository.ts';
@@ -202,6 +203,18 @@ export async function uploadMailingAttachment(
     });
     return row;
   });
+}
+
+/** How long an uploaded attachment waits for its mailing before the nightly run deletes it. */
+export const UNUSED_ATTACHMENT_HOURS = 24;
+
+/**
+ * The nightly clean-up: attachments uploaded more than a day ago that no mailing uses (a form left
+ * after the upload) are deleted; returns how many. Any instance may run it: a mailing sent meanwhile
+ * holds its attachment through the foreign key.
+ */
+export function deleteUnusedMailingAttachments(ctx: Ctx): Promise<number> {
+  return deleteUnusedAttachments(ctx.db, new Date(ctx.now.getTime() - UNUSED_ATTACHMENT_HOURS * 3_600_000));
 }
 
 /** The form's choices: every season and category, the events and games from a year ago on. */

@@ -11,6 +11,7 @@ import { startControlSocket } from './control-socket.ts';
 import { ZURICH } from '../../lib/dates.ts';
 import { runDueDraws } from '../tickets/tickets-queue.service.ts';
 import { announceDueNewsletters } from '../newsletters/newsletters.service.ts';
+import { deleteUnusedMailingAttachments } from '../mailings/mailings.service.ts';
 
 /** The draws that are due are looked for every minute (a draw runs at most a minute after its drawAt). */
 export const DRAW_SCHEDULE = '* * * * *';
@@ -81,6 +82,14 @@ export async function startOperations(input: {
           }
         );
       }),
+    ),
+  );
+  // PDFs uploaded for a mailing that was never sent: gone after a day.
+  jobs.push(
+    new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
+      runJob('mailing-attachments', log, async () => ({
+        deleted: await deleteUnusedMailingAttachments({ db: database.prisma, log, actor: null, now: clock() }),
+      })),
     ),
   );
   // Due draws: the state lives in the games (drawAt, drawnAt), so a restart loses nothing and
