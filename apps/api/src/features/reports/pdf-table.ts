@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { registerLiberationSans } from '../../lib/fonts.ts';
+import { registerReportFont } from '../../lib/fonts.ts';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
 
@@ -10,8 +10,9 @@ import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts'
  * Table reports as A4 landscape PDFs: the club's name, title and subtitle and the time
  * made on every page, the table header repeated on every page, long text wrapped inside its
  * column, subtotals per block and totals per section, "Seite x von y" in the footer (a first
- * pass counts the pages, see writePdfReport). Liberation Sans, as the invoices (`lib/fonts.ts`), carries
- * every name of Latin script (Marjanović).
+ * pass counts the pages, see writePdfReport). Club Report Sans (`lib/fonts.ts`): Liberation Sans, the
+ * invoices' typeface, without its OpenType layout tables, which carries every name of Latin script (Marjanović)
+ * and lays out the thousands of distinct words of a large list about 9× faster.
  */
 
 /** The document's two fonts, registered under these names. */
@@ -84,7 +85,7 @@ export async function writePdfReport(out: Writable, report: TableReport): Promis
     autoFirstPage: false,
     info: { Title: `${report.title} ${report.subtitle}`, Author: report.author, Creator: report.author, CreationDate: report.createdAt },
   });
-  registerLiberationSans(doc, { regular: 'regular', bold: 'bold' });
+  registerReportFont(doc, { regular: 'regular', bold: 'bold' });
   const counter = new TableWriter(doc, report, out, null);
   await counter.write();
 

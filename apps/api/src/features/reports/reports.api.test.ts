@@ -278,6 +278,12 @@ describe('members', () => {
     expect(text).not.toContain('Anderswo');
     // The long name wraps within its column instead of running into the next.
     expect(text).toMatch(/Müller-\s*Lüdenscheidt|Müller-Lüdenscheidt\s/);
+    // Set in the reports' own copy of Liberation Sans (lib/fonts.ts), both styles embedded.
+    const file = path.join(tmp, 'members-fonts.pdf');
+    writeFileSync(file, res.body);
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    expect(fonts).toHaveLength(2);
+    for (const line of fonts) expect(line).toMatch(/^[A-Z]{6}\+ClubReportSans(-Bold)?\s+CID TrueType\s+Identity-H\s+yes yes yes/);
   });
 
   it('a long list repeats the table header on every page and counts the pages', async () => {
