@@ -12,9 +12,9 @@
 // bursts of each kind), RUNS (3 measured bursts of each kind, alternating), KEEP_DB=1.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { buildServer } from '../lib/build-server.mjs';
-import { referenceLoopMs } from '../lib/reference-loop.mjs';
+import { machineLine, referenceLoopMs } from '../lib/reference-loop.mjs';
 import { call, figures, membersWithSessions, round, startBenchServer } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -38,11 +38,7 @@ const { port, db } = server;
 let failed = false;
 try {
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  console.log(
-    `Maschine: ${cpus().length} CPUs, Last ${loadavg()
-      .map((l) => round(l, 2))
-      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
-  );
+  console.log(machineLine());
   console.log(`Server bereit nach ${server.readyMs} ms (PostgreSQL ${pgVersion}, Datenbank ${server.dbName})`);
   const { memberIds, boardId, cookies } = await membersWithSessions(db, MEMBERS, SECRET);
   console.log(`${MEMBERS} Mitglieder und 1 Vorstand mit Sitzungen angelegt (direkt in der Tabelle sessions, nicht über den Login)`);

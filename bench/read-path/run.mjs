@@ -18,14 +18,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { closedLoop, get } from '../lib/closed-loop.mjs';
 import { cpuMs } from '../lib/process.mjs';
 import { freePort, membersWithSessions, percentile, waitForHealth } from '../lib/rush.mjs';
-import { referenceLoopMs } from '../lib/reference-loop.mjs';
+import { machineLine } from '../lib/reference-loop.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -149,11 +149,7 @@ async function compare(label, server, paths, cookies) {
 }
 
 if (!process.env.NO_BUILD) buildServer();
-console.log(
-  `Maschine: ${cpus().length} CPUs, Last ${loadavg()
-    .map((l) => round(l, 2))
-    .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
-);
+console.log(machineLine());
 
 if (process.env.ONLY !== 'pglite') {
   const dbName = `club_bench_read_${Date.now().toString(36)}`;

@@ -16,10 +16,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { referenceLoopMs } from '../lib/reference-loop.mjs';
+import { machineLine, referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
 import { cpuMs, peakRssMb } from '../lib/process.mjs';
 import { call, freePort, membersWithSessions, percentile, round } from '../lib/rush.mjs';
@@ -118,11 +118,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  console.log(
-    `Maschine: ${cpus().length} CPUs, Last (1/5/15 min) ${loadavg()
-      .map((l) => round(l, 2))
-      .join(' / ')}, Referenzschleife ${referenceLoopMs()} ms`,
-  );
+  console.log(machineLine());
   console.log(
     `Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, ${WORKERS} Worker mit je ${POOL} Verbindungen) nach ${Date.now() - started} ms`,
   );
