@@ -10,8 +10,9 @@ import { sheetName } from './sheet-name.ts';
  * totals as formulas (with their values), printable on A4 landscape.
  *
  * The streaming writer's rules: number formats need `useStyles`; frozen panes and page setup
- * go to addWorksheet; columns before the first committed row; dates are written as UTC (so
- * cells hold `Date.UTC` wall-clock values); `workbook.commit()` ends the output stream.
+ * go to addWorksheet; columns before the first committed row; `workbook.commit()` ends the
+ * output stream. Dates (`Date.UTC` wall-clock values) are written as serial numbers of our own
+ * (see excelSerial) with a date or time format.
  */
 
 const numberFormats: Record<CellKind, string | undefined> = {
@@ -168,7 +169,24 @@ function totalRow(
 }
 
 function toExcel(cell: Cell): ExcelJS.CellValue {
+  if (cell instanceof Date) return excelSerial(cell);
   return cell === '' ? null : cell;
+}
+
+const DAY_MS = 86_400_000;
+/** Days from Excel's day zero (30.12.1899) to 1.1.1970. */
+const EPOCH_DAYS = 25_569;
+
+/**
+ * A wall-clock value as Excel's serial number: whole days, plus the time as a fraction of a day
+ * computed on its own. exceljs divides the whole instant by a day's milliseconds, which leaves
+ * the time a hair below the minute (00:30 is 0.0208333333321 instead of 0.0208333333333):
+ * Excel rounds that away, but LibreOffice shows 00:29. The cell's number format makes it a date.
+ */
+export function excelSerial(date: Date): number {
+  const ms = date.getTime();
+  const days = Math.floor(ms / DAY_MS);
+  return days + EPOCH_DAYS + (ms - days * DAY_MS) / DAY_MS;
 }
 
 function isNumeric(kind: CellKind | undefined): boolean {

@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Spreadsheets read back by an independent consumer: LibreOffice Calc (`soffice`, Debian package
+ * libreoffice-calc-nogui) opens the .xlsx headless and saves every sheet as CSV, each cell as the
+ * user sees it (its number format applied), after recalculating every formula.
+ */
+
+export const SOFFICE = 'soffice';
+
+/** One worksheet as LibreOffice shows it: each row's cells as displayed text ('' for an empty cell). */
+export interface ShownSheet {
+  name: string;
+  rows: string[][];
+}
+
+/**
+ * The CSV export's filter options (LibreOffice help, "CSV Filter Options"): comma, double quote,
+ * UTF-8 (76), from line 1, no column formats, default language, text cells not all quoted,
+ * (import only), cell contents as shown (true: formatted, not the raw numbers), formulas not
+ * exported, spaces kept, and sheet -1: every sheet to its own file `<name>-<sheet>.csv`
+ * (LibreOffice 7.2 and later).
+ */
+export const CSV_FILTER = 'Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1';
+
+/**
+ * The user profile's settings: the Swiss German locale (a member of the board in Zurich; it
+ * decides the thousands separator of `#,##0.00`), and formulas of Excel files recalculated on
+ * loading (LibreOffice's default is to show the results stored in the file: then a wrong
+ * formula with a right stored result would go unseen).
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>de-CH</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+/** Why LibreOffice cannot be used here (`soffice` not on the PATH), or null when it can. */
+export function libreOfficeMissing(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    try {
+      accessSync(path.join(dir, SOFFICE), constants.X_OK);
+      return null;
+    } catch {
+      // not in this directory
+    }
+  }
+  return `${SOFFICE} is not on the PATH (Debian package libreoffice-calc-nogui)`;
+}
+
+/**
+ * Opens each workbook in LibreOffice (one start for all of them) and returns, per workbook, its
+ * sheets in order with the rows as shown. Each call has its own user profile (test files run in
+ * parallel; two LibreOffice processes cannot share one) and removes its files afterwards.
+ */
+export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): Promise<ShownSheet[][]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
+  try {
+    const profile = path.join(dir, 'profile');
+    mkdirSync(path.join(profile, 'user'), { recursive: true });
+    writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    const inputs = workbooks.map((body, i) => {
+      const file = path.join(dir, `w${i}.xlsx`);
+      writeFileSync(file, body);
+      return file;
+    });
+    const stdout = await run(
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${profile}`,
+        '--convert-to',
+        `csv:${CSV_FILTER}`,
+        '--outdir',
+        out,
+        ...inputs,
+      ],
+      timeoutMs,
+    );
+    // "Writing sheet Mitglieder 2027-28 -> /tmp/.../out/w0-Mitglieder 2027-28.csv", in sheet order.
+    const written = [...stdout.matchAll(/^Writing sheet (.*) -> (.*)$/gm)].map((m) => ({ name: m[1]!, file: m[2]! }));
+    return inputs.map((_, i) => {
+      const sheets = written.filter((w) => path.basename(w.file).startsWith(`w${i}-`));
+      if (sheets.length === 0) throw new Error(`LibreOffice wrote no sheet of workbook ${i}:\n${stdout}`);
+      return sheets.map((w) => ({ name: w.name, rows: parseCsv(readFileSync(w.file, 'utf8')) }));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One workbook's sheets as LibreOffice shows them. */
+export async function readXlsxWithLibreOffice(workbook: Buffer): Promise<ShownSheet[]> {
+  const [sheets] = await readWithLibreOffice([workbook]);
+  return sheets!;
+}
+
+function run(args: string[], timeout: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(SOFFICE, args, { timeout, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${SOFFICE} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * RFC 4180: fields separated by commas, rows by CRLF or LF; a field in double quotes may hold
+ * commas, line breaks and doubled quotes. A last line break ends the last row, no empty row after.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i += 1;
+      } else {
+        field += c;
+        i += 1;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      i += 1;
+    } else if (c === ',') {
+      endField();
+      i += 1;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      endRow();
+      i += 2;
+    } else if (c === '\n') {
+      endRow();
+      i += 1;
+    } else {
+      field += c;
+      i += 1;
+    }
+  }
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}
