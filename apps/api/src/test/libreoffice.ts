@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 
 /**
  * Spreadsheets read back by an independent consumer: LibreOffice Calc (`soffice`, Debian package
@@ -89,7 +90,7 @@ export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_0
     return inputs.map((_, i) => {
       const sheets = written.filter((w) => path.basename(w.file).startsWith(`w${i}-`));
       if (sheets.length === 0) throw new Error(`LibreOffice wrote no sheet of workbook ${i}:\n${stdout}`);
-      return sheets.map((w) => ({ name: w.name, rows: parseCsv(readFileSync(w.file, 'utf8')) }));
+      return sheets.map((w) => ({ name: w.name, rows: parse(readFileSync(w.file, 'utf8'), { relaxColumnCount: true }) as string[][] }));
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -109,57 +110,4 @@ function run(args: string[], timeout: number): Promise<string> {
       else resolve(stdout);
     });
   });
-}
-
-/**
- * RFC 4180: fields separated by commas, rows by CRLF or LF; a field in double quotes may hold
- * commas, line breaks and doubled quotes. A last line break ends the last row, no empty row after.
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (c === '"') {
-        quoted = false;
-        i += 1;
-      } else {
-        field += c;
-        i += 1;
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      i += 1;
-    } else if (c === ',') {
-      endField();
-      i += 1;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      endRow();
-      i += 2;
-    } else if (c === '\n') {
-      endRow();
-      i += 1;
-    } else {
-      field += c;
-      i += 1;
-    }
-  }
-  if (field !== '' || row.length > 0) endRow();
-  return rows;
 }
