@@ -33,6 +33,8 @@ export interface PythonAttachment {
   sha256: string;
   /** The first 8 bytes of the decoded payload, one character per byte (e.g. `%PDF-1.3`). */
   head: string;
+  /** The decoded payload, only when asked for (`readWithPythonEmail(raw, { content: true })`). */
+  content?: Buffer;
 }
 
 type HeaderKey = 'subject' | 'from' | 'to' | 'replyTo' | 'date' | 'messageId' | 'mimeVersion' | 'contentType';
@@ -88,15 +90,25 @@ export function needPythonEmail(ctx: TestContext): void {
   ctx.skip(`not checked with Python's email package: ${missing}`);
 }
 
-/** Reads a raw mail with Python's standard `email` package (python3 and read_mail.py, the mail on stdin). */
-export function readWithPythonEmail(raw: string | Buffer): PythonMail {
+/**
+ * Reads a raw mail with Python's standard `email` package (python3 and read_mail.py, the mail on
+ * stdin). `content`: the attachments also carry their decoded payload.
+ */
+export function readWithPythonEmail(raw: string | Buffer, options: { content?: boolean } = {}): PythonMail {
   const missing = pythonEmailUnavailable();
   if (missing) throw new Error(`cannot read the mail with Python's email package: ${missing}`);
   const input = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
-  const run = spawnSync('python3', [SCRIPT], { input, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 });
+  const run = spawnSync('python3', [SCRIPT, ...(options.content ? ['--content'] : [])], {
+    input,
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 30_000,
+  });
   if (run.error) throw new Error(`python3 ${SCRIPT} did not run: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`python3 ${SCRIPT} failed (exit ${run.status}): ${run.stderr.toString('utf8')}`);
-  return JSON.parse(run.stdout.toString('utf8')) as PythonMail;
+  const read = JSON.parse(run.stdout.toString('utf8')) as PythonMail;
+  for (const a of read.attachments as (PythonAttachment & { content?: unknown })[])
+    if (typeof a.content === 'string') a.content = Buffer.from(a.content, 'base64');
+  return read;
 }
 
 /** Every part of the tree, depth first, the root included. */

@@ -1,9 +1,11 @@
 """Reads one raw mail from stdin with Python's standard `email` package and prints what it sees as JSON.
 
 Used by the tests (python-email.ts) as an independent consumer of the mails the site sends.
-Only the standard library is needed.
+Only the standard library is needed. With --content, each attachment also carries its decoded
+payload, base64.
 """
 
+import base64
 import email
 import email.policy
 import email.utils
@@ -36,6 +38,9 @@ def part_defects(part, where):
     return found
 
 
+WITH_CONTENT = "--content" in sys.argv[1:]
+
+
 def walk(part, where, defects, attachments):
     defects.extend(part_defects(part, where))
     node = {"contentType": part.get_content_type()}
@@ -58,8 +63,7 @@ def walk(part, where, defects, attachments):
         node["filename"] = filename
     if disposition == "attachment" or filename is not None:
         payload = part.get_payload(decode=True) or b""
-        attachments.append(
-            {
+        attachment = {
                 "filename": filename,
                 "contentType": part.get_content_type(),
                 "disposition": disposition,
@@ -67,7 +71,9 @@ def walk(part, where, defects, attachments):
                 "sha256": hashlib.sha256(payload).hexdigest(),
                 "head": payload[:8].decode("latin-1"),
             }
-        )
+        if WITH_CONTENT:
+            attachment["content"] = base64.b64encode(payload).decode("ascii")
+        attachments.append(attachment)
     return node
 
 
