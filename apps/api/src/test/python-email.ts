@@ -55,9 +55,9 @@ export interface PythonMail {
   /** Every defect Python noted, of the message, of each part and of each header; [] for a well-formed mail. */
   defects: { part: string; defect: string }[];
   structure: PythonPart;
-  /** The text/plain body (`get_content()`), null when there is none. */
+  /** The text/plain body (`get_content()`, CRLF made \n), null when there is none. */
   text: string | null;
-  /** The text/html body (`get_content()`), null when there is none. */
+  /** The text/html body (`get_content()`, CRLF made \n), null when there is none. */
   html: string | null;
   attachments: PythonAttachment[];
 }
@@ -106,6 +106,9 @@ export function readWithPythonEmail(raw: string | Buffer, options: { content?: b
   if (run.error) throw new Error(`python3 ${SCRIPT} did not run: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`python3 ${SCRIPT} failed (exit ${run.status}): ${run.stderr.toString('utf8')}`);
   const read = JSON.parse(run.stdout.toString('utf8')) as PythonMail;
+  // Text travels with CRLF line breaks (MIME's canonical form); the tests compare with \n.
+  if (read.text !== null) read.text = read.text.replace(/\r\n/g, '\n');
+  if (read.html !== null) read.html = read.html.replace(/\r\n/g, '\n');
   for (const a of read.attachments as (PythonAttachment & { content?: unknown })[])
     if (typeof a.content === 'string') a.content = Buffer.from(a.content, 'base64');
   return read;
@@ -173,4 +176,17 @@ export function linksOf(text: string): string[] {
 /** The links of the HTML part's anchors (`href`), entities undone. */
 export function hrefsOf(html: string): string[] {
   return [...html.matchAll(/<a\s[^>]*href="([^"]*)"/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/**
+ * The web links of the text/plain part; when there is a text/html part too, asserts that its
+ * anchors lead to the same links (a reader of either part follows the same link).
+ */
+export function expectSameLinks(py: PythonMail): string[] {
+  const links = linksOf(py.text ?? '');
+  if (py.html !== null) {
+    const hrefs = hrefsOf(py.html).filter((h) => /^https?:/.test(h));
+    expect([...new Set(hrefs)].sort(), 'links of the HTML part').toEqual([...new Set(links)].sort());
+  }
+  return links;
 }
