@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { openTestDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { makePdf } from '../../test/pdf.ts';
-import { expectWellFormedMail, needPythonEmail, partsOf } from '../../test/python-email.ts';
+import { expectSameLinks, expectWellFormedMail, needPythonEmail, partsOf } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { seedGame } from '../tickets/tickets.test-support.ts';
 import { seedEvent } from '../events/events.test-support.ts';
@@ -322,6 +322,7 @@ describe('sending', () => {
       expect(py.replyTo.map((a) => a.address)).toEqual([board.email]);
       expect(py.html).toContain('<strong>Trainingslager</strong>');
       expect(py.html).toContain('<a href="https://example.ch/lager">der Website</a>');
+      expect(expectSameLinks(py)).toContain('https://example.ch/lager');
       expect(py.text).toContain('Das Trainingslager findet im Juli statt. Details auf der Website (https://example.ch/lager).');
       expect(py.attachments).toEqual([
         {
@@ -377,6 +378,7 @@ describe('sending', () => {
       expect(py.text).toContain('Grösse: «gross»');
       expect(py.html).toContain('<strong>Saisoneröffnung</strong>');
       expect(py.html).toContain('<em>im Blog</em>');
+      expect(expectSameLinks(py)).toContain('https://example.ch/saison-öffnung');
       expect(py.html).toMatch(/<li>Grösse: («|&laquo;|&#171;)gross(»|&raquo;|&#187;)<\/li>/);
       // 8-bit text never travels unencoded: every text part is quoted-printable or base64.
       for (const part of partsOf(py.structure).filter((p) => p.contentType.startsWith('text/')))
