@@ -500,7 +500,7 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
 });
 
 describe('POST /api/v1/admin/members/candidates/{id}/reject', () => {
-  it('declines the application, sends a polite mail and writes an audit row; a second reject is 409', async () => {
+  it('declines the application, sends a polite mail and writes an audit row; a second reject is 409', async (ctx) => {
     const c = await paper({ firstName: 'Reto' });
     const answer = await call('POST', `${BASE}/${c.id}/reject`, { id: c.id });
     expect(answer.status).toBe(200);
@@ -520,5 +520,12 @@ describe('POST /api/v1/admin/members/candidates/{id}/reject', () => {
     const accept = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
     expect(accept.status).toBe(409);
     expect(await db().mailOutbox.count({ where: { to: c.email } })).toBe(1);
+
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    expect(py.headers.subject).toBe('Ihr Mitgliedschaftsantrag beim ZSC Fanclub Limmat');
+    expect(py.to.map((a) => a.address)).toEqual([c.email]);
+    expect(py.structure).toMatchObject({ contentType: 'text/plain', charset: 'utf-8' });
+    expect(py.text).toContain('Leider können wir Ihren Antrag zurzeit nicht annehmen');
   });
 });
