@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type NodemailerMail from 'nodemailer/lib/mailer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
 import { isDiskFull } from '../db/errors.ts';
@@ -36,6 +37,24 @@ export interface RenderedAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+}
+
+/**
+ * A rendered attachment as nodemailer takes it, its file name given as the `name` parameter of
+ * Content-Type and the `filename` parameter of Content-Disposition; nodemailer encodes a name that
+ * is not plain ASCII per RFC 2231 (`filename*=utf-8''…`). nodemailer's own `filename` option would
+ * also write `name="=?UTF-8?Q?…?="`, an encoded word inside a quoted string, which RFC 2047
+ * (section 5) forbids and standard readers report as a defect.
+ */
+function mimeAttachment(attachment: RenderedAttachment): NodemailerMail.Attachment {
+  const quoted = `"${attachment.filename.replace(/[\\"]/g, '\\$&')}"`;
+  return {
+    content: attachment.content,
+    filename: false,
+    contentType: `${attachment.contentType}; name=${quoted}`,
+    // nodemailer takes a whole header value here; its types name only the bare disposition.
+    contentDisposition: `attachment; filename=${quoted}` as 'attachment',
+  };
 }
 
 /** Turns an attachment description into the file; throws when it cannot (the mail is retried). */
@@ -182,7 +201,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           text: row.text,
           ...(row.html ? { html: row.html } : {}),
           ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-          ...(attachments.length ? { attachments } : {}),
+          ...(attachments.length ? { attachments: attachments.map(mimeAttachment) } : {}),
         });
         await markMailSent(db, row.id, new Date());
         sent += 1;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, fromIsoDate, seasonDates, seasonYearOf, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { createMember, unique, type CreatedMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
+import { expectSameLinks, expectWellFormedMail, needPythonEmail } from '../../test/python-email.ts';
 import { loginAs } from '../../test/login.ts';
 import { totpCode } from '../../test/totp.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
@@ -207,7 +208,7 @@ describe('POST /api/v1/member/addresses (a move)', () => {
 describe('PUT /api/v1/member/email and the confirmation link', () => {
   const tokenOf = (text: string) => /\/account\/changeemail\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
-  it('when a member asks for a new address, then a link goes to the new address, a notice to the old one, and nothing changes yet', async () => {
+  it('when a member asks for a new address, then a link goes to the new address, a notice to the old one, and nothing changes yet', async (ctx) => {
     const m = await loggedInMember();
     const newEmail = `${unique('neu')}@example.ch`;
     const res = await call(server.url, 'PUT', '/api/v1/member/email', { cookie: m.cookie, body: { email: newEmail } });
@@ -250,6 +251,23 @@ describe('PUT /api/v1/member/email and the confirmation link', () => {
     expect(again.status).toBe(200);
     expect(await db().auditLog.count({ where: { entity: 'member', entityId: String(m.id), action: 'member.email.changed' } })).toBe(1);
     expect((await call(server.url, 'GET', '/api/v1/member/', { cookie: m.cookie })).body.data.pendingEmail).toBeNull();
+
+    // Python's email package reads the three mails: the link, the notice and the confirmation.
+    needPythonEmail(ctx);
+    const pyLink = expectWellFormedMail(link);
+    expect(pyLink.headers.subject).toBe('Bitte bestätigen Sie Ihre neue E-Mail-Adresse beim ZSC Fanclub Limmat');
+    expect(pyLink.to.map((a) => a.address)).toEqual([newEmail]);
+    expect(pyLink.from[0]).toEqual({ name: 'ZSC Fanclub Limmat', address: 'noreply@fanclub-limmat.ch' });
+    expect(expectSameLinks(pyLink)).toEqual([`${server.url}/account/changeemail?token=${token}`]);
+    expect(tokenOf(pyLink.text!)).toBe(token);
+    const pyNotice = expectWellFormedMail(notice);
+    expect(pyNotice.to.map((a) => a.address)).toEqual([m.email]);
+    expect(pyNotice.text).toContain(newEmail);
+    expect(pyNotice.text).not.toContain(token);
+    expect(pyNotice.html ?? '').not.toContain(token);
+    const pyChanged = expectWellFormedMail(changed);
+    expect(pyChanged.headers.subject).toMatch(/wurde geändert/);
+    expect(pyChanged.text).toContain(newEmail);
   });
 
   it('when the same change is asked twice in a row (a double click), then one request and one mail', async () => {

@@ -5,6 +5,7 @@ import { addDays, seasonDates, seasonYearOf, toIsoDate, zurichToday } from '../.
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
+import { expectSameLinks, expectWellFormedMail, needPythonEmail } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { hashInvitationToken } from '../idp/invitations.ts';
 import { jsonInit, validApplication } from './candidates.test-data.ts';
@@ -248,7 +249,7 @@ describe('PUT /api/v1/admin/members/candidates/{id}', () => {
 });
 
 describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
-  it('creates the member with address, phones, membership, invitation and welcome mail; the invitation leads to a login', async () => {
+  it('creates the member with address, phones, membership, invitation and welcome mail; the invitation leads to a login', async (ctx) => {
     const last = `Kälin-${letters()}`;
     const c = await paper({ firstName: 'Zoë', lastName: last, mobile: '079 555 66 77', landLine: '044 555 66 77' });
     const answer = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
@@ -323,6 +324,15 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
       mobile: '079 555 66 77',
       memberships: [{ seasonName: season.name }],
     });
+
+    // Python's email package reads the welcome mail with the invitation link.
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    expect(py.headers.subject).toBe('Willkommen beim ZSC Fanclub Limmat');
+    expect(py.to.map((a) => a.address)).toEqual([c.email]);
+    expect(py.text).toContain('Grüezi Zoë');
+    expect(py.text).toContain(username);
+    expect(expectSameLinks(py)).toContain(link![0]);
   });
 
   it('numbers the username when the name is taken (lara.meier, lara.meier2)', async () => {
@@ -490,7 +500,7 @@ describe('POST /api/v1/admin/members/candidates/{id}/accept', () => {
 });
 
 describe('POST /api/v1/admin/members/candidates/{id}/reject', () => {
-  it('declines the application, sends a polite mail and writes an audit row; a second reject is 409', async () => {
+  it('declines the application, sends a polite mail and writes an audit row; a second reject is 409', async (ctx) => {
     const c = await paper({ firstName: 'Reto' });
     const answer = await call('POST', `${BASE}/${c.id}/reject`, { id: c.id });
     expect(answer.status).toBe(200);
@@ -510,5 +520,12 @@ describe('POST /api/v1/admin/members/candidates/{id}/reject', () => {
     const accept = await call('POST', `${BASE}/${c.id}/accept`, { id: c.id });
     expect(accept.status).toBe(409);
     expect(await db().mailOutbox.count({ where: { to: c.email } })).toBe(1);
+
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    expect(py.headers.subject).toBe('Ihr Mitgliedschaftsantrag beim ZSC Fanclub Limmat');
+    expect(py.to.map((a) => a.address)).toEqual([c.email]);
+    expect(py.structure).toMatchObject({ contentType: 'text/plain', charset: 'utf-8' });
+    expect(py.text).toContain('Leider können wir Ihren Antrag zurzeit nicht annehmen');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, unique } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
+import { expectWellFormedMail, needPythonEmail } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { zurichToday, toIsoDate } from '../../lib/dates.ts';
 import { APPLICATIONS_PER_HOUR } from './candidates.router.ts';
@@ -39,7 +40,7 @@ const candidatesWithEmail = (email: string) => db().candidate.findMany({ where: 
 const outboxTo = (email: string) => db().mailOutbox.findMany({ where: { to: email } });
 
 describe('POST /api/v1/candidates (public form)', () => {
-  it('when a visitor applies, then the application is stored as PENDING and a confirmation mail arrives', async () => {
+  it('when a visitor applies, then the application is stored as PENDING and a confirmation mail arrives', async (ctx) => {
     const body = validApplication();
     const res = await apply(body);
     expect(res.status).toBe(201);
@@ -71,6 +72,14 @@ describe('POST /api/v1/candidates (public form)', () => {
     expect(mail.text).toContain('Grüezi Lara');
     expect(mail.text).toContain(`am ${today.split('-').reverse().join('.')} erhalten`);
     expect(mail.raw).not.toMatch(/content-type: text\/html/i);
+
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    expect(py.headers.subject).toBe('Ihr Mitgliedschaftsantrag beim ZSC Fanclub Limmat');
+    expect(py.to.map((a) => a.address)).toEqual([body.email]);
+    expect(py.html).toBeNull();
+    expect(py.text).toContain('Grüezi Lara');
+    expect(py.text).toContain(`am ${today.split('-').reverse().join('.')} erhalten`);
   });
 
   it('takes defaults: country CH, empty phones and remarks, and trims text', async () => {

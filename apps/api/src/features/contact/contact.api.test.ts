@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
+import { expectWellFormedMail, needPythonEmail } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { CONTACT_MESSAGES_PER_HOUR } from './contact.router.ts';
 
@@ -77,7 +78,7 @@ describe('GET /api/v1/contact/recipients', () => {
 });
 
 describe('POST /api/v1/contact/', () => {
-  it('when a visitor writes, then the message is stored and mailed to the hidden address with Reply-To the sender, and no copy goes to the sender', async () => {
+  it('when a visitor writes, then the message is stored and mailed to the hidden address with Reply-To the sender, and no copy goes to the sender', async (ctx) => {
     const body = valid();
     const res = await send(body);
     expect(res.status).toBe(202);
@@ -100,6 +101,18 @@ describe('POST /api/v1/contact/', () => {
     // Give the worker another pass: still nothing for the sender.
     await new Promise((r) => setTimeout(r, 1200));
     expect(peer.messages.filter((m) => m.to.includes(body.senderEmail))).toHaveLength(0);
+
+    // Python's email package reads it: one plain text part, Reply-To the sender, the message as written.
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    expect(py.headers.subject).toBe('Kontaktformular: Nachricht von Fan Müller');
+    expect(py.to.map((a) => a.address)).toEqual(['tickets@club.example']);
+    expect(py.replyTo.map((a) => a.address)).toEqual([body.senderEmail]);
+    expect(py.structure).toEqual({ contentType: 'text/plain', charset: 'utf-8', transferEncoding: 'quoted-printable' });
+    expect(py.html).toBeNull();
+    expect(py.attachments).toEqual([]);
+    expect(py.text).toContain(body.message);
+    expect(py.text).toContain(`Von: Fan Müller <${body.senderEmail}>`);
   });
 
   it('when a member writes, then the message is linked to the member and the mail says who was logged in', async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { isQRReferenceValid } from 'swissqrbill/utils';
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
+import { expectWellFormedMail, needPythonEmail, readWithPythonEmail } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { validApplication } from '../candidates/candidates.test-data.ts';
 import { client, loggedIn, type Call } from '../tickets/tickets.test-support.ts';
@@ -69,7 +71,7 @@ describe('guards: visitor 401, member 403', () => {
 });
 
 describe('fee runs', () => {
-  it('bills every member of the season once, with gapless numbers, frozen address, QR reference and a mail with the PDF', async () => {
+  it('bills every member of the season once, with gapless numbers, frozen address, QR reference and a mail with the PDF', async (ctx) => {
     const { season, members } = await seasonWithMembers(3);
     const before = await db().invoiceNumberSequence.findUnique({ where: { year } });
     const res = await board.call('POST', `/admin/seasons/${season.id}/membershipfees/`, []);
@@ -116,6 +118,41 @@ describe('fee runs', () => {
     expect(await db().invoice.count({ where: { seasonId: season.id } })).toBe(3);
     const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'season.membershipfees.issued', entityId: String(season.id) } });
     expect(audit).toMatchObject({ actorId: board.id, data: expect.objectContaining({ created: 3 }) });
+
+    // Python's email package reads the invoice mail and its QR-bill PDF.
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(mail);
+    const number = invoices.find((i) => i.memberId === members[0]!.id)!.number;
+    expect(py.headers.subject).toBe(mail.subject);
+    expect(py.headers.subject).toContain(`Mitgliederbeitrag ${season.name}`);
+    expect(py.to.map((a) => a.address)).toEqual([members[0]!.email]);
+    expect(py.structure.contentType).toBe('multipart/mixed');
+    expect(py.structure.parts!.at(-1)).toMatchObject({
+      contentType: 'application/pdf',
+      disposition: 'attachment',
+      transferEncoding: 'base64',
+    });
+    expect(py.text).toContain(number);
+    expect(py.attachments).toEqual([
+      {
+        filename: `Rechnung-${number}.pdf`,
+        contentType: 'application/pdf',
+        disposition: 'attachment',
+        size: expect.any(Number),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        head: expect.stringMatching(/^%PDF-/),
+      },
+    ]);
+    expect(py.attachments[0]!.size).toBeGreaterThan(10_000);
+    // The attachment Python decoded is the invoice with its Swiss QR bill.
+    const file = readWithPythonEmail(mail.raw, { content: true }).attachments[0]!.content!;
+    expect(createHash('sha256').update(file).digest('hex')).toBe(py.attachments[0]!.sha256);
+    const pdfFile = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-mail-')), 'x.pdf');
+    writeFileSync(pdfFile, file);
+    const pdfText = execFileSync('pdftotext', ['-layout', pdfFile, '-']).toString();
+    expect(pdfText).toContain('Zahlteil');
+    expect(pdfText).toContain(number);
+    expect(pdfText.replace(/\s+/g, '')).toContain(invoices.find((i) => i.memberId === members[0]!.id)!.reference);
   });
 
   it('when two board members run it at the same time, then nobody is billed twice and numbers have no gaps', async () => {
@@ -315,7 +352,7 @@ describe('reminder run', () => {
 });
 
 describe('accepting an application', () => {
-  it('creates the membership-fee invoice of the current season in the same transaction and attaches it to the welcome mail', async () => {
+  it('creates the membership-fee invoice of the current season in the same transaction and attaches it to the welcome mail', async (ctx) => {
     const current = seasonYearOf(today);
     const season = await db().season.upsert({
       where: { validFrom: seasonDates(current).validFrom },
@@ -341,5 +378,17 @@ describe('accepting an application', () => {
     expect(welcome.text).toContain(inv.number);
     const sent = await smtp.waitFor((mm) => mm.to.includes(app.email), 15_000);
     expect(sent.raw).toContain(`Rechnung-${inv.number}.pdf`);
+
+    needPythonEmail(ctx);
+    const py = expectWellFormedMail(sent);
+    expect(py.headers.subject).toMatch(/^Willkommen/);
+    expect(py.text).toContain(inv.number);
+    expect(py.attachments).toEqual([
+      expect.objectContaining({
+        filename: `Rechnung-${inv.number}.pdf`,
+        contentType: 'application/pdf',
+        head: expect.stringMatching(/^%PDF-/),
+      }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromIsoDate } from '../../lib/dates.ts';
@@ -9,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { openTestDatabase, startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { makePdf } from '../../test/pdf.ts';
+import { expectSameLinks, expectWellFormedMail, needPythonEmail, partsOf } from '../../test/python-email.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtp.ts';
 import { seedGame } from '../tickets/tickets.test-support.ts';
 import { seedEvent } from '../events/events.test-support.ts';
@@ -237,7 +239,7 @@ describe('validation', () => {
 });
 
 describe('sending', () => {
-  it('writes one mail per member with salutation, Reply-To of the sender, the Markdown as text and HTML, the PDF and the notice; the list counts them sent', async () => {
+  it('writes one mail per member with salutation, Reply-To of the sender, the Markdown as text and HTML, the PDF and the notice; the list counts them sent', async (ctx) => {
     const { season, junior } = await seedSeason();
     const juniors = await Promise.all(['Lena', 'Noah', 'Mia'].map((firstName) => createMember(db(), { firstName })));
     for (const m of juniors) await join(m.id, season, junior.id);
@@ -301,6 +303,114 @@ describe('sending', () => {
       await new Promise((r) => setTimeout(r, 100));
     } while (Date.now() < until);
     expect(listed).toMatchObject({ recipients: 3, sent: 3, failed: 0 });
+
+    // Python's email package, an independent reader, sees the same mail.
+    needPythonEmail(ctx);
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    for (const m of juniors) {
+      const mail = await smtp.waitFor((x) => x.to.includes(m.email) && x.subject === 'Trainingslager der Junioren');
+      const py = expectWellFormedMail(mail);
+      expect(py.structure).toMatchObject({
+        contentType: 'multipart/mixed',
+        parts: [
+          { contentType: 'multipart/alternative', parts: [{ contentType: 'text/plain' }, { contentType: 'text/html' }] },
+          { contentType: 'application/pdf', disposition: 'attachment' },
+        ],
+      });
+      expect(py.headers.subject).toBe('Trainingslager der Junioren');
+      expect(py.to.map((a) => a.address)).toEqual([m.email]);
+      expect(py.replyTo.map((a) => a.address)).toEqual([board.email]);
+      expect(py.html).toContain('<strong>Trainingslager</strong>');
+      expect(py.html).toContain('<a href="https://example.ch/lager">der Website</a>');
+      expect(expectSameLinks(py)).toContain('https://example.ch/lager');
+      expect(py.text).toContain('Das Trainingslager findet im Juli statt. Details auf der Website (https://example.ch/lager).');
+      expect(py.attachments).toEqual([
+        {
+          filename: uploaded.body.data.fileName,
+          contentType: 'application/pdf',
+          disposition: 'attachment',
+          size: pdf.length,
+          sha256,
+          head: expect.stringMatching(/^%PDF-/),
+        },
+      ]);
+    }
+  });
+
+  it('umlauts in subject, text and file name reach a reader of the standard (Python): encoded words, RFC 2231, UTF-8 bodies', async (ctx) => {
+    const { season, junior } = await seedSeason();
+    const member = await createMember(db(), { firstName: 'Jürg', lastName: 'Müller' });
+    await join(member.id, season, junior.id);
+    const subject = 'Grüsse aus Zürich – Saisonstart «Löwen» für Gross und Klein: Anmeldung, Treffpunkt und Rückfahrt';
+    const text =
+      'Liebe Mitglieder\n\nDie **Saisoneröffnung** ist am Säntis-Platz. Mehr dazu _im Blog_: [Übersicht](https://example.ch/saison-öffnung).\n\n- Grösse: «gross»\n- Preis: 20 Fr.';
+
+    const first = await post('', { subject, text, group: { kind: 'CATEGORY', id: junior.id } });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+
+    // The stored PDF with a file name of umlauts, as the mail carries it.
+    const pdf = await makePdf('Anmeldung Rückfahrt');
+    const fileName = '2300-05-01 Anmeldung Rückfahrt Zürich über den Gotthard-Strassentunnel und zurück.pdf';
+    const attachment = await db().mailingAttachment.create({
+      data: { fileName, size: pdf.length, content: new Uint8Array(pdf), createdById: board.id },
+    });
+    const second = await post('', {
+      subject: `${subject} (mit Anhang)`,
+      text,
+      group: { kind: 'CATEGORY', id: junior.id },
+      attachmentId: attachment.id,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+
+    const plain = await smtp.waitFor((x) => x.to.includes(member.email) && x.subject === subject);
+    const withPdf = await smtp.waitFor((x) => x.to.includes(member.email) && x.subject === `${subject} (mit Anhang)`);
+    expect(plain.text).toContain('Grüezi Jürg');
+
+    needPythonEmail(ctx);
+    for (const mail of [plain, withPdf]) {
+      const py = expectWellFormedMail(mail);
+      expect(py.to).toEqual([{ name: '', address: member.email }]);
+      expect(py.replyTo.map((a) => a.address)).toEqual([board.email]);
+      expect(py.text).toContain('Grüezi Jürg');
+      expect(py.text).toContain(
+        'Die Saisoneröffnung ist am Säntis-Platz. Mehr dazu im Blog: Übersicht (https://example.ch/saison-öffnung).',
+      );
+      expect(py.text).toContain('Grösse: «gross»');
+      expect(py.html).toContain('<strong>Saisoneröffnung</strong>');
+      expect(py.html).toContain('<em>im Blog</em>');
+      expect(expectSameLinks(py)).toContain('https://example.ch/saison-öffnung');
+      expect(py.html).toMatch(/<li>Grösse: («|&laquo;|&#171;)gross(»|&raquo;|&#187;)<\/li>/);
+      // 8-bit text never travels unencoded: every text part is quoted-printable or base64.
+      for (const part of partsOf(py.structure).filter((p) => p.contentType.startsWith('text/')))
+        expect(['quoted-printable', 'base64']).toContain(part.transferEncoding);
+      expect(mail.raw, 'the raw mail is 7-bit ASCII').toMatch(/^[\t\r\n\x20-\x7e]*$/);
+    }
+    const pyPlain = expectWellFormedMail(plain);
+    expect(pyPlain.headers.subject).toBe(subject);
+    expect(pyPlain.structure).toMatchObject({
+      contentType: 'multipart/alternative',
+      parts: [
+        { contentType: 'text/plain', charset: 'utf-8' },
+        { contentType: 'text/html', charset: 'utf-8' },
+      ],
+    });
+    expect(pyPlain.attachments).toEqual([]);
+
+    const pyPdf = expectWellFormedMail(withPdf);
+    expect(pyPdf.headers.subject).toBe(`${subject} (mit Anhang)`);
+    // The file name is a parameter per RFC 2231 (UTF-8, percent-encoded, continued), never an encoded word.
+    expect(withPdf.raw).toMatch(/filename\*0\*=utf-8''2300-05-01%20Anmeldung%20R%C3%BCckfahrt/);
+    expect(withPdf.raw).not.toMatch(/name="?=\?/i);
+    expect(pyPdf.attachments).toEqual([
+      {
+        filename: fileName,
+        contentType: 'application/pdf',
+        disposition: 'attachment',
+        size: pdf.length,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        head: expect.stringMatching(/^%PDF-/),
+      },
+    ]);
   });
 });
 
