@@ -48,6 +48,9 @@ function uploadError(err: unknown, nouns: UploadNouns): AppError {
 export function receivePdfUpload(nouns: UploadNouns): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
+    // Browsers send a file name with umlauts as raw UTF-8 in the part's header (no charset named);
+    // multer's default, latin1, would store «Zürich» as «ZÃ¼rich».
+    defParamCharset: 'utf8',
     limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
   }).single('file');
   return (req: Request, res: Response, next: NextFunction) => {

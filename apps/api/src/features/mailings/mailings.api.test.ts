@@ -348,17 +348,20 @@ describe('sending', () => {
     const first = await post('', { subject, text, group: { kind: 'CATEGORY', id: junior.id } });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
 
-    // The stored PDF with a file name of umlauts, as the mail carries it.
+    // A PDF whose file name has umlauts, uploaded as a browser sends it (the name in raw UTF-8).
     const pdf = await makePdf('Anmeldung Rückfahrt');
-    const fileName = '2300-05-01 Anmeldung Rückfahrt Zürich über den Gotthard-Strassentunnel und zurück.pdf';
-    const attachment = await db().mailingAttachment.create({
-      data: { fileName, size: pdf.length, content: new Uint8Array(pdf), createdById: board.id },
+    const uploaded = await request(server.url).post('/api/v1/admin/mailings/attachments').set('Cookie', boardCookie).attach('file', pdf, {
+      filename: 'Anmeldung Rückfahrt Zürich über den Gotthard-Strassentunnel und zurück.pdf',
+      contentType: 'application/pdf',
     });
+    expect(uploaded.status).toBe(201);
+    const fileName: string = uploaded.body.data.fileName;
+    expect(fileName).toMatch(/^\d{4}-\d{2}-\d{2} Anmeldung Rückfahrt Zürich über den Gotthard-Strassentunnel und zurück\.pdf$/);
     const second = await post('', {
       subject: `${subject} (mit Anhang)`,
       text,
       group: { kind: 'CATEGORY', id: junior.id },
-      attachmentId: attachment.id,
+      attachmentId: uploaded.body.data.id,
     });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
 
@@ -399,7 +402,7 @@ describe('sending', () => {
     const pyPdf = expectWellFormedMail(withPdf);
     expect(pyPdf.headers.subject).toBe(`${subject} (mit Anhang)`);
     // The file name is a parameter per RFC 2231 (UTF-8, percent-encoded, continued), never an encoded word.
-    expect(withPdf.raw).toMatch(/filename\*0\*=utf-8''2300-05-01%20Anmeldung%20R%C3%BCckfahrt/);
+    expect(withPdf.raw).toMatch(/filename\*0\*=utf-8''\d{4}-\d{2}-\d{2}%20Anmeldung%20R%C3%BCckfahrt/);
     expect(withPdf.raw).not.toMatch(/name="?=\?/i);
     expect(pyPdf.attachments).toEqual([
       {
