@@ -2,13 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { logoSpritePlugin } from './build/logo-sprite.ts';
 import { precompressPlugin } from './build/precompress.ts';
-import { preloadScreenPlugin } from './build/preload-screen.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const proxy = Object.fromEntries(['/api', '/oauth', '/idp', '/healthz'].map((prefix) => [prefix, { target: apiTarget }]));
 
 export default defineConfig({
-  plugins: [react(), logoSpritePlugin(), preloadScreenPlugin('/features/home/routes/home-page.tsx'), precompressPlugin()],
+  plugins: [react(), logoSpritePlugin(), precompressPlugin()],
   resolve: { tsconfigPaths: true },
   server: { proxy },
   preview: { proxy },

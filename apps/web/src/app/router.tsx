@@ -4,6 +4,7 @@ import { createBrowserRouter, useRouteError, type LoaderFunction, type RouteObje
 import { Layout } from '@/components/layout/layout';
 import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, type RouteKey } from '@/config/paths';
+import HomePage from '@/features/home/routes/home-page';
 import { AppErrorPage } from './root-error';
 
 /**
@@ -13,13 +14,14 @@ import { AppErrorPage } from './root-error';
 interface ScreenModule {
   default: ComponentType;
   loader?: (queryClient: QueryClient) => LoaderFunction;
-  /** false: the screen reads nothing through TanStack Query (Home), so it shows without waiting for it. */
-  readsQueries?: false;
 }
 
-/** Every screen of SPEC.md §2 (the route id is its name in config/paths.ts), loaded on demand. */
-const screens: Record<RouteKey, () => Promise<ScreenModule>> = {
-  home: () => import('@/features/home/routes/home-page'),
+/**
+ * Every screen of SPEC.md §2 but Home (the route id is its name in config/paths.ts), loaded on
+ * demand. Home is part of the entry (below): it reads nothing but the shell's session and site
+ * facts, and a lazy Home showed the navigation bar a render before its content.
+ */
+const screens: Record<Exclude<RouteKey, 'home'>, () => Promise<ScreenModule>> = {
   fanCar: () => import('@/features/club/routes/fan-car-page'),
   memberOfTheBoard: () => import('@/features/club/routes/member-of-the-board-page'),
   statuten: () => import('@/features/club/routes/statuten-page'),
@@ -92,12 +94,12 @@ async function withQueries(Page: ComponentType, queryClient: Promise<QueryClient
   };
 }
 
-function screenRoute(key: RouteKey, queryClient: Promise<QueryClient> | QueryClient): RouteObject {
-  const route = {
+function screenRoute(key: Exclude<RouteKey, 'home'>, queryClient: Promise<QueryClient> | QueryClient): RouteObject {
+  return {
     id: key,
+    path: paths[key].path,
     lazy: async () => {
-      const { default: Page, loader, readsQueries } = await screens[key]();
-      if (readsQueries === false) return { Component: Page };
+      const { default: Page, loader } = await screens[key]();
       const Component = await withQueries(Page, queryClient);
       return loader ? { Component, loader: loader(await queryClient) } : { Component };
     },
@@ -105,12 +107,14 @@ function screenRoute(key: RouteKey, queryClient: Promise<QueryClient> | QueryCli
     HydrateFallback: ScreenFallback,
     ErrorBoundary: ScreenError,
   };
-  return key === 'home' ? { ...route, index: true } : { ...route, path: paths[key].path };
 }
 
+/** Home: in the entry, no data, no TanStack Query; it shows with the navigation bar in the first render. */
+const homeRoute: RouteObject = { id: 'home', index: true, Component: HomePage, ErrorBoundary: ScreenError };
+
 /**
- * Browser-history routing (SPEC.md §2) with react-router's data router: every screen is a lazy
- * route whose loader fills the query cache before the screen shows, so it opens with its
+ * Browser-history routing (SPEC.md §2) with react-router's data router: every screen but Home is
+ * a lazy route whose loader fills the query cache before the screen shows, so it opens with its
  * content; the screen then reads the same queries (`useQuery`) and keeps them fresh.
  */
 export function createAppRouter(queryClient: Promise<QueryClient> | QueryClient) {
@@ -119,7 +123,7 @@ export function createAppRouter(queryClient: Promise<QueryClient> | QueryClient)
       path: '/',
       Component: Layout,
       ErrorBoundary: AppErrorPage,
-      children: (Object.keys(screens) as RouteKey[]).map((key) => screenRoute(key, queryClient)),
+      children: [homeRoute, ...(Object.keys(screens) as Exclude<RouteKey, 'home'>[]).map((key) => screenRoute(key, queryClient))],
     },
   ]);
 }

@@ -21,9 +21,6 @@ function MembershipLink({ href }: { href: string }) {
   );
 }
 
-/** Home shows the shell's session and the site's facts only: it opens without waiting for TanStack Query. */
-export const readsQueries = false;
-
 export default function HomePage() {
   useDocumentTitle();
   const { clubName, membershipFormUrl } = useSiteInfo();
