@@ -9,7 +9,7 @@ import {
   parseDateText,
   parseDateTimeText,
 } from '@/lib/date-input';
-import { fieldId } from './form-field';
+import { FieldLabel, fieldId } from './form-field';
 
 interface DateFieldProps<T extends FieldValues> {
   name: Path<T>;
@@ -84,15 +84,7 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
 
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={id}>
-      <Form.Label>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Form.Label>
+      <FieldLabel label={label} required={required} />
       <Form.Control
         ref={ref}
         name={name}

@@ -36,6 +36,21 @@ export function fieldId(idPrefix: string, name: string): string {
 }
 
 /** One labelled input of a react-hook-form form, with its German error beside it. */
+/** A field's label; a required field's carries a red asterisk (hidden from screen readers, which hear `aria-required`). */
+export function FieldLabel({ label, required }: { label: ReactNode; required?: boolean | undefined }) {
+  return (
+    <Form.Label>
+      {label}
+      {required ? (
+        <span aria-hidden="true" className="text-danger">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </Form.Label>
+  );
+}
+
 export function FormField<T extends FieldValues>(props: FieldProps<T>) {
   const { name, label, idPrefix, type = 'text', required, help, textarea, className, children } = props;
   const { register, getFieldState, formState } = useFormContext<T>();
@@ -54,15 +69,7 @@ export function FormField<T extends FieldValues>(props: FieldProps<T>) {
   };
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={id}>
-      <Form.Label>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Form.Label>
+      <FieldLabel label={label} required={required} />
       {children ? (
         <Form.Select {...common}>{children}</Form.Select>
       ) : textarea ? (

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useFormContext } from 'react-hook-form';
 import { ErrorAlert } from './error-alert';
+import { FieldLabel } from './form-field';
 
 /** Bootstrap's progress bar with the name and values on the element that has the role. */
 export function UploadProgress({ share }: { share: number }) {
@@ -34,15 +35,7 @@ export function PdfFileField({ idPrefix, label = 'PDF-Datei', required = true }:
   const fileError = form.formState.errors.file?.message;
   return (
     <Form.Group controlId={`${idPrefix}-file`}>
-      <Form.Label>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Form.Label>
+      <FieldLabel label={label} required={required} />
       <Form.Control
         type="file"
         accept="application/pdf,.pdf"
