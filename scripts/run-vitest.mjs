@@ -2,6 +2,9 @@
 // each in test-results/, which scripts/test-summary.mjs adds up.
 //   node scripts/run-vitest.mjs unit   packages/contract, apps/api, apps/web
 //   node scripts/run-vitest.mjs api    apps/api alone (what depends on the database)
+//   node scripts/run-vitest.mjs api-embedded
+//                                      apps/api on the embedded PGlite, whatever DATABASE_URL says
+//                                      (CI runs the rest on PostgreSQL, then this)
 //   node scripts/run-vitest.mjs e2e    browser journeys (needs Chromium)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,10 +16,10 @@ const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const suite = process.argv[2];
 
-function vitest(name, cwd, extra = []) {
+function vitest(name, cwd, extra = [], env = process.env) {
   const out = path.join(results, `${name}.json`);
   const args = ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
-  const run = spawnSync('pnpm', args, { cwd, stdio: 'inherit', env: process.env });
+  const run = spawnSync('pnpm', args, { cwd, stdio: 'inherit', env });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
@@ -29,6 +32,10 @@ if (suite === 'unit' || suite === 'api') {
   for (const [name, dir] of all.filter(([name]) => suite === 'unit' || name === suite)) {
     vitest(name, path.join(root, dir));
   }
+} else if (suite === 'api-embedded') {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  vitest('api-pglite', path.join(root, 'apps/api'), [], env);
 } else if (suite === 'e2e') {
   const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(chrome)) {
@@ -43,6 +50,6 @@ if (suite === 'unit' || suite === 'api') {
   }
   vitest('e2e', root, ['--config', 'e2e/vitest.config.ts']);
 } else {
-  console.error('usage: node scripts/run-vitest.mjs unit|api|e2e');
+  console.error('usage: node scripts/run-vitest.mjs unit|api|api-embedded|e2e');
   process.exit(2);
 }

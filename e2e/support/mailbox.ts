@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 
 export interface ReceivedMail {
   to: string[];
@@ -9,16 +9,16 @@ export interface ReceivedMail {
 }
 
 /** Waits until the SMTP peer of the run has received a matching mail. */
-export async function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
-    const found = mails.find(match);
-    if (found) return found;
-    if (Date.now() > until)
-      throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+export function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+  return vi.waitFor(
+    async () => {
+      const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+      const found = mails.find(match);
+      if (!found) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** The first link of a mail text that starts with the given prefix. */

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { createScratchDatabase, testDatabaseUrl } from './test/db.ts';
 import { createMember } from './test/factories.ts';
@@ -36,13 +36,14 @@ function start(env: Record<string, string>) {
   return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
-/** Polls check every 100 ms; a start on a busy machine (tsx, migrations on an empty PGlite) takes up to minutes. */
-async function waitFor(check: () => Promise<boolean> | boolean, what: string, seconds = 60): Promise<void> {
-  for (let i = 0; i < seconds * 10; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Checks every 100 ms; a start on a busy machine (tsx, migrations on an empty PGlite) takes up to minutes. */
+function waitFor(check: () => Promise<boolean> | boolean, what: string, seconds = 60): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: seconds * 1000, interval: 100 },
+  );
 }
 
 const healthy = (port: number) =>

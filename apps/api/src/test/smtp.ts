@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -48,6 +49,7 @@ function parse(raw: string): { subject: string; replyTo: string; text: string } 
 /** A real SMTP server on a free port that keeps what it receives (tests only). */
 export async function startSmtpPeer(port = 0, options: { refuseFirst?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
   // A peer that refuses the first mails with a temporary error (451), then accepts.
   let toRefuse = options.refuseFirst ?? 0;
   const server = new SMTPServer({
@@ -73,6 +75,7 @@ export async function startSmtpPeer(port = 0, options: { refuseFirst?: number } 
           raw,
           ...parse(raw),
         });
+        arrivals.emit('mail');
         callback();
       });
     },
@@ -83,15 +86,27 @@ export async function startSmtpPeer(port = 0, options: { refuseFirst?: number } 
     url: `smtp://127.0.0.1:${actualPort}`,
     port: actualPort,
     messages,
-    async waitFor(match, timeoutMs = 15_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find(match);
-        if (found) return found;
-        if (Date.now() > until)
-          throw new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(' | ')})`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    waitFor(match, timeoutMs = 15_000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      // Checked on each arrival; the timer is only the deadline.
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = messages.find(match);
+          if (!mail) return;
+          stop();
+          resolve(mail);
+        };
+        const deadline = setTimeout(() => {
+          stop();
+          reject(new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(' | ')})`));
+        }, timeoutMs);
+        const stop = () => {
+          clearTimeout(deadline);
+          arrivals.off('mail', check);
+        };
+        arrivals.on('mail', check);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

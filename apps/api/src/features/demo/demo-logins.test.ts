@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { removeDemoLogins } from '../../cli/remove-demo-logins.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -75,15 +75,16 @@ describe('production on a database with demo logins', () => {
       const run = start({ ...env, PORT: String(port) });
       try {
         // Up to 3 minutes: a start on a busy machine (tsx, a PGlite data directory) can take that long.
-        let ok = false;
-        for (let i = 0; i < 1800 && !ok; i++) {
-          ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (!ok) await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(ok, run.stderr()).toBe(true);
+        await vi.waitFor(
+          async () => {
+            const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+              (r) => r.ok,
+              () => false,
+            );
+            expect(ok, run.stderr()).toBe(true);
+          },
+          { timeout: 180_000, interval: 100 },
+        );
         run.child.kill('SIGTERM');
         expect(await run.exited).toBe(0);
       } finally {

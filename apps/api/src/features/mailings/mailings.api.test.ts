@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromIsoDate } from '../../lib/dates.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { claimDueMails } from '../../lib/outbox.repository.ts';
@@ -293,16 +293,15 @@ describe('sending', () => {
     expect(smtp.messages.filter((x) => x.to.includes(adult.email))).toHaveLength(0);
 
     // The list: newest first, with the outbox's counts.
-    const until = Date.now() + 15_000;
-    let listed: { id: number; sent: number; failed: number; recipients: number } | undefined;
-    do {
-      const list = await request(server.url).get('/api/v1/admin/mailings').set('Cookie', boardCookie);
-      expect(list.status).toBe(200);
-      listed = (list.body.data as { data: typeof listed }[]).map((d) => d.data).find((m) => m!.id === mailingId);
-      if (listed?.sent === 3) break;
-      await new Promise((r) => setTimeout(r, 100));
-    } while (Date.now() < until);
-    expect(listed).toMatchObject({ recipients: 3, sent: 3, failed: 0 });
+    await vi.waitFor(
+      async () => {
+        const list = await request(server.url).get('/api/v1/admin/mailings').set('Cookie', boardCookie);
+        expect(list.status).toBe(200);
+        const listed = (list.body.data as { data: { id: number } }[]).map((d) => d.data).find((m) => m.id === mailingId);
+        expect(listed).toMatchObject({ recipients: 3, sent: 3, failed: 0 });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
 
     // Python's email package, an independent reader, sees the same mail.
     needPythonEmail(ctx);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createScratchDatabase, testDatabaseUrl } from '../../test/db.ts';
 import { loginAs } from '../../test/login.ts';
@@ -74,20 +74,23 @@ async function startSite(env: Record<string, string>): Promise<Site> {
       child.kill('SIGTERM');
     });
   // A first start creates the database and loads the demo data: on a busy machine that takes minutes.
-  const giveUpAt = Date.now() + STARTUP_LIMIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the site stopped: ${log}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
+  try {
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) return;
+        const ready = await fetch(`${url}/readyz`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (!ready) throw new Error(`the site did not become ready: ${log}`);
+      },
+      { timeout: STARTUP_LIMIT_MS, interval: 200 },
     );
-    if (ready) break;
-    if (Date.now() > giveUpAt) {
-      await stop();
-      throw new Error(`the site did not become ready: ${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  if (child.exitCode !== null) throw new Error(`the site stopped: ${log}`);
   return { url, stop };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { migrate, readMigrations } from '../../db/migrate.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
@@ -198,12 +198,7 @@ describe.skipIf(!testDatabaseUrl)('/readyz while the database is cut (PostgreSQL
     } finally {
       proxy.restore();
     }
-    let status = 0;
-    for (let i = 0; i < 100 && status !== 200; i++) {
-      status = (await fetch(`${server.url}/readyz`)).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe(200);
+    await vi.waitFor(async () => expect((await fetch(`${server.url}/readyz`)).status).toBe(200), { timeout: 10_000, interval: 100 });
   });
 });
 
