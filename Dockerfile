@@ -1,4 +1,4 @@
-# The club site: Node.js 20 (the version @types/node and engines name) serving the SPA and the API (WORKERS processes, see README).
+# The club site: Node.js 20 (the version @types/node and engines name) serving the SPA and the API (WORKERS processes, see docs/operations.md).
 # scripts/check-image-build.mjs runs this file's build steps without Docker (CI).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
