@@ -1,9 +1,10 @@
-# The club site: Node.js serving the SPA and the API (WORKERS processes, see README).
+# The club site: Node.js 20 (the version @types/node and engines name) serving the SPA and the API (WORKERS processes, see docs/operations.md).
 # scripts/check-image-build.mjs runs this file's build steps without Docker (CI).
-FROM node:22-bookworm-slim AS build
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
-RUN npm install -g pnpm
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json tsconfig.base.json ./
+# The pnpm that package.json pins (packageManager), through Node's corepack: never whatever is newest.
+RUN corepack enable pnpm && corepack install
 COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
@@ -17,7 +18,7 @@ RUN pnpm --filter @club/api generate && pnpm build
 # bundles (apps/api/dist/*.mjs), so no TypeScript loader, build tool or log prettifier is needed.
 RUN CI=true pnpm install --prod --frozen-lockfile --ignore-scripts
 
-FROM node:22-bookworm-slim
+FROM node:20-bookworm-slim
 # pg_dump and pg_restore of the PostgreSQL major version that docker-compose.yml runs (a newer
 # server than the client cannot be dumped): from PostgreSQL's own Debian repository, set up by
 # Debian's postgresql-common.

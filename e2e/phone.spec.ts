@@ -66,7 +66,7 @@ describe('on a phone in the stands (throttled)', () => {
   });
 });
 
-/** Every route of SPEC.md §2 with ids of demo data where a route needs one. */
+/** Every route of docs/domain-rules.md «Screens and routes» with ids of demo data where a route needs one. */
 async function routesOfTheSite(page: Page): Promise<string[]> {
   const firstId = async (path: string): Promise<number> =>
     page.evaluate(async (p) => {

@@ -134,7 +134,7 @@ describe('member', () => {
 });
 
 describe('board member', () => {
-  it('sees the Admin menu: the eight entries of SPEC.md in order, then the board sections of member screens and the mail to groups', async () => {
+  it('sees the Admin menu: the eight entries of docs/domain-rules.md in order, then the board sections of member screens and the mail to groups', async () => {
     const context = await loggedInContext(browser, 'vorstand');
     const page = await context.newPage();
     await page.goto('/');

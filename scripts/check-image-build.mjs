@@ -106,8 +106,8 @@ let server;
 try {
   for (const { op, arg } of build.steps) {
     if (op !== 'RUN') continue;
-    // pnpm itself is a machine prerequisite here (.ci/run installs it the same way).
-    if (arg === 'npm install -g pnpm') {
+    // pnpm itself is a machine prerequisite here (.ci/run sets up the same pinned version).
+    if (arg.startsWith('corepack ')) {
       say(`RUN ${arg} (skipped: pnpm ${execFileSync('pnpm', ['--version']).toString().trim()} is installed)`);
       continue;
     }

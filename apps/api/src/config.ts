@@ -5,7 +5,7 @@ import { isIBANValid, isQRIBAN } from 'swissqrbill/utils';
 import { z } from 'zod';
 
 /**
- * The only place that reads process.env (DESIGN.md §3). Checked once at start;
+ * The only place that reads process.env (docs/operations.md «Konfiguration»). Checked once at start;
  * a bad value stops the start with one line per bad key.
  */
 const boolish = z

@@ -15,7 +15,7 @@ const MAX_RESTARTS_PER_MINUTE = 5;
  * Starts the site. With WORKERS=1 (the default) this process serves; with more, it
  * prepares the database once and forks that many workers, which share the port
  * (node:cluster). Workers keep nothing in memory that another one needs: sessions,
- * locks and the outbox live in PostgreSQL (DESIGN.md §1).
+ * locks and the outbox live in PostgreSQL (docs/architecture.md).
  */
 async function main(): Promise<void> {
   let config;

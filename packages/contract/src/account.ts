@@ -59,7 +59,7 @@ export const memberCoreFields = {
   roles: z.array(roleSchema),
 };
 
-/** `GET /api/v1/member/` (SPEC.md §3 "Member (own data)"). */
+/** `GET /api/v1/member/` (docs/domain-rules.md «Data and expands»). */
 export const ownMemberSchema = z.object({
   ...memberCoreFields,
   dob: isoDate.nullable(),

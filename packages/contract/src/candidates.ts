@@ -26,7 +26,7 @@ function candidatePhone(label: string) {
 
 /**
  * Body of `POST /api/v1/candidates` and of the board's `POST/PUT .../members/candidates`
- * (DESIGN.md §8). Checked in the browser and on the server with this one schema.
+ * (docs/domain-rules.md «Wire names»). Checked in the browser and on the server with this one schema.
  */
 export const candidateInputSchema = z.object(
   {
@@ -66,7 +66,7 @@ export const candidateReceiptSchema = z.object({
 });
 export type CandidateReceipt = z.infer<typeof candidateReceiptSchema>;
 
-/** Body of `.../candidates/{id}/accept` and `.../reject` (SPEC.md §7: "body id"). */
+/** Body of `.../candidates/{id}/accept` and `.../reject` (docs/domain-rules.md «Wire names»: body `{ id }`). */
 export const candidateDecisionSchema = z.object({ id: idParam });
 /**
  * Body of the accept call: the id, the membership category (left out: the season's default) and,

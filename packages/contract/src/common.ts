@@ -218,7 +218,7 @@ function addressPart(label: string, max: number, required: boolean) {
   });
 }
 
-/** The fields of an address as a person enters it (DESIGN.md §8 field names), without the cross-field rule. */
+/** The fields of an address as a person enters it (docs/domain-rules.md «Wire names»), without the cross-field rule. */
 export const addressFields = {
   street: addressPart('Strasse', 100, true),
   houseNumber: text('Hausnummer', 16)

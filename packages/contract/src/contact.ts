@@ -2,7 +2,7 @@ import './locale.ts';
 import { z } from 'zod';
 import { emailSchema, requiredText, text } from './common.ts';
 
-/** Who may be written to through the contact form (DESIGN.md §6). */
+/** Who may be written to through the contact form (docs/domain-rules.md «Newsletters, documents, contact, mail»). */
 export const contactRecipientTypes = ['PRAESIDENT', 'TICKETS', 'KASSIER', 'VORSTAND'] as const;
 export const contactRecipientTypeSchema = z.enum(contactRecipientTypes, {
   error: 'Empfänger: Bitte einen Empfänger aus der Liste wählen.',
@@ -19,7 +19,7 @@ const oneLine = (label: string) => [(s: string) => !/[\r\n\t]/.test(s), { error:
 export const contactLimits = { message: 5000, name: 100 } as const;
 
 /**
- * Body of `POST /api/v1/contact/` (DESIGN.md §8: senderEmail, recipient, message; and a name).
+ * Body of `POST /api/v1/contact/` (docs/domain-rules.md «Wire names»: senderEmail, recipient, message; and a name).
  * `website` is the honeypot: only robots fill it; a filled one gets the same answer, nothing is
  * stored or sent.
  */

@@ -24,7 +24,7 @@ describe('drawOrder (weighted-sha256-v1)', () => {
     expect(drawOrder(OTHER, list)).not.toEqual(drawOrder(SEED, list));
   });
 
-  it('is pinned: the order matches an independent implementation (Python, hashlib) of the README text', () => {
+  it('is pinned: the order matches an independent implementation (Python, hashlib) of the text in docs/operations.md', () => {
     expect(
       drawOrder(
         SEED,

@@ -1,7 +1,7 @@
 import './locale.ts';
 import { z } from 'zod';
 
-/** One object: `{ data, expands? }` (DESIGN.md §4). */
+/** One object: `{ data, expands? }` (docs/domain-rules.md «API conventions»). */
 export const expandSchema = z.object({ name: z.string(), data: z.array(z.unknown()) });
 export type Expand = z.infer<typeof expandSchema>;
 

@@ -20,7 +20,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 // ---------------------------------------------------------------------------------------
 
 /**
- * `POST /api/v1/admin/events/`, `PUT /api/v1/admin/events/{id}` (DESIGN.md §8).
+ * `POST /api/v1/admin/events/`, `PUT /api/v1/admin/events/{id}` (docs/domain-rules.md «Wire names»).
  * `capacity` null or absent: unlimited places. The end may not lie before the start, the
  * registration deadline not after the start (422).
  */
@@ -64,7 +64,7 @@ export const eventSubscriptionInputSchema = z.object({
 });
 export type EventSubscriptionInput = z.input<typeof eventSubscriptionInputSchema>;
 
-/** The answer of a subscription (DESIGN.md §8): what the member now has. */
+/** The answer of a subscription (docs/domain-rules.md «Wire names»): what the member now has. */
 export const eventSubscriptionSchema = z.object({
   eventId: z.number(),
   amount: z.number().int(),

@@ -14,7 +14,7 @@ export const invoiceLineSchema = z.object({ text: z.string(), amount: storedMone
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /**
- * An invoice on the wire (DESIGN.md §8): frozen at issue; `paidAt`/`paidAmount` once a payment
+ * An invoice on the wire (docs/domain-rules.md «Wire names»): frozen at issue; `paidAt`/`paidAmount` once a payment
  * was booked on it.
  */
 export const invoiceSchema = z.object({

@@ -34,7 +34,7 @@ export const newsletterFieldsSchema = z.object({
 });
 
 /**
- * The text fields of `POST /api/v1/admin/newsletters` (multipart, DESIGN.md §8; the PDF is the
+ * The text fields of `POST /api/v1/admin/newsletters` (multipart, docs/domain-rules.md «Wire names»; the PDF is the
  * part `file`). `notify` is the checkbox "Mitglieder per E-Mail benachrichtigen": a form sends
  * `on`/`true`/`1` when ticked and nothing when not.
  */

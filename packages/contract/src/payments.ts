@@ -35,7 +35,7 @@ export const invoiceOverviewQuerySchema = z.object({
 export type InvoiceOverviewQuery = z.input<typeof invoiceOverviewQuerySchema>;
 
 /**
- * An invoice in the board's overview: the invoice's wire shape (DESIGN.md §8) plus the
+ * An invoice in the board's overview: the invoice's wire shape (docs/domain-rules.md «Wire names») plus the
  * member's name, the season's name and whether it is overdue. Sums are answers: never capped.
  */
 export const invoiceOverviewItemSchema = invoiceSchema.extend({

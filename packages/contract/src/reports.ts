@@ -2,7 +2,7 @@ import './locale.ts';
 import { z } from 'zod';
 import { idParam } from './common.ts';
 
-/** The season reports of `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf` (DESIGN.md §6). */
+/** The season reports of `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf` (docs/domain-rules.md «Reports»). */
 export const reportTypes = ['members', 'membershipfees', 'parkingfees', 'ticketreservations', 'eventsubscriptions', 'ticketfees'] as const;
 export type ReportType = (typeof reportTypes)[number];
 

@@ -42,7 +42,7 @@ export type AdminDeliveryOption = z.infer<typeof adminDeliveryOptionSchema>;
 export const salesStateSchema = z.enum(['NOT_YET_OPEN', 'OPEN', 'CLOSED']);
 export type SalesState = z.infer<typeof salesStateSchema>;
 
-/** How a game's quota is shared out: first come, first served, or a draw at `drawAt` (DESIGN.md §6). */
+/** How a game's quota is shared out: first come, first served, or a draw at `drawAt` (docs/domain-rules.md «Tickets»). */
 export const saleModeSchema = z.enum(['FIRST_COME', 'DRAW'], { error: 'Verkaufsart: FIRST_COME oder DRAW.' });
 export type SaleMode = z.infer<typeof saleModeSchema>;
 
@@ -109,7 +109,7 @@ export function checkDrawTime(
   }
 }
 
-/** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (DESIGN.md §8). */
+/** `POST /api/v1/admin/gamegroups/{id}/games/`, `PUT /api/v1/admin/games/{id}` (docs/domain-rules.md «Wire names»). */
 export const gameInputSchema = gameFieldsSchema.superRefine(checkSalesWindow).superRefine(checkDrawTime);
 export type GameInput = z.input<typeof gameInputSchema>;
 
@@ -163,7 +163,7 @@ export type Game = z.infer<typeof gameSchema>;
 // ---------------------------------------------------------------------------------------
 
 /**
- * A member's ticket reservation (DESIGN.md §8), with what the account page shows.
+ * A member's ticket reservation (docs/domain-rules.md «Wire names»), with what the account page shows.
  * `price` is the price per ticket at reservation time, `totalPrice` = amount × price.
  */
 export const ticketReservationSchema = z.object({
@@ -240,7 +240,7 @@ export function checkTicketAmounts(g: { availableTicketsPerGame: number; freeTic
   }
 }
 
-/** `POST /api/v1/admin/gamegroups/`, `PUT .../gamegroups/{id}` (DESIGN.md §8). */
+/** `POST /api/v1/admin/gamegroups/`, `PUT .../gamegroups/{id}` (docs/domain-rules.md «Wire names»). */
 export const gameGroupInputSchema = gameGroupFieldsSchema.superRefine(checkTicketAmounts);
 export type GameGroupInput = z.input<typeof gameGroupInputSchema>;
 
@@ -290,7 +290,7 @@ export const adminGameSchema = z.object({
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 
-/** SPEC.md §3 "Game group". */
+/** docs/domain-rules.md «Data and expands». */
 export const gameGroupSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -302,11 +302,11 @@ export const gameGroupSchema = z.object({
 });
 export type GameGroup = z.infer<typeof gameGroupSchema>;
 
-/** Names of the expands of `GET /api/v1/admin/gamegroups/{id}?expands=*` (SPEC.md §3). */
+/** Names of the expands of `GET /api/v1/admin/gamegroups/{id}?expands=*` (docs/domain-rules.md «Data and expands»). */
 export const gameGroupExpands = ['gamegroupdeliveryoption', 'games'] as const;
 
 // ---------------------------------------------------------------------------------------
-// The draw and the board's lists (DESIGN.md §6 "Sale modes", "Waiting lists")
+// The draw and the board's lists (docs/domain-rules.md «Tickets»)
 // ---------------------------------------------------------------------------------------
 
 /** `GET /api/v1/games/{id}/draw`: what anyone needs to recompute the order (`pnpm verify-draw`). */

@@ -47,6 +47,33 @@ export function isUniqueViolation(error: unknown): boolean {
   return has(f, 'P2002', '23505') || f.kinds.has('UniqueConstraintViolation');
 }
 
+/**
+ * The name of the unique constraint (index) that refused the write; null when the error is no
+ * unique violation, '' when the database did not name it. The name comes from the driver's error
+ * (`constraint`), Prisma's adapter (`constraint.index`) or PostgreSQL's message, which quotes it
+ * («unique constraint "seasons_name_key"»; the PGlite adapter names only the fields).
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  if (!isUniqueViolation(error)) return null;
+  const seen = new Set<unknown>();
+  const visit = (e: unknown, depth: number): string | null => {
+    if (!e || typeof e !== 'object' || depth > 6 || seen.has(e)) return null;
+    seen.add(e);
+    const o = e as Record<string, unknown>;
+    if (typeof o.constraint === 'string') return o.constraint;
+    const index = (o.constraint as { index?: unknown } | undefined)?.index;
+    if (typeof index === 'string') return index;
+    return visit(o.cause, depth + 1) ?? visit(o.meta, depth + 1) ?? visit(o.driverAdapterError, depth + 1);
+  };
+  const named = visit(error, 0);
+  if (named) return named;
+  for (const message of facts(error).messages) {
+    const quoted = /unique[^"«»]*["«]([^"«»]+)["»]/i.exec(message);
+    if (quoted) return quoted[1]!;
+  }
+  return '';
+}
+
 /** A foreign key refused the write or the delete (Prisma P2003, SQLSTATE 23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   const f = facts(error);

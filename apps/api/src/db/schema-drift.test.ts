@@ -1,26 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import internals from '@prisma/internals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/db.ts';
+import { readPrismaSchema, type SchemaFacts, type SchemaField } from '../test/prisma-schema.ts';
 import type { Database } from './client.ts';
 
-// Prisma's own schema tooling reads schema.prisma; the database is read from its catalogue.
+// schema.prisma is read with a parser of Prisma's schema language; the database from its catalogue.
 const schemaPath = fileURLToPath(new URL('../../../../prisma/schema.prisma', import.meta.url));
 
-type Dmmf = Awaited<ReturnType<typeof internals.getDMMF>>;
-let dmmf: Dmmf;
+let dmmf: { datamodel: SchemaFacts };
 let database: Database;
 
 beforeAll(async () => {
-  dmmf = await internals.getDMMF({ datamodel: readFileSync(schemaPath, 'utf8') });
+  dmmf = { datamodel: readPrismaSchema(readFileSync(schemaPath, 'utf8')) };
   database = await openTestDatabase();
 });
 afterAll(async () => {
   await database?.close();
 });
 
-function pgType(field: Dmmf['datamodel']['models'][number]['fields'][number], enums: Map<string, string>): string {
+function pgType(field: SchemaField, enums: Map<string, string>): string {
   if (field.kind === 'enum') return `enum:${enums.get(field.type) ?? field.type}`;
   const native = field.nativeType?.[0];
   switch (field.type) {

@@ -2,28 +2,23 @@ import compression from 'compression';
 import type { RequestHandler } from 'express';
 import Negotiator from 'negotiator';
 
-/** The encodings the site sends, best first. */
+/** The encodings the site sends; among encodings the client weighs alike, brotli first, as the `compression` middleware prefers. */
 const encodings = [{ name: 'br' }, { name: 'gzip' }] as const;
-
-/** Among encodings the client weighs alike, brotli first, as the `compression` middleware prefers. */
 const PREFERRED = encodings.map((e) => e.name);
 
-/** negotiator's `encoding(available, preferred)` (the second parameter, which `compression` uses too, is missing from its types). */
-type EncodingChoice = (available: string[], preferred: string[]) => string | undefined;
-
 /**
- * The site's one choice of encoding, for the build's pre-compressed files as for answers made on
- * the fly: the negotiation of the `compression` middleware (negotiator: highest q-value first,
- * among equals brotli before gzip before the body as it is). Browsers list `gzip, deflate, br, zstd`
- * with equal weight, so brotli wins there. Returns undefined for the body as it is.
+ * The site's one choice of encoding for the build's pre-compressed files, negotiated by negotiator
+ * (the library the `compression` middleware negotiates with for answers made on the fly): highest
+ * q-value first, among equals brotli before gzip before the body as it is. Browsers list
+ * `gzip, deflate, br, zstd` with equal weight, so brotli wins there. Returns undefined for the body
+ * as it is.
  */
 export function chooseEncoding(
   header: string | undefined,
   available: readonly string[] = PREFERRED,
 ): (typeof encodings)[number] | undefined {
   if (!header) return undefined;
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
-  const name = (negotiator.encoding as EncodingChoice).call(negotiator, [...available, 'identity'], PREFERRED);
+  const name = new Negotiator({ headers: { 'accept-encoding': header } }).encoding([...available, 'identity'], { preferred: PREFERRED });
   return encodings.find((e) => e.name === name);
 }
 

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { Expand, PageInfo } from '@club/contract';
 
-/** `{ data, expands? }` (DESIGN.md §4). */
+/** `{ data, expands? }` (docs/domain-rules.md «API conventions»). */
 export function sendItem(res: Response, data: unknown, expands?: Expand[], status = 200): void {
   res.status(status).json(expands ? { data, expands } : { data });
 }

@@ -26,7 +26,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
 };
 
 /**
- * The one error handler (DESIGN.md §4): every error becomes an answer in the error
+ * The one error handler (docs/domain-rules.md «API conventions»): every error becomes an answer in the error
  * envelope. What a client caused keeps a client status (toAppError); the database being
  * away or busy is 503 with Retry-After; only a real fault is a 500, logged once with its stack.
  */

@@ -109,4 +109,39 @@ describe('database errors', () => {
     expect(toAppError(new TypeError('x is undefined'))).toBeNull();
     expect(toAppError(pg('42P01'))).toBeNull();
   });
+
+  it('a unique violation is 409 only for a constraint a valid request can run into, named by the database', () => {
+    const message = (name: string) => `duplicate key value violates unique constraint "${name}"`;
+    // PostgreSQL's driver, Prisma over PostgreSQL (the index), Prisma over PGlite (only the message names it).
+    const shapes = (name: string) => [
+      Object.assign(new Error(message(name)), { code: '23505', constraint: name }),
+      Object.assign(new Error('x'), {
+        code: 'P2002',
+        meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', constraint: { index: name } } } },
+      }),
+      Object.assign(new Error('x'), {
+        code: 'P2002',
+        meta: {
+          driverAdapterError: {
+            cause: {
+              kind: 'UniqueConstraintViolation',
+              originalCode: '23505',
+              originalMessage: message(name),
+              constraint: { fields: ['name'] },
+            },
+          },
+        },
+      }),
+    ];
+    for (const e of shapes('seasons_name_key')) {
+      expect(toAppError(e)).toMatchObject({ status: 409, code: 'ALREADY_EXISTS', message: 'Diese Saison gibt es bereits.' });
+    }
+    for (const e of [
+      ...shapes('invoices_number_key'),
+      ...shapes('login_invitations_tokenHash_key'),
+      Object.assign(new Error('x'), { code: '23505' }),
+    ]) {
+      expect(toAppError(e), e.message).toBeNull();
+    }
+  });
 });

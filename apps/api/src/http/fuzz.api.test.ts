@@ -18,7 +18,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const PER_ROUTE_AND_ROLE = 6 * SCALE;
 
-/** The login, provider and static endpoints beside the API (their paths are fixed by SPEC/the OIDC library). */
+/** The login, provider and static endpoints beside the API (their paths are fixed by docs/domain-rules.md and the OIDC library). */
 const OTHER_ROUTES = [
   { method: 'GET', path: '/oauth/login' },
   { method: 'GET', path: '/oauth/callback' },

@@ -12,7 +12,7 @@ function appWith(secure: boolean) {
 }
 
 describe('security headers', () => {
-  it('sends on every answer what helmet sends, read once, with the Permissions-Policy', async () => {
+  it('sends on every answer what helmet sends, with the Permissions-Policy', async () => {
     const res = await request(appWith(false)).get('/');
     // Helmet's defaults, run per request, for comparison.
     const plain = express();

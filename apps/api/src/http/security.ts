@@ -6,55 +6,32 @@ import { AppError } from '../lib/app-error.ts';
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(self), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), browsing-topics=()';
 
-/**
- * Helmet's headers (and the Permissions-Policy) on every answer. Helmet runs once, at start, and
- * its headers are then set in one call per answer: with static options, as here, its headers are
- * the same for every answer. (A CSP with per-request parts, such as nonces, would need helmet per
- * request again.)
- */
-export function securityHeaders(secure: boolean): RequestHandler {
-  const { headers, removed } = headersOf(helmetHeaders(secure));
-  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
-  return (_req, res, next) => {
-    res.setHeaders(headers);
-    for (const name of removed) res.removeHeader(name);
-    next();
-  };
-}
+/** The Permissions-Policy on every answer (helmet does not set it). */
+const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  next();
+};
 
-/** The headers a middleware that only sets and removes headers sets, and those it removes. */
-function headersOf(middleware: RequestHandler): { headers: Map<string, string>; removed: string[] } {
-  const headers = new Map<string, string>();
-  const removed: string[] = [];
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.set(name, value),
-    removeHeader: (name: string) => {
-      headers.delete(name);
-      removed.push(name);
-    },
-  };
-  let done = false;
-  void middleware({} as Request, recorder as unknown as Response, () => (done = true));
-  if (!done) throw new Error('The security headers could not be read.');
-  return { headers, removed };
-}
-
-function helmetHeaders(secure: boolean): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // 'wasm-unsafe-eval' compiles WebAssembly only (the hand-over's QR reader where the browser has no BarcodeDetector); no eval.
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        // The login form posts to the identity provider, which may be elsewhere.
-        'form-action': null,
-        'upgrade-insecure-requests': secure ? [] : null,
+/** Helmet's headers and the Permissions-Policy on every answer: `app.use(securityHeaders(secure))`. */
+export function securityHeaders(secure: boolean): RequestHandler[] {
+  return [
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // 'wasm-unsafe-eval' compiles WebAssembly only (the hand-over's QR reader where the browser has no BarcodeDetector); no eval.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          // The login form posts to the identity provider, which may be elsewhere.
+          'form-action': null,
+          'upgrade-insecure-requests': secure ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: secure,
-  });
+      strictTransportSecurity: secure,
+    }),
+    permissionsPolicy,
+  ];
 }
 
 /** Members' data stays out of browser and proxy caches (a shared computer, a company proxy). */
@@ -92,8 +69,8 @@ export function refuseOtherBodies(req: Request, res: Response): void {
 }
 
 /**
- * CSRF (DESIGN.md §5): state-changing calls come from our own origin (and carry JSON:
- * `refuseOtherBodies`). Cookies are SameSite=Lax as a second line.
+ * CSRF: state-changing calls come from our own origin (and carry JSON: `refuseOtherBodies`).
+ * Cookies are SameSite=Lax as a second line.
  */
 export function csrfGuard(publicUrl: string): RequestHandler {
   const ownOrigin = new URL(publicUrl).origin;

@@ -2,8 +2,8 @@ import { errorStatus, type ErrorCode } from '@club/contract';
 
 /**
  * An error whose message is safe to show to a member (German). It is an expected answer
- * (a sold-out game, a missing field), not a fault: it carries no stack trace, whose capture
- * would be the dearest part of refusing a request when hundreds arrive at once.
+ * (a sold-out game, a missing field), not a fault: the log shows its code and message, never
+ * its stack (`http/error-handler.ts`), and the answer never carries one.
  */
 export class AppError extends Error {
   readonly status: number;
@@ -16,10 +16,7 @@ export class AppError extends Error {
     /** Another client status than the code's own (a library's 405, 416…); rarely needed. */
     status?: number,
   ) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
     super(message);
-    Error.stackTraceLimit = limit;
     this.status = status ?? errorStatus[code];
   }
 }

@@ -9,7 +9,7 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
 }
 
-/** One audit_log row for a change by the board, written in the change's transaction (STYLE.md §3). */
+/** One audit_log row for a change by the board, written in the change's transaction (docs/feature-guide.md). */
 export async function writeAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   await insertAuditEntry(ctx.db, {
     actorId: ctx.actor?.memberId ?? null,

@@ -20,7 +20,7 @@ export interface Ctx {
 
 /**
  * Runs fn in one interactive transaction; inside an open one it joins it.
- * Writes are all-or-nothing (DESIGN.md §4).
+ * Writes are all-or-nothing (docs/domain-rules.md «API conventions»).
  */
 export async function withTx<T>(ctx: Ctx, fn: (ctx: Ctx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> {
   return inTransaction(ctx.db, (db) => fn({ ...ctx, db }), { maxWait: 10_000, timeout: options?.timeoutMs ?? 15_000 });

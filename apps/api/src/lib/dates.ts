@@ -22,7 +22,7 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 86_400_000);
 }
 
-/** Season of a year: 1 May to 30 April of the next year, named `2025/26` (DESIGN.md §6). */
+/** Season of a year: 1 May to 30 April of the next year, named `2025/26` (docs/domain-rules.md «Seasons, memberships and categories»). */
 export function seasonDates(year: number): { name: string; validFrom: Date; validTo: Date } {
   return {
     name: `${year}/${String((year + 1) % 100).padStart(2, '0')}`,

@@ -21,7 +21,7 @@ export interface Shell {
 
 /**
  * The router, which starts loading the first screen at once, and beside it TanStack Query: the
- * query client with SPEC.md §8's rules (401: to the login; 502: the BadGateway screen, once,
+ * query client with the rules of docs/domain-rules.md «Errors in the browser» (401: to the login; 502: the BadGateway screen, once,
  * remembering where we were) that fills the shell's stores and the screens' loaders.
  */
 export function createApp(): { shell: Shell; router: AppRouter } {

@@ -6,7 +6,7 @@ import type { SiteStore } from '@/lib/site';
 
 /**
  * TanStack Query, loaded beside the first screen rather than before it: the query client with
- * SPEC.md §8's rules and the observers that fill the shell's session and site stores.
+ * the rules of docs/domain-rules.md «Errors in the browser» and the observers that fill the shell's session and site stores.
  */
 export function startQueries(shell: { session: SessionStore; site: SiteStore }, handlers: GlobalErrorHandlers): QueryClient {
   const queryClient = createQueryClient(handlers);

@@ -8,7 +8,7 @@ const router = createAppRouter(new QueryClient());
 const screens = router.routes[0]?.children ?? [];
 
 describe('the route table', () => {
-  it('has one route per screen of SPEC.md §2, with the path of config/paths.ts: Home in the entry, the others lazy', () => {
+  it('has one route per screen of docs/domain-rules.md «Screens and routes», with the path of config/paths.ts: Home in the entry, the others lazy', () => {
     expect(screens.map((r) => r.id).sort()).toEqual(Object.keys(paths).sort());
     for (const route of screens) {
       const key = route.id as RouteKey;

@@ -17,7 +17,7 @@ interface ScreenModule {
 }
 
 /**
- * Every screen of SPEC.md §2 but Home (the route id is its name in config/paths.ts), loaded on
+ * Every screen of docs/domain-rules.md «Screens and routes» but Home (the route id is its name in config/paths.ts), loaded on
  * demand. Home is part of the entry (below): it reads nothing but the shell's session and site
  * facts, and a lazy Home showed the navigation bar a render before its content.
  */
@@ -113,7 +113,7 @@ function screenRoute(key: Exclude<RouteKey, 'home'>, queryClient: Promise<QueryC
 const homeRoute: RouteObject = { id: 'home', index: true, Component: HomePage, ErrorBoundary: ScreenError };
 
 /**
- * Browser-history routing (SPEC.md §2) with react-router's data router: every screen but Home is
+ * Browser-history routing (docs/domain-rules.md «Screens and routes») with react-router's data router: every screen but Home is
  * a lazy route whose loader fills the query cache before the screen shows, so it opens with its
  * content; the screen then reads the same queries (`useQuery`) and keeps them fresh.
  */

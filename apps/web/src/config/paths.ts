@@ -1,5 +1,5 @@
 /**
- * Every screen of the site (SPEC.md §2): its route name, its path pattern and a
+ * Every screen of the site (docs/domain-rules.md «Screens and routes»): its route name, its path pattern and a
  * builder for links. Links are always built from here, never typed by hand.
  */
 
@@ -31,7 +31,7 @@ export const paths = {
   memberOfTheBoard: fixed('MemberOfTheBoard', '/vorstand'),
   statuten: fixed('Statuten', '/statuten'),
   newsletter: fixed('Newsletter', '/newsletter'),
-  /** The members' document area, 'Protokolle GV' (added to SPEC.md §2's screens). */
+  /** The members' document area, 'Protokolle GV' (added to the screens of docs/domain-rules.md). */
   documents: fixed('Documents', '/dokumente'),
   events: fixed('Events', '/events'),
   event: withId('Event', '/events/:id'),
@@ -50,11 +50,11 @@ export const paths = {
   eventsAdmin: fixed('EventsAdmin', '/admin/events'),
   eventAdmin: withId('EventAdmin', '/admin/events/:id'),
   adminSeasons: fixed('AdminSeasons', '/admin/seasons'),
-  /** Hand-over of a game's tickets (added to SPEC.md §2's screens). */
+  /** Hand-over of a game's tickets (added to the screens of docs/domain-rules.md). */
   gameHandover: withId('GameHandover', '/admin/games/:id/handover'),
-  /** Hand-over of an event's places (added to SPEC.md §2's screens). */
+  /** Hand-over of an event's places (added to the screens of docs/domain-rules.md). */
   eventHandover: withId('EventHandover', '/admin/events/:id/handover'),
-  /** Mail to groups (added to SPEC.md §2's screens). */
+  /** Mail to groups (added to the screens of docs/domain-rules.md). */
   adminMailings: fixed('AdminMailings', '/admin/mailings'),
   adminCandidates: fixed('AdminCandidates', '/admin/candidates'),
   adminCandidateEdit: withId('AdminCandidateEdit', '/admin/candidates/:id'),

@@ -3,7 +3,7 @@ import type { ErrorBody, ItemEnvelope, ListEnvelope } from '@club/contract';
 /**
  * The one way the SPA talks to the API. A call resolves with the parsed JSON body
  * (or `undefined` for an empty answer) or rejects with an {@link ApiError}.
- * SPEC.md §8 (401 → login, 502 → /err/502) is handled by the query client, not here.
+ * docs/domain-rules.md «Errors in the browser» (401 → login, 502 → /err/502) is handled by the query client, not here.
  */
 
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import type { Money } from '@club/contract';
 
 /**
- * The only place that turns dates, times and money into text (DESIGN.md §4):
+ * The only place that turns dates, times and money into text (docs/domain-rules.md «API conventions»):
  * de-CH, 24-hour clock, Europe/Zurich.
  */
 

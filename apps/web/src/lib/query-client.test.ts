@@ -6,7 +6,7 @@ function handlers() {
   return { onUnauthorized: vi.fn(), onBadGateway: vi.fn() };
 }
 
-describe('handleGlobalError (SPEC.md §8)', () => {
+describe('handleGlobalError (docs/domain-rules.md «Errors in the browser»)', () => {
   it('when a call answers 401, then the browser goes to the login', () => {
     const h = handlers();
     handleGlobalError(new ApiError(401, 'NOT_LOGGED_IN', 'Bitte anmelden.'), h);

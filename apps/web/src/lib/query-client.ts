@@ -14,7 +14,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * SPEC.md §8 in one place. Every query and mutation that fails ends here:
+ * docs/domain-rules.md «Errors in the browser», in one place. Every query and mutation that fails ends here:
  * 401 sends the browser to the login, 502 to the BadGateway screen; every other
  * error stays with the caller (the screen shows the API's German message).
  */

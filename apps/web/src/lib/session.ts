@@ -6,7 +6,7 @@ import { api, isApiError } from './api-client';
 import * as queryKeys from './query-keys';
 
 /* ------------------------------------------------------------------------------------------
- * The session of SPEC.md §4: a user and a loaded flag. Registering a user sets both,
+ * The session of docs/domain-rules.md «Session in the browser»: a user and a loaded flag. Registering a user sets both,
  * clearing empties both. Logged in = loaded and a user; admin = roles include
  * MEMBER_OF_THE_BOARD. `status` says whether the server has answered yet.
  * ---------------------------------------------------------------------------------------- */

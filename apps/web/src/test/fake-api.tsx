@@ -84,7 +84,7 @@ export function ownMember(overrides: Partial<OwnMember> = {}): OwnMember {
   };
 }
 
-/** The API error body of DESIGN.md §4. */
+/** The API error body of docs/domain-rules.md «API conventions». */
 export function refusal(status: number, code: string, message: string, fields?: Record<string, string>): Answer {
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }

@@ -42,7 +42,7 @@ import { listOwnSubscriptions } from '../events/events.service.ts';
 import { toMoney } from '../../lib/money.ts';
 import { loginRecords, type LoginLink } from '../idp/index.ts';
 
-/** The logged-in member's own data (SPEC.md §3), with the expands asked for. */
+/** The logged-in member's own data (docs/domain-rules.md «Data and expands»), with the expands asked for. */
 export async function getOwnMember(ctx: Ctx, memberId: number, expands: string[]): Promise<{ data: OwnMember; expands?: Expand[] }> {
   // Three independent reads: one round trip's wait instead of three.
   const [row, ticketReservations, invoices] = await Promise.all([
@@ -102,7 +102,7 @@ function fieldsOf(a: AddressFields): AddressFields {
 }
 
 /**
- * A member moves (DESIGN.md §6): the new address starts today, the old one ends yesterday,
+ * A member moves (docs/domain-rules.md «Own data»): the new address starts today, the old one ends yesterday,
  * exactly one stays current and the history is kept. A second change on the same day
  * replaces today's address (no address valid for zero days); sending the current address
  * again changes nothing (a double click).

@@ -169,7 +169,7 @@ async function refuseLoginWithoutMember(
  * provider's end-session URL when it has one, else 204.
  */
 async function logout({ log, rp, idp, cookieOptions }: AuthRouterDeps, req: Request, res: Response): Promise<void> {
-  // SPEC.md §7 prescribes a GET; a link or image on another site must not end the session
+  // The logout is a GET (docs/domain-rules.md «Login, session, roles»); a link or image on another site must not end the session
   // (refused like the write calls: the browser says where the request comes from).
   const site = req.get('sec-fetch-site');
   if (site === 'cross-site' || site === 'same-site') {

@@ -40,7 +40,7 @@ export interface Auth {
 }
 
 /**
- * Login, session and roles (DESIGN.md §5): the relying party (passport with openid-client,
+ * Login, session and roles (docs/domain-rules.md «Login, session, roles»): the relying party (passport with openid-client,
  * code flow with PKCE, state and nonce; auth.router.ts), the server-side session
  * (session.ts), and the embedded identity provider when no external one is configured.
  */

@@ -35,7 +35,7 @@ export function identityFromClaims(issuer: string, ...sources: (Record<string, u
 }
 
 /**
- * Finds the member of an identity (DESIGN.md §5): by the stored subject; else, at the first
+ * Finds the member of an identity (docs/domain-rules.md «Login, session, roles»): by the stored subject; else, at the first
  * login, by a verified e-mail address that exactly one member has, or by the username.
  * The match is linked then (members.oidcSubject), so later logins go by subject only.
  * A member already linked to another identity of the same issuer is never taken over;

@@ -13,7 +13,7 @@ import {
 
 /** A session ends after this long without a request (rolling). */
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-/** ...and this long after the login, however active (DESIGN.md §5). */
+/** ...and this long after the login, however active (docs/domain-rules.md «Login, session, roles»). */
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** The expiry moves only when it would move by more than this (one write and one new cookie a minute at most). */
 const TOUCH_GRANULARITY_MS = 60_000;

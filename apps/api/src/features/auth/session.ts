@@ -29,7 +29,7 @@ function actorOf(data: SessionData): Actor {
   return { memberId: data.memberId!, roles: data.memberRoles! };
 }
 
-/** The server-side session (DESIGN.md §5) and the actor middleware. */
+/** The server-side session (docs/domain-rules.md «Login, session, roles») and the actor middleware. */
 export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () => Date }): SiteSession {
   const { config, db, clock } = deps;
   const store = new PrismaSessionStore(db, clock);

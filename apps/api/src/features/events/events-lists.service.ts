@@ -21,7 +21,7 @@ import { confirmedPlaces, places } from './events.rules.ts';
 import { BUSY_MESSAGE, EVENT_NOT_FOUND, LOCK_TIMEOUT_MS, moveUp, type Site } from './events.service.ts';
 
 /**
- * The board's changes to an event's list (DESIGN.md §6 "Waiting lists"): a member signed up by
+ * The board's changes to an event's list (docs/domain-rules.md «Tickets»): a member signed up by
  * hand, removed, or promoted from the waiting list, each with an optional reason, audited and
  * mailed, under the event's row lock and within its places.
  */

@@ -68,7 +68,7 @@ export function markEventCancelled(db: DbOrTx, id: number, at: Date) {
 
 /**
  * SELECT ... FOR UPDATE of the event row: every change of the event's places queues here
- * (DESIGN.md §6). `set_config(..., true)` is SET LOCAL lock_timeout in the same round trip,
+ * (docs/domain-rules.md «Tickets»). `set_config(..., true)` is SET LOCAL lock_timeout in the same round trip,
  * so the timeout bounds this very wait (then PostgreSQL raises 55P03). A cancelled event is
  * not found.
  */

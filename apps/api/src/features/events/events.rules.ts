@@ -3,7 +3,7 @@ import { servedInOrder } from '@club/contract/draw';
 import { formatZurichDate, formatZurichTime, formatZurichWeekday } from '../../lib/dates.ts';
 
 /**
- * Pure rules of event subscriptions (DESIGN.md §6): places left, the waiting list and what
+ * Pure rules of event subscriptions (docs/domain-rules.md «Events», «Tickets»): places left, the waiting list and what
  * one request does. Decided only on rows read after the event's row lock.
  */
 
@@ -53,7 +53,7 @@ export function waitingPosition(rows: readonly SubscriptionRow[], memberId: numb
 }
 
 /**
- * Who moves up from the waiting list (DESIGN.md §6 "Waiting lists"): the first waiting
+ * Who moves up from the waiting list (docs/domain-rules.md «Tickets»): the first waiting
  * requests in sign-up order that fit, whole (`servedInOrder`, the one rule of games and events);
  * a larger request keeps its place for the next freed places. Nobody moves up once the event
  * has started.

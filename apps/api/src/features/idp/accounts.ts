@@ -17,7 +17,7 @@ import { afterPassword } from './login-flow.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 import { confirmTotpEnrolment, twoFactorState, useSecondFactor, type EnrolmentResult, type TwoFactorState } from './two-factor.ts';
 
-/** Failed logins counted per username and per client IP in this window (DESIGN.md §5). */
+/** Failed logins counted per username and per client IP in this window (docs/domain-rules.md «Login, session, roles»). */
 export const FAILURE_WINDOW_MS = 60_000;
 /** The 6th attempt after 5 failures within the window is refused. */
 export const MAX_FAILURES_PER_USERNAME = 5;
@@ -217,7 +217,7 @@ export async function accountClaims(db: DbOrTx, memberId: number) {
   if (!member) return null;
   return {
     email: member.email,
-    // Addresses reach members.email only after confirmation (DESIGN.md §6), or come with
+    // Addresses reach members.email only after confirmation (docs/domain-rules.md «Own data»), or come with
     // the invitation mail whose link the member followed to choose a password.
     email_verified: true,
     preferred_username: member.loginAccount?.username ?? member.username.toLowerCase(),

@@ -34,7 +34,7 @@ export interface IdpDeps {
 }
 
 /**
- * The embedded identity provider at /idp (DESIGN.md §5): what a client sends is checked
+ * The embedded identity provider at /idp (docs/domain-rules.md «Login, session, roles»): what a client sends is checked
  * first, then our own pages (the login's steps, the mailed links), then the provider's
  * endpoints; our pages answer in German HTML, also when something goes wrong.
  */

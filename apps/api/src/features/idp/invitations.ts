@@ -18,7 +18,7 @@ import { invitationMail } from './idp.mails.ts';
 import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
 
-/** An invitation link is valid this long (DESIGN.md §5). */
+/** An invitation link is valid this long (docs/domain-rules.md «Login, session, roles»). */
 export const INVITATION_VALID_DAYS = 14;
 export const MIN_PASSWORD_LENGTH = 10;
 /** argon2 takes any length; a cap keeps one request from costing much. */

@@ -23,7 +23,7 @@ import type { InvitationStatus } from './invitations.ts';
 import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
 
-/** A forgotten-password link is valid this long (DESIGN.md §6). */
+/** A forgotten-password link is valid this long (docs/domain-rules.md «Login, session, roles»). */
 export const RESET_VALID_MINUTES = 60;
 const HOUR_MS = 60 * 60 * 1000;
 /** Each limit counts over the last hour. */
@@ -87,7 +87,7 @@ export function resetIdentifier(typed: string): string {
 }
 
 /**
- * The forgotten-password form (DESIGN.md §6): the same answer whether or not an account
+ * The forgotten-password form (docs/domain-rules.md «Login, session, roles»): the same answer whether or not an account
  * exists. Every request is recorded and counted per typed address and per client (refused
  * with RATE_LIMITED over the limits, and then not counted); the members the text names (a
  * username, or an e-mail address: up to five members sharing it) each get a link by mail.

@@ -74,7 +74,7 @@ function renderer(clubName: string): Render {
 }
 
 /**
- * The embedded identity provider (DESIGN.md §5): production settings, our own interaction
+ * The embedded identity provider (docs/domain-rules.md «Login, session, roles»): production settings, our own interaction
  * pages, storage and signing keys in the database, cookie keys from SESSION_SECRET, PKCE
  * for every client, one static client (the site), consent granted for it without asking.
  */

@@ -1,5 +1,5 @@
 /**
- * The retention periods (nDSG: personal data no longer than needed; DESIGN.md §6): a former
+ * The retention periods (nDSG: personal data no longer than needed; docs/domain-rules.md «Retention»): a former
  * member is anonymised RETENTION_YEARS (default 10, the Swiss bookkeeping period) after the end
  * of the last membership, an invoice's debtor copy after the same period from its date, and a
  * rejected application six months after the decision.

@@ -8,7 +8,7 @@ import { openDatabase, pgliteDir, type Database } from '../../db/client.ts';
 import { dataDirLocked } from '../../db/data-dir-lock.ts';
 
 /**
- * Backups of the site's database and their restore (README «Sichern und Wiederherstellen»):
+ * Backups of the site's database and their restore (docs/operations.md «Sichern und Wiederherstellen»):
  *
  * - PostgreSQL: `pg_dump --format=custom` (compressed, one consistent snapshot while the site
  *   runs); restored with `pg_restore` in one transaction.

@@ -3,7 +3,7 @@ import { currentDueDate } from '../invoices/index.ts';
 import { toInvoice } from '../invoices/invoices.service.ts';
 import type { InvoiceListRow } from './payments.repository.ts';
 
-/** An invoice row → the overview's wire shape (DESIGN.md §8 plus name, season, reminders, overdue). */
+/** An invoice row → the overview's wire shape (docs/domain-rules.md «Wire names» plus name, season, reminders, overdue). */
 export function toAdminInvoice(row: InvoiceListRow, today: Date): InvoiceOverviewItem {
   return {
     ...toInvoice(row),

@@ -58,7 +58,7 @@ export function paymentsRouter(deps: Deps): Router {
 
   admin.post(
     '/payments/camt054',
-    // The file itself is the body (DESIGN.md §8): application/xml here only.
+    // The file itself is the body (docs/domain-rules.md «Wire names»): application/xml here only.
     acceptBodyTypes('application/xml'),
     express.text({ type: 'application/xml', limit: CAMT054_MAX_BYTES }),
     handle({ query: camtQuery }, async ({ query }, req, res) => {

@@ -9,7 +9,7 @@ export function siteRouter(deps: Deps): Router {
   const router = Router();
   router.get('/site', async (_req, res) => {
     const { config, database } = deps;
-    // Demo marker: shown while any demo login exists (DESIGN.md: nobody runs a real club on them).
+    // Demo marker: shown while any demo login exists (nobody runs a real club on them).
     const demo = await demoLoginsExist(database.prisma);
     sendItem(
       res,

@@ -162,7 +162,7 @@ describe("the board's ticket administration", () => {
   });
 
   describe('game groups', () => {
-    it('are created, listed with their games, read with the expands of SPEC.md §3, changed and deleted', async () => {
+    it('are created, listed with their games, read with the expands of docs/domain-rules.md «Data and expands», changed and deleted', async () => {
       const [o1, o2] = [await newOption(), await newOption()];
       const body = groupBody();
       const created = await board.call('POST', '/admin/gamegroups/', body);

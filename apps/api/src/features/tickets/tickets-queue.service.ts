@@ -38,7 +38,7 @@ import {
 import { drawPhase, drawWeight, formatZurich, quotaRefusal, salesState, tickets } from './tickets.rules.ts';
 
 /**
- * The fair sale (DESIGN.md §6 "Sale modes", "Waiting lists"): the draw, the waiting list's
+ * The fair sale (docs/domain-rules.md «Tickets»): the draw, the waiting list's
  * move-up and the board's changes to the lists. Every change holds the game's row lock, the
  * same lock as every reservation, so the quota is decided on current sums only.
  */
@@ -93,7 +93,7 @@ export async function mailReservation(tx: Ctx, site: TicketSite, game: LockedGam
 }
 
 /**
- * Freed tickets go to the waiting list at once (DESIGN.md §6): whole requests, in the list's
+ * Freed tickets go to the waiting list at once (docs/domain-rules.md «Tickets»): whole requests, in the list's
  * order, the first that fits (`servedInOrder`, the rule the events share). Call it in the
  * transaction that freed them, holding the game's lock. Nobody moves up once the game started.
  * Returns who moved up.
@@ -142,7 +142,7 @@ export async function getDraw(ctx: Ctx, gameId: number): Promise<GameDraw> {
 }
 
 /**
- * Draws a game (DESIGN.md §6), once: under the game's row lock, a game with `drawnAt` set is a
+ * Draws a game (docs/domain-rules.md «Tickets»), once: under the game's row lock, a game with `drawnAt` set is a
  * 409, so of two presses, two timers or two server instances exactly one draws. The requests
  * are ordered by `drawOrder` from the game's seed with weights from each member's history, then
  * served whole in that order as far as the quota goes; the others wait in draw order. Each

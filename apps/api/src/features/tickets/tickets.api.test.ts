@@ -199,7 +199,7 @@ describe('games and ticket reservations', () => {
       expect((await visitor('GET', `/games/${g.gameId}`)).body.data.ticketsLeft).toBe(0);
     });
 
-    describe('refuses bad requests with the status DESIGN.md §4 gives, never 500, writing nothing', () => {
+    describe('refuses bad requests with the status docs/domain-rules.md «API conventions» gives, never 500, writing nothing', () => {
       let g: Awaited<ReturnType<typeof seedGame>>;
       let foreignOption: number;
       beforeAll(async () => {

@@ -346,7 +346,7 @@ export async function heldByMember(db: DbOrTx, memberId: number, gameIds: number
 }
 
 // ---------------------------------------------------------------------------------------
-// Reservations: the quota path (DESIGN.md §6)
+// Reservations: the quota path (docs/domain-rules.md «Tickets»)
 // ---------------------------------------------------------------------------------------
 
 export interface LockedGame {

@@ -62,7 +62,7 @@ import { addToGame, drawGame, getDraw, promoteReservation, removeReservation, ty
 const expands = z.object({ expands: expandsQuery });
 const reservationParams = z.object({ id: idParam, optionId: idParam });
 
-/** A game group with the expands SPEC.md §3 names (gamegroupdeliveryoption, games) when asked for. */
+/** A game group with the expands docs/domain-rules.md «Data and expands» names (gamegroupdeliveryoption, games) when asked for. */
 function groupExpands(group: GameGroup, requested: string[]) {
   const list = [
     { name: 'gamegroupdeliveryoption', data: group.deliveryOptions },

@@ -111,7 +111,7 @@ export function drawPhase(game: { saleMode: string; drawAt: Date | null; drawnAt
 }
 
 /**
- * The weight of a member's request in a draw (DESIGN.md §6): 1, plus one per completed
+ * The weight of a member's request in a draw (docs/domain-rules.md «Tickets»): 1, plus one per completed
  * membership season (at most 10), plus 2 for each draw lost among the member's last three.
  */
 export function drawWeight(history: { completedSeasons: number; lostOfLastThree: number }): number {

@@ -132,7 +132,7 @@ export interface ReservationItem extends ReserveTicketsInput {
   memberId: number;
 }
 
-/** Reserves tickets (DESIGN.md §6) through the desk: decided with the other requests of its batch. */
+/** Reserves tickets (docs/domain-rules.md «Tickets») through the desk: decided with the other requests of its batch. */
 export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, batches: ReservationBatches): Promise<ReserveTicketsResult> {
   return batches.submit(input.gameId, { ...input, memberId: memberIdOf(ctx) });
 }

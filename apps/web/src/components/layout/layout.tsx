@@ -42,7 +42,7 @@ function useScrollToTopOnNavigation() {
   }, [pathname, hash, type]);
 }
 
-/** Header, content and footer around every screen (SPEC.md §2). */
+/** Header, content and footer around every screen (docs/domain-rules.md «Screens and routes»). */
 export function Layout() {
   const mainRef = useFocusMainOnNavigation();
   useScrollToTopOnNavigation();

@@ -5,7 +5,7 @@ import { useLogout, useSession } from '@/lib/session';
 import { useSiteInfo } from '@/lib/site';
 import { NavMenu, type NavMenuItem } from './nav-menu';
 
-/** Admin menu of SPEC.md §2, in this order, then the board's sections of member screens and the mail to groups. */
+/** Admin menu of docs/domain-rules.md «Screens and routes», in this order, then the board's sections of member screens and the mail to groups. */
 const adminItems: readonly NavMenuItem[] = [
   { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
   { label: 'Mitglieder', to: paths.members.href() },

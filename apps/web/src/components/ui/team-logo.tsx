@@ -1,6 +1,6 @@
 import { teamCodes, type TeamCode } from '@club/contract/teams';
 
-/** Team codes with a badge in `public/logos/` (SPEC.md §3): the contract's one list. */
+/** Team codes with a badge in `public/logos/` (docs/domain-rules.md «Data and expands»): the contract's one list. */
 export const TEAM_CODES = teamCodes;
 export type { TeamCode };
 

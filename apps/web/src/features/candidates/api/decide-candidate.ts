@@ -17,7 +17,7 @@ export interface AcceptChoices {
 }
 
 /**
- * `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (SPEC.md §7); an accept adds what
+ * `POST .../candidates/{id}/accept` or `/reject` with body `{ id }` (docs/domain-rules.md «Wire names»); an accept adds what
  * the board chose: `confirmDuplicates: true`, `categoryId`, `laterSeasonIds`.
  */
 export async function decideCandidate({

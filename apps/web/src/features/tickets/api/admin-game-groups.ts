@@ -40,7 +40,7 @@ export interface SaveGameGroupInput {
 }
 
 /**
- * Saves a group as SPEC.md §7 describes: the group's data (POST or PUT), then
+ * Saves a group as docs/domain-rules.md «Wire names» describes: the group's data (POST or PUT), then
  * `DELETE .../deliveryoptions/` and `PUT .../deliveryoptions/` with the chosen `[{ id }]`.
  */
 export async function saveGameGroup({ id, group, deliveryOptionIds }: SaveGameGroupInput): Promise<GameGroup> {

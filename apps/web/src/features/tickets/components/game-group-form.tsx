@@ -25,7 +25,7 @@ interface GameGroupFormProps {
 
 /**
  * Name, price per ticket, quota per game, tickets per member and the offered delivery
- * options. Saving sends the group, then DELETE and PUT of its delivery options (SPEC.md §7).
+ * options. Saving sends the group, then DELETE and PUT of its delivery options (docs/domain-rules.md «Wire names»).
  */
 export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) {
   const options = useDeliveryOptions();
