@@ -196,6 +196,11 @@ describe('membership application, from the form to the first login', () => {
     await page.getByRole('link', { name: 'Adresse ändern', exact: true }).click();
     await page.waitForURL(`${baseUrl()}/account/changeaddress`);
     await page.getByRole('heading', { name: 'Neue Adresse' }).waitFor();
+    // The form starts from the current address: the member changes only what moved.
+    expect(await page.getByLabel('Strasse').inputValue()).toBe('Hardturmstrasse');
+    expect(await page.getByLabel('Nr.').inputValue()).toBe('12a');
+    await page.getByRole('button', { name: 'Adresse speichern' }).click();
+    await page.getByText('Die Adresse ist unverändert.', { exact: false }).waitFor();
     await page.getByLabel('Strasse').fill('Seefeldstrasse');
     await page.getByLabel('Nr.').fill('88');
     await page.getByLabel('PLZ').fill('8008');

@@ -3,21 +3,44 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { boardSectionHrefs, externalLinks, paths, serverPaths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
 import { useSiteInfo } from '@/lib/site';
-import { NavMenu, type NavMenuItem } from './nav-menu';
+import { NavMenu, type NavMenuGroup, type NavMenuItem } from './nav-menu';
 
-/** Admin menu of SPEC.md §2, in this order, then the board's sections of member screens and the mail to groups. */
-const adminItems: readonly NavMenuItem[] = [
-  { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
-  { label: 'Mitglieder', to: paths.members.href() },
-  { label: 'Saisons', to: paths.adminSeasons.href() },
-  { label: 'Zustelloptionen', to: paths.deliveryOption.href() },
-  { label: 'Spielegruppen', to: paths.gameGroup.href() },
-  { label: 'Excel Listen', to: paths.reports.href() },
-  { label: 'Veranstaltungen', to: paths.eventsAdmin.href() },
-  { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
-  { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
-  { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
-  { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
+/**
+ * The Admin menu by task: its eight entries, the board's sections of member screens and the mail to groups,
+ * each under the heading a board member looks for. A new board screen joins the group of its task.
+ */
+const adminGroups: readonly NavMenuGroup[] = [
+  {
+    heading: 'Mitglieder',
+    items: [
+      { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
+      { label: 'Mitglieder', to: paths.members.href() },
+      { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
+    ],
+  },
+  {
+    heading: 'Finanzen',
+    items: [
+      { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
+      { label: 'Saisons', to: paths.adminSeasons.href() },
+      { label: 'Excel Listen', to: paths.reports.href() },
+    ],
+  },
+  {
+    heading: 'Tickets',
+    items: [
+      { label: 'Spielegruppen', to: paths.gameGroup.href() },
+      { label: 'Zustelloptionen', to: paths.deliveryOption.href() },
+    ],
+  },
+  {
+    heading: 'Verein',
+    items: [
+      { label: 'Veranstaltungen', to: paths.eventsAdmin.href() },
+      { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
+      { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
+    ],
+  },
 ];
 
 const zscItems: readonly NavMenuItem[] = [
@@ -83,7 +106,7 @@ export function Navbar() {
             <Item to={paths.events.href()}>Veranstaltungen</Item>
             <NavMenu id="verein-menu" label="Verein" items={clubItems(session.loggedIn)} />
             <NavMenu id="zsc-menu" label="ZSC" items={zscItems} />
-            {session.admin ? <NavMenu id="admin-menu" label="Admin" items={adminItems} /> : null}
+            {session.admin ? <NavMenu id="admin-menu" label="Admin" items={adminGroups} /> : null}
           </ul>
           <ul className="navbar-nav">
             {session.loggedIn ? (
