@@ -50,6 +50,13 @@ describe('visitor', () => {
     expect(await nav.getByRole('link', { name: 'Newsletter' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0);
+    // The way to join is in the Verein menu and in the footer too, not only on Home.
+    await nav.getByRole('link', { name: 'Mitglied werden' }).click();
+    await page.waitForURL(`${baseUrl()}/candidates`);
+    await page.goto('/statuten');
+    await page.getByRole('navigation', { name: 'Fusszeile' }).getByRole('link', { name: 'Mitglied werden' }).click();
+    await page.waitForURL(`${baseUrl()}/candidates`);
+    await page.getByRole('heading', { name: 'Mitglied werden', level: 1 }).waitFor();
     await context.close();
   });
 
@@ -109,6 +116,7 @@ describe('member', () => {
     await nav.getByRole('link', { name: 'Newsletter' }).waitFor();
     expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Werde Mitglied' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Mitglied werden' }).count()).toBe(0);
     await context.close();
   });
 

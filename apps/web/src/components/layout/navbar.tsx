@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { boardSectionHrefs, externalLinks, paths, serverPaths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
-import { useSiteInfo } from '@/lib/site';
+import { membershipItem, useSiteInfo } from '@/lib/site';
 import { NavMenu, type NavMenuGroup, type NavMenuItem } from './nav-menu';
 
 /**
@@ -50,12 +50,14 @@ const zscItems: readonly NavMenuItem[] = [
   { label: 'Zürcher Schlittschuh Club', href: externalLinks.clubSite, external: true },
 ];
 
-function clubItems(loggedIn: boolean): NavMenuItem[] {
+/** The Verein menu: a visitor also finds the way to join here, a member the newsletters. */
+function clubItems(session: { loggedIn: boolean; status: string }, membershipFormUrl: string): NavMenuItem[] {
   const items: NavMenuItem[] = [
     { label: 'Vorstand', to: paths.memberOfTheBoard.href() },
     { label: 'Statuten', to: paths.statuten.href() },
   ];
-  if (loggedIn) items.push({ label: 'Newsletter', to: paths.newsletter.href() });
+  if (session.loggedIn) items.push({ label: 'Newsletter', to: paths.newsletter.href() });
+  else if (session.status !== 'pending') items.push(membershipItem(membershipFormUrl));
   return items;
 }
 
@@ -73,7 +75,7 @@ export function Navbar() {
   const session = useSession();
   const logout = useLogout();
   const location = useLocation();
-  const { clubName } = useSiteInfo();
+  const { clubName, membershipFormUrl } = useSiteInfo();
   const here = location.pathname + location.search;
   // On a phone the menu is open on the page where it was opened: a link that goes elsewhere closes it.
   const [expandedOn, setExpandedOn] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export function Navbar() {
             <Item to={paths.contact.href()}>Kontakt</Item>
             <Item to={paths.ticket.href()}>Tickets</Item>
             <Item to={paths.events.href()}>Veranstaltungen</Item>
-            <NavMenu id="verein-menu" label="Verein" items={clubItems(session.loggedIn)} />
+            <NavMenu id="verein-menu" label="Verein" items={clubItems(session, membershipFormUrl)} />
             <NavMenu id="zsc-menu" label="ZSC" items={zscItems} />
             {session.admin ? <NavMenu id="admin-menu" label="Admin" items={adminGroups} /> : null}
           </ul>
