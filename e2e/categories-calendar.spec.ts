@@ -27,7 +27,8 @@ describe('membership categories on the seasons screen', () => {
       await form.getByLabel('Höchstalter am 1. Mai').fill('17');
       await form.getByRole('button', { name: 'Speichern' }).click();
       await form.getByText(/Schritten von 5 Rappen/).waitFor();
-      await form.getByLabel('Beitrag (CHF)').fill('25');
+      // Francs as people write them: «25.-» is CHF 25.00.
+      await form.getByLabel('Beitrag (CHF)').fill('25.-');
       await form.getByRole('button', { name: 'Speichern' }).click();
       await card.getByText(name).waitFor();
       await card.getByText('CHF 25.00 · bis 17 Jahre am 1. Mai · 0 Mitglieder').first().waitFor();

@@ -88,7 +88,7 @@ describe('events with a waiting list', () => {
     await otherPage.goto(eventPath);
     await otherPage.getByLabel('Anzahl Plätze').selectOption('2');
     await otherPage.getByText('Es ist nur noch 1 Platz frei.').waitFor();
-    await otherPage.getByRole('button', { name: 'Auf die Warteliste setzen' }).click();
+    await otherPage.getByRole('button', { name: 'Auf die Warteliste' }).click();
     await otherPage.getByTestId('subscription-status').getByText('Sie stehen auf der Warteliste').waitFor();
     expect(await otherPage.getByTestId('subscription-status').textContent()).toContain('mit 2 Plätzen (Position 1)');
     expect(await otherPage.getByTestId('places-left').textContent()).toBe('Ausgebucht – Warteliste');

@@ -75,8 +75,24 @@ describe('the fair sale of a derby', () => {
     await first.getByTestId('own-request').waitFor();
     // The quota comes with the draw's facts, a query of its own that may answer after the game's.
     await first.getByTestId('draw-requested').filter({ hasText: '6 Tickets angefragt für 4 Tickets im Kontingent' }).waitFor();
+    await first.getByText('So funktioniert die Auslosung').waitFor();
+    // A fan reads no algorithm words unless they open «So funktioniert die Auslosung».
+    expect(await first.locator('main').innerText()).not.toMatch(/Seed|SHA-256|Gewicht|gewichtet/);
     expect(await seriousA11yViolations(first)).toEqual([]);
     await screenshot(first, 'fair-sale-request-desktop');
+
+    // The ticket list says what the card leads to and when the draw runs, and that the member is in.
+    await first.goto('/tickets');
+    const card = first
+      .locator('article')
+      .filter({ hasText: 'ZSC – GSHC' })
+      .filter({ has: first.getByTestId('draw-date') })
+      .first();
+    await card
+      .getByTestId('draw-date')
+      .filter({ hasText: /^Das Los entscheidet: Auslosung am \d{2}\.\d{2}\.\d{4}/ })
+      .waitFor();
+    await card.getByTestId('own-request').filter({ hasText: 'Ihre Anfrage für 2 Tickets nimmt an der Auslosung teil.' }).waitFor();
   });
 
   it('the board draws; two members win, one waits; the published draw is on the game page', async () => {
@@ -100,6 +116,7 @@ describe('the fair sale of a derby', () => {
     const state = new Map<string, 'won' | 'waiting'>();
     for (const [username, page] of pages) {
       await page.goto(`/tickets/games/${gameId}`);
+      await page.getByText('So funktioniert die Auslosung').click();
       await page.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
       state.set(username, (await page.getByTestId('tickets-held').count()) > 0 ? 'won' : 'waiting');
     }
@@ -108,7 +125,13 @@ describe('the fair sale of a derby', () => {
     expect(winners).toHaveLength(2);
     expect(waiting).toHaveLength(1);
     const waitingPage = pages.get(waiting[0]!)!;
-    expect(await waitingPage.getByTestId('own-request').textContent()).toContain('Platz 1 der Warteliste');
+    expect(await waitingPage.getByTestId('own-request').textContent()).toContain('Sie stehen auf der Warteliste (Platz 1)');
+    // A place on the waiting list is no debt: no payment state, no delivery address on Mein Konto.
+    await waitingPage.goto('/account');
+    const waitingCard = waitingPage.getByTestId('reservation-card').filter({ has: waitingPage.getByText('ZSC – GSHC') });
+    await waitingCard.getByTestId('not-yet-tickets').waitFor();
+    expect(await waitingCard.getByTestId('billing-status').count()).toBe(0);
+    expect(await waitingCard.innerText()).not.toMatch(/Zahlung offen|Zustellung/);
 
     const winnerPage = pages.get(winners[0]!)!;
     await winnerPage.goto('/account');
@@ -125,6 +148,7 @@ describe('the fair sale of a derby', () => {
     await screenshot(waitingPage, 'fair-sale-moved-up-desktop');
     await waitingPage.setViewportSize({ width: 360, height: 780 });
     await waitingPage.reload();
+    await waitingPage.getByText('So funktioniert die Auslosung').click();
     await waitingPage.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
     const wider = await waitingPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(wider).toBe(true);

@@ -49,6 +49,12 @@ describe('membership application, from the form to the first login', () => {
     await page.waitForURL(`${baseUrl()}/candidates`);
     await page.getByRole('heading', { name: 'Mitglied werden' }).waitFor();
     await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
+    // Before applying, the visitor sees what a season costs and where the statutes are.
+    await page
+      .getByText(/CHF \d+\.\d{2} pro Saison/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('link', { name: /Statuten des Vereins/ }).getAttribute('href')).toBe('/statuten');
     await screenshot(page, 'candidates-form-360');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -57,6 +63,7 @@ describe('membership application, from the form to the first login', () => {
     await page.getByText('Vorname: Bitte ausfüllen.').waitFor();
     await page.getByText('E-Mail: Bitte ausfüllen.').waitFor();
     await page.getByText('Strasse: Bitte ausfüllen.').waitFor();
+    await page.getByText('Statuten: Bitte bestätigen Sie, dass Sie die Statuten gelesen haben.').waitFor();
     expect(await page.getByLabel('Vorname').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'candidates-form-errors-360');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -66,6 +73,7 @@ describe('membership application, from the form to the first login', () => {
     await page.getByRole('button', { name: 'Antrag senden' }).click();
     await page.getByText(/^Geburtsdatum: Spätestens \d{2}\.\d{2}\.\d{4}\.$/).waitFor();
     await page.getByLabel('Geburtsdatum').fill('12.07.1994');
+    await page.getByLabel('Ich habe die Statuten gelesen').check();
     await page.getByRole('button', { name: 'Antrag senden' }).click();
 
     await page.getByRole('heading', { name: 'Vielen Dank, Lara!' }).waitFor();
@@ -81,6 +89,12 @@ describe('membership application, from the form to the first login', () => {
     const page = await context.newPage();
     await page.goto('/candidates');
     await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
+    await page
+      .getByText(/CHF \d+\.\d{2} pro Saison/)
+      .first()
+      .waitFor();
+    await page.getByLabel('Ich habe die Statuten gelesen').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'candidates-form-1280');
     await context.close();
   });
@@ -196,6 +210,11 @@ describe('membership application, from the form to the first login', () => {
     await page.getByRole('link', { name: 'Adresse ändern', exact: true }).click();
     await page.waitForURL(`${baseUrl()}/account/changeaddress`);
     await page.getByRole('heading', { name: 'Neue Adresse' }).waitFor();
+    // The form starts from the current address: the member changes only what moved.
+    expect(await page.getByLabel('Strasse').inputValue()).toBe('Hardturmstrasse');
+    expect(await page.getByLabel('Nr.').inputValue()).toBe('12a');
+    await page.getByRole('button', { name: 'Adresse speichern' }).click();
+    await page.getByText('Die Adresse ist unverändert.', { exact: false }).waitFor();
     await page.getByLabel('Strasse').fill('Seefeldstrasse');
     await page.getByLabel('Nr.').fill('88');
     await page.getByLabel('PLZ').fill('8008');

@@ -1,6 +1,17 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, idParam, isoDate, isoDateTime, pastDate, personSchema, phone, storedAddressSchema, text } from './common.ts';
+import {
+  addressSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  moneySchema,
+  pastDate,
+  personSchema,
+  phone,
+  storedAddressSchema,
+  text,
+} from './common.ts';
 import { categoryIdField } from './seasons.ts';
 
 /** PENDING until the board decides; ACCEPTED and REJECTED are final. */
@@ -47,6 +58,10 @@ export type CandidateData = z.output<typeof candidateInputSchema>;
  */
 export const candidateApplicationSchema = candidateInputSchema.extend({
   website: z.unknown().optional(),
+  /** The membership category of the current season the applicant chooses (left out: the season's default). */
+  categoryId: categoryIdField.optional(),
+  /** The required tick «Ich habe die Statuten gelesen». */
+  statutesRead: z.literal(true, { error: 'Statuten: Bitte bestätigen Sie, dass Sie die Statuten gelesen haben.' }),
 });
 export type CandidateApplicationInput = z.input<typeof candidateApplicationSchema>;
 export type CandidateApplicationData = z.output<typeof candidateApplicationSchema>;
@@ -57,6 +72,25 @@ export const candidateAdminInputSchema = candidateInputSchema.extend({
 });
 export type CandidateAdminInput = z.input<typeof candidateAdminInputSchema>;
 export type CandidateAdminData = z.output<typeof candidateAdminInputSchema>;
+
+/**
+ * `GET /api/v1/candidates/categories`: what a membership costs, for the public form: the season
+ * covering today and its categories with their fees (none without a current season).
+ */
+export const membershipOfferSchema = z.object({
+  seasonName: z.string().nullable(),
+  categories: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      fee: moneySchema,
+      /** admits applicants at most this old on the season's 1 May; null: any age */
+      maxAge: z.number().int().nullable(),
+      isDefault: z.boolean(),
+    }),
+  ),
+});
+export type MembershipOffer = z.infer<typeof membershipOfferSchema>;
 
 /** Answer to the public form: what the applicant needs for the confirmation screen. */
 export const candidateReceiptSchema = z.object({
@@ -126,6 +160,8 @@ export const candidateSchema = z.object({
   mobile: z.string(),
   landLine: z.string(),
   remarks: z.string(),
+  /** The category the applicant chose on the online form ('' = none: the season's default). */
+  requestedCategory: z.string(),
   decidedAt: isoDateTime.nullable(),
   decidedBy: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The member created by accepting the application. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multiplyMoney } from './money';
+import { moneyFromText, moneyToText, multiplyMoney } from './money';
 
 describe('multiplyMoney', () => {
   it('multiplies in whole Rappen, so the total carries no floating-point drift', () => {
@@ -16,5 +16,41 @@ describe('multiplyMoney', () => {
 
   it('rounds a price given with more than two decimals to Rappen first', () => {
     expect(multiplyMoney(35.554999, 2)).toBe(71.1);
+  });
+});
+
+describe('moneyFromText', () => {
+  it.each([
+    ['25', 25],
+    ['25.-', 25],
+    ['25.–', 25],
+    ['25,-', 25],
+    ['25.00', 25],
+    ['25,50', 25.5],
+    ['25.5', 25.5],
+    ['0', 0],
+    [' 35.05 ', 35.05],
+    ["1'250.50", 1250.5],
+    ['1’250', 1250],
+    ['CHF 25.-', 25],
+    ['Fr. 12,40', 12.4],
+  ])('reads «%s» as %d francs', (text, amount) => {
+    expect(moneyFromText(text)).toBe(amount);
+  });
+
+  it('leaves more than two decimals as typed, for the money rule to refuse', () => {
+    expect(moneyFromText('25.555')).toBe(25.555);
+  });
+
+  it.each(['', '   ', 'abc', '25.-.-', '-5', '25.50.10', '25,', '.50', '25 CHF', '2e3', '0x10'])('refuses «%s» (NaN)', (text) => {
+    expect(moneyFromText(text)).toBeNaN();
+  });
+});
+
+describe('moneyToText', () => {
+  it('shows whole francs without decimals and Rappen with two', () => {
+    expect(moneyToText(25)).toBe('25');
+    expect(moneyToText(25.5)).toBe('25.50');
+    expect(moneyToText(0.05)).toBe('0.05');
   });
 });

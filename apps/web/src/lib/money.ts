@@ -7,3 +7,26 @@
 export function multiplyMoney(amount: number, count: number): number {
   return (Math.round(amount * 100) * count) / 100;
 }
+
+/** Thousands marks people type in Swiss amounts (`1'250`, `1’250`, `1 250`). */
+const THOUSANDS = /['’\u00a0\u202f ]/g;
+/** A leading currency (`CHF 25`, `Fr. 25`) and a trailing dash for whole francs (`25.-`, `25.–`). */
+const CURRENCY = /^(?:chf|fr\.?|sfr\.?)\s*/i;
+const WHOLE_FRANCS = /[.,][-–—]$/;
+
+/**
+ * Francs as a person types them: `25`, `25.-`, `25.00`, `25,50`, `1'250.50`, `CHF 25`. Anything else,
+ * also an empty field, becomes NaN, which the contract's money rule refuses with its own message;
+ * more than two decimals come through as typed so that rule names the problem.
+ */
+export function moneyFromText(text: string): number {
+  const plain = text.trim().replace(CURRENCY, '').replace(WHOLE_FRANCS, '').replace(THOUSANDS, '');
+  const match = /^(\d+)(?:[.,](\d+))?$/.exec(plain);
+  if (!match) return Number.NaN;
+  return Number(`${match[1]}.${match[2] ?? '0'}`);
+}
+
+/** An amount as a money field shows it to be edited again: `25`, `25.50`. */
+export function moneyToText(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}

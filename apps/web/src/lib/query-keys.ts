@@ -68,6 +68,8 @@ export const candidates = {
   lists: () => [...candidates.all, 'list'] as const,
   list: (status: CandidateStatus | undefined) => [...candidates.lists(), status ?? 'ALL'] as const,
   detail: (id: number) => [...candidates.all, 'detail', id] as const,
+  /** The public form's season and categories with their fees. */
+  offer: () => [...candidates.all, 'offer'] as const,
 };
 
 /** A change of seasons, fees or memberships invalidates `all`. */

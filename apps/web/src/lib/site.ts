@@ -11,6 +11,19 @@ export const defaultSiteInfo: SiteInfo = {
   membershipFormUrl: '/candidates',
 };
 
+/** «Mitglied werden» for visitors: the form on this site (`/candidates`) or an external one. */
+export function membershipItem(
+  membershipFormUrl: string,
+): { label: string; to: string; external?: false } | { label: string; href: string; external: true } {
+  const label = 'Mitglied werden';
+  return isOwnPath(membershipFormUrl) ? { label, to: membershipFormUrl } : { label, href: membershipFormUrl, external: true };
+}
+
+/** A path of this site (`/candidates`), not an address elsewhere (`https://…`, `//…`). */
+export function isOwnPath(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
+}
+
 export async function fetchSiteInfo({ signal }: { signal?: AbortSignal } = {}): Promise<SiteInfo> {
   const envelope = await api.get<ItemEnvelope<SiteInfo>>('/api/v1/site', { signal });
   return envelope.data;

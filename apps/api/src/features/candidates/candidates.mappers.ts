@@ -43,6 +43,7 @@ export function toCandidate(row: CandidateRow, duplicates: CandidateDuplicate[])
     mobile: row.mobile,
     landLine: row.landLine,
     remarks: row.remarks,
+    requestedCategory: row.requestedCategory,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     decidedBy: row.decidedBy ? { id: row.decidedBy.id, name: `${row.decidedBy.firstName} ${row.decidedBy.lastName}` } : null,
     memberId: row.member?.id ?? null,

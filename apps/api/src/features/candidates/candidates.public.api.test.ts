@@ -90,6 +90,7 @@ describe('POST /api/v1/candidates (public form)', () => {
       email: `  ${body.email.toUpperCase()} `,
       dateOfBirth: '2001-01-31',
       address: { street: 'Langstrasse', postalCode: '8004', city: 'Zürich' },
+      statutesRead: true,
     });
     expect(res.status).toBe(201);
     const [row] = await candidatesWithEmail(body.email);
@@ -321,6 +322,7 @@ describe('POST /api/v1/candidates with bad input', () => {
       'email',
       'firstName',
       'lastName',
+      'statutesRead',
     ]);
   });
 

@@ -28,7 +28,13 @@ export type CandidateRow = Prisma.CandidateGetPayload<{ include: typeof candidat
 
 export function insertCandidate(
   db: DbOrTx,
-  data: CandidateFields & { applicationDate: Date; source: 'ONLINE' | 'PAPER'; createdAt: Date },
+  data: CandidateFields & {
+    applicationDate: Date;
+    source: 'ONLINE' | 'PAPER';
+    createdAt: Date;
+    requestedCategory?: string;
+    statutesReadAt?: Date;
+  },
 ): Promise<CandidateRow> {
   return db.candidate.create({ data, include: candidateInclude });
 }

@@ -8,6 +8,7 @@ import {
   candidateListQuery,
   candidateReceiptSchema,
   candidateSchema,
+  membershipOfferSchema,
   idParams,
   type ErrorBody,
 } from '@club/contract';
@@ -20,6 +21,7 @@ import {
   acceptCandidate,
   createPaperCandidate,
   getCandidate,
+  getMembershipOffer,
   listCandidates,
   rejectCandidate,
   submitApplication,
@@ -73,9 +75,16 @@ export function candidatesRouter(deps: Deps): Router {
     '/candidates',
     applicationLimit(),
     handle({ body: candidateApplicationSchema }, async ({ body }, req, res) => {
-      const { website, ...data } = body;
-      const receipt = await submitApplication(ctxOf(deps, req), { data, honeypotFilled: honeypotFilled(website), settings });
+      const { website, categoryId, statutesRead: _read, ...data } = body;
+      const receipt = await submitApplication(ctxOf(deps, req), { data, categoryId, honeypotFilled: honeypotFilled(website), settings });
       sendItem(res, candidateReceiptSchema.parse(receipt), undefined, 201);
+    }),
+  );
+
+  router.get(
+    '/candidates/categories',
+    handle({}, async (_input, req, res) => {
+      sendItem(res, membershipOfferSchema.parse(await getMembershipOffer(ctxOf(deps, req))));
     }),
   );
 

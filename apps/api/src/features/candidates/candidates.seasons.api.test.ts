@@ -127,3 +127,62 @@ describe('accepting into a category and a later season', () => {
     expect((await db().candidate.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('PENDING');
   });
 });
+
+describe('the public form: what a membership costs, the chosen category and the statutes', () => {
+  const apply = (body: unknown) => fetch(`${server.url}/api/v1/candidates`, jsonInit('POST', body));
+
+  it('shows a visitor the current season with every category and its fee, without a login', async () => {
+    const donor = await categoryInBoth(`Gönner ${letters()}`, 12000, null);
+    const res = await fetch(`${server.url}/api/v1/candidates/categories`);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { seasonName: string; categories: { id: number; name: string }[] } };
+    expect(data.seasonName).toBe(current.name);
+    expect(data.categories).toContainEqual({
+      id: donor.current,
+      name: expect.stringMatching(/^Gönner /),
+      fee: { currency: 'CHF', amount: 120 },
+      maxAge: null,
+      isDefault: false,
+    });
+    expect(data.categories.map((c) => c.id)).not.toContain(donor.next);
+  });
+
+  it('stores the chosen category and the tick, and accepting without a choice of the board uses that category', async () => {
+    const donor = await categoryInBoth(`Gönnerin ${letters()}`, 15000, null);
+    const body = validApplication({ lastName: `Gewählt-${letters()}` });
+    const res = await apply({ ...body, categoryId: donor.current });
+    expect(res.status).toBe(201);
+    const stored = await db().candidate.findFirstOrThrow({ where: { email: body.email } });
+    expect(stored.requestedCategory).toMatch(/^Gönnerin /);
+    expect(stored.statutesReadAt).toBeInstanceOf(Date);
+    const shown = await call('GET', `${BASE}/${stored.id}`);
+    expect(shown.body.data.requestedCategory).toBe(stored.requestedCategory);
+
+    const answer = await call('POST', `${BASE}/${stored.id}/accept`, { id: stored.id });
+    expect(answer.status).toBe(200);
+    const rows = await membershipsOf(answer.body.data.memberId as number);
+    expect(rows.map((r) => [r.seasonId, r.categoryId])).toEqual([[current.id, donor.current]]);
+    const invoices = await db().invoice.findMany({ where: { memberId: answer.body.data.memberId as number } });
+    expect(invoices.map((i) => i.totalRappen)).toEqual([15000]);
+  });
+
+  it('refuses a missing tick, a category of another season and one the applicant is too old for with 422, storing nothing', async () => {
+    const junior = await categoryInBoth(`Junior ${letters()}`, 2500, 17);
+    const before = await db().candidate.count();
+    const { statutesRead: _tick, ...unticked } = validApplication();
+    const noTick = await apply(unticked);
+    expect(noTick.status).toBe(422);
+    expect(((await noTick.json()) as { error: { fields: Record<string, string> } }).error.fields.statutesRead).toBe(
+      'Statuten: Bitte bestätigen Sie, dass Sie die Statuten gelesen haben.',
+    );
+    for (const [categoryId, message] of [
+      [junior.next, 'Kategorie: Diese Kategorie gibt es in der Saison nicht.'],
+      [junior.current, expect.stringMatching(/^Kategorie: «Junior .*» gilt nur bis 17 Jahre/)],
+    ] as const) {
+      const res = await apply({ ...validApplication({ dateOfBirth: '1980-02-02' }), categoryId });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.categoryId).toEqual(message);
+    }
+    expect(await db().candidate.count()).toBe(before);
+  });
+});

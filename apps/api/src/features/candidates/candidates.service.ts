@@ -1,4 +1,4 @@
-import type { Candidate, CandidateData, CandidateDuplicate, CandidateReceipt, CandidateStatus } from '@club/contract';
+import type { Candidate, CandidateData, CandidateDuplicate, CandidateReceipt, CandidateStatus, MembershipOffer } from '@club/contract';
 import { AppError, conflict, invalid, notFound, withDetails } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx, type DbOrTx } from '../../lib/ctx.ts';
@@ -7,7 +7,7 @@ import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
 import { createMember } from '../members/members.service.ts';
-import { categoryCarriedInto, categoryForMembership } from '../seasons/categories.service.ts';
+import { categoryCarriedInto, categoryForMembership, listCategories } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
 import {
@@ -83,14 +83,35 @@ async function findResent(ctx: Ctx, data: CandidateData) {
   return findIdenticalOpenApplication(ctx.db, toCandidateFields(data), new Date(ctx.now.getTime() - RESEND_WINDOW_MS));
 }
 
+/** What a membership costs, for the public form: the season covering today and its categories. */
+export async function getMembershipOffer(ctx: Ctx): Promise<MembershipOffer> {
+  const season = await findSeasonCovering(ctx.db, zurichToday(ctx.now));
+  if (!season) return { seasonName: null, categories: [] };
+  const categories = await listCategories(ctx, season.id);
+  return {
+    seasonName: season.name,
+    categories: categories.map(({ id, name, fee, maxAge, isDefault }) => ({ id, name, fee, maxAge, isDefault })),
+  };
+}
+
+/** The name of the category an applicant chose: one of the current season's that admits their age. */
+async function requestedCategoryName(tx: Ctx, categoryId: number | undefined, dateOfBirth: string): Promise<string> {
+  if (categoryId === undefined) return '';
+  const season = await findSeasonCovering(tx.db, zurichToday(tx.now));
+  if (!season) throw invalid('Bitte prüfen Sie die markierten Angaben.', { categoryId: 'Kategorie: Zurzeit ist keine Saison offen.' });
+  const category = await categoryForMembership(tx, { seasonId: season.id, categoryId, dateOfBirth });
+  return category.name;
+}
+
 /**
- * The public form (POST /api/v1/candidates): stores the application and writes the
- * confirmation mail in one transaction. A filled honeypot gets the same answer, but
- * nothing is stored or sent. The same form sent twice is stored and confirmed once.
+ * The public form (POST /api/v1/candidates): stores the application with the chosen category and
+ * the tick on the statutes, and writes the confirmation mail in one transaction. A filled honeypot
+ * gets the same answer, but nothing is stored or sent. The same form sent twice is stored and
+ * confirmed once.
  */
 export async function submitApplication(
   ctx: Ctx,
-  input: { data: CandidateData; honeypotFilled: boolean; settings: CandidateSettings },
+  input: { data: CandidateData; categoryId?: number | undefined; honeypotFilled: boolean; settings: CandidateSettings },
 ): Promise<CandidateReceipt> {
   const { data, settings } = input;
   const today = zurichToday(ctx.now);
@@ -101,7 +122,15 @@ export async function submitApplication(
   return withTx(ctx, async (tx) => {
     const resent = await findResent(tx, data);
     if (resent) return { firstName: resent.firstName, email: resent.email, applicationDate: toIsoDate(resent.applicationDate) };
-    const row = await insertCandidate(tx.db, { ...toCandidateFields(data), applicationDate: today, source: 'ONLINE', createdAt: tx.now });
+    const requestedCategory = await requestedCategoryName(tx, input.categoryId, data.dateOfBirth);
+    const row = await insertCandidate(tx.db, {
+      ...toCandidateFields(data),
+      applicationDate: today,
+      source: 'ONLINE',
+      createdAt: tx.now,
+      requestedCategory,
+      statutesReadAt: tx.now,
+    });
     const applicationDate = toIsoDate(row.applicationDate);
     await enqueueMail(tx.db, {
       to: row.email,
@@ -203,11 +232,11 @@ export async function acceptCandidate(
     const season = await findSeasonCovering(tx.db, today);
     if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
 
-    const category = await categoryForMembership(tx, {
-      seasonId: season.id,
-      categoryId: input.categoryId,
-      dateOfBirth: candidate.dateOfBirth,
-    });
+    // The board's choice; else the one the applicant asked for (carried into this season by name); else the default.
+    const category =
+      input.categoryId === undefined && candidate.requestedCategory !== ''
+        ? await categoryCarriedInto(tx, { seasonId: season.id, name: candidate.requestedCategory, dateOfBirth: candidate.dateOfBirth })
+        : await categoryForMembership(tx, { seasonId: season.id, categoryId: input.categoryId, dateOfBirth: candidate.dateOfBirth });
     const later = await laterMemberships(tx, {
       current: season,
       ids: input.laterSeasonIds ?? [],

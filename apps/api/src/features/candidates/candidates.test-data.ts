@@ -11,8 +11,11 @@ function nextBirthDate(): string {
   return new Date(Date.UTC(1960, 0, 1 + births)).toISOString().slice(0, 10);
 }
 
-/** A complete, valid application with a unique e-mail address and birth date (tests only). */
-export function validApplication(overrides: Partial<CandidateInput> = {}): CandidateInput & { email: string } {
+/**
+ * A complete, valid application with a unique e-mail address and birth date, the statutes ticked
+ * as the public form requires (the board's forms ignore the tick; tests only).
+ */
+export function validApplication(overrides: Partial<CandidateInput> = {}): CandidateInput & { email: string; statutesRead: true } {
   const tag = unique('a');
   return {
     firstName: 'Lara',
@@ -23,8 +26,9 @@ export function validApplication(overrides: Partial<CandidateInput> = {}): Candi
     mobile: '+41 79 123 45 67',
     landLine: '044 123 45 67',
     remarks: 'Ich bin seit Jahren an jedem Heimspiel.',
+    statutesRead: true,
     ...overrides,
-  } as CandidateInput & { email: string };
+  } as CandidateInput & { email: string; statutesRead: true };
 }
 
 /** JSON POST/PUT as the browser sends it. */

@@ -140,6 +140,7 @@ function applicationsWhile(url: string): { stop(): Promise<number> } {
           mobile: '',
           landLine: '',
           remarks: '',
+          statutesRead: true,
         }),
       });
       if (res.status === 201) sent += 1;

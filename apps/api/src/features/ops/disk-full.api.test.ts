@@ -104,6 +104,7 @@ describe.skipIf(mountProblem !== null)(
           mobile: '',
           landLine: '',
           remarks: '',
+          statutesRead: true,
         }),
       });
     };

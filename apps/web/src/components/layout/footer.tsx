@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useSiteInfo } from '@/lib/site';
+import { useSession } from '@/lib/session';
+import { membershipItem, useSiteInfo } from '@/lib/site';
 
 const footerLinks = [
   { label: 'Tickets', to: paths.ticket.href() },
@@ -15,12 +16,15 @@ const footerLinks = [
 ] as const;
 
 export function Footer() {
-  const { clubName, clubAddress } = useSiteInfo();
+  const { clubName, clubAddress, membershipFormUrl } = useSiteInfo();
+  const session = useSession();
+  const join = session.status !== 'pending' && !session.loggedIn ? membershipItem(membershipFormUrl) : null;
   return (
     <footer className="site-footer mt-auto">
       <div className="container py-4">
         <nav aria-label="Fusszeile">
           <ul className="list-unstyled d-flex flex-wrap mb-3 footer-links">
+            {join ? <li>{join.external ? <a href={join.href}>{join.label}</a> : <Link to={join.to}>{join.label}</Link>}</li> : null}
             {footerLinks.map((link) => (
               <li key={link.label}>
                 <Link to={link.to}>{link.label}</Link>

@@ -43,3 +43,31 @@ describe('a dropdown of the navigation bar', () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+describe('a grouped dropdown', () => {
+  it('shows each group as a list named by its heading, and the arrow keys move across the groups', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <ul>
+          <NavMenu
+            id="admin-menu"
+            label="Admin"
+            items={[
+              { heading: 'Mitglieder', items: items.slice(0, 1) },
+              { heading: 'Finanzen', items: items.slice(1) },
+            ]}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    const button = screen.getByRole('button', { name: 'Admin' });
+    await user.click(button);
+    const finance = screen.getByRole('list', { name: 'Finanzen' });
+    expect([...finance.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Saisons', 'Newsletter hochladen']);
+    expect(screen.getByRole('list', { name: 'Mitglieder' }).textContent).toBe('Mitglieder');
+    screen.getByRole('link', { name: 'Mitglieder' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Saisons');
+  });
+});

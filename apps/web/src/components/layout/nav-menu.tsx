@@ -2,6 +2,11 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 
 export type NavMenuItem = { label: string; to: string; external?: false } | { label: string; href: string; external: true };
+/** Entries of a long dropdown under a heading of their own (the Admin menu: Mitglieder, Finanzen, …). */
+export interface NavMenuGroup {
+  heading: string;
+  items: readonly NavMenuItem[];
+}
 
 /**
  * A dropdown of the navigation bar as a disclosure: a button that shows or hides a
@@ -14,8 +19,11 @@ interface NavMenuProps {
   /** id of the toggle button; the list is labelled by it (`admin-menu`). */
   id: string;
   label: string;
-  items: readonly NavMenuItem[];
+  /** The entries, or the entries under their headings. */
+  items: readonly NavMenuItem[] | readonly NavMenuGroup[];
 }
+
+const isGrouped = (items: NavMenuProps['items']): items is readonly NavMenuGroup[] => items.length > 0 && 'heading' in items[0]!;
 
 export function NavMenu({ id, label, items }: NavMenuProps) {
   const { pathname } = useLocation();
@@ -26,7 +34,8 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
   const menuId = `${id}-list`;
   const rootRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const active = items.some((item) => !item.external && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
+  const entries = isGrouped(items) ? items.flatMap((group) => group.items) : items;
+  const active = entries.some((item) => !item.external && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
 
   useEffect(() => {
     if (!open) return undefined;
@@ -98,25 +107,46 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
         {label}
       </button>
       <ul ref={listRef} id={menuId} aria-labelledby={id} className={`dropdown-menu${open ? ' show' : ''}`} data-bs-popper="static">
-        {items.map((item) => (
-          <li key={item.label}>
-            {item.external ? (
-              <a className="dropdown-item" href={item.href} target="_blank" rel="noopener noreferrer">
-                {item.label}
-                <span aria-hidden="true" className="external-mark">
-                  {' '}
-                  ↗
-                </span>
-                <span className="visually-hidden"> (öffnet in neuem Fenster)</span>
-              </a>
-            ) : (
-              <NavLink className="dropdown-item" to={item.to} onClick={() => setOpen(false)}>
-                {item.label}
-              </NavLink>
-            )}
-          </li>
-        ))}
+        {isGrouped(items)
+          ? items.map((group) => {
+              const headingId = `${id}-${group.heading.toLowerCase()}`;
+              return (
+                <li key={group.heading} className="nav-menu-group">
+                  <span id={headingId} className="dropdown-header">
+                    {group.heading}
+                  </span>
+                  <ul aria-labelledby={headingId} className="list-unstyled">
+                    {group.items.map((item) => (
+                      <MenuEntry key={item.label} item={item} onFollow={() => setOpen(false)} />
+                    ))}
+                  </ul>
+                </li>
+              );
+            })
+          : items.map((item) => <MenuEntry key={item.label} item={item} onFollow={() => setOpen(false)} />)}
       </ul>
+    </li>
+  );
+}
+
+/** One link of a dropdown; an external one opens in a new window and says so. */
+function MenuEntry({ item, onFollow }: { item: NavMenuItem; onFollow: () => void }) {
+  return (
+    <li>
+      {item.external ? (
+        <a className="dropdown-item" href={item.href} target="_blank" rel="noopener noreferrer">
+          {item.label}
+          <span aria-hidden="true" className="external-mark">
+            {' '}
+            ↗
+          </span>
+          <span className="visually-hidden"> (öffnet in neuem Fenster)</span>
+        </a>
+      ) : (
+        <NavLink className="dropdown-item" to={item.to} onClick={onFollow}>
+          {item.label}
+        </NavLink>
+      )}
     </li>
   );
 }

@@ -2,22 +2,45 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { boardSectionHrefs, externalLinks, paths, serverPaths } from '@/config/paths';
 import { useLogout, useSession } from '@/lib/session';
-import { useSiteInfo } from '@/lib/site';
-import { NavMenu, type NavMenuItem } from './nav-menu';
+import { membershipItem, useSiteInfo } from '@/lib/site';
+import { NavMenu, type NavMenuGroup, type NavMenuItem } from './nav-menu';
 
-/** Admin menu of docs/domain-rules.md «Screens and routes», in this order, then the board's sections of member screens and the mail to groups. */
-const adminItems: readonly NavMenuItem[] = [
-  { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
-  { label: 'Mitglieder', to: paths.members.href() },
-  { label: 'Saisons', to: paths.adminSeasons.href() },
-  { label: 'Zustelloptionen', to: paths.deliveryOption.href() },
-  { label: 'Spielegruppen', to: paths.gameGroup.href() },
-  { label: 'Excel Listen', to: paths.reports.href() },
-  { label: 'Veranstaltungen', to: paths.eventsAdmin.href() },
-  { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
-  { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
-  { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
-  { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
+/**
+ * The Admin menu by task: its eight entries, the board's sections of member screens and the mail to groups,
+ * each under the heading a board member looks for. A new board screen joins the group of its task.
+ */
+const adminGroups: readonly NavMenuGroup[] = [
+  {
+    heading: 'Mitglieder',
+    items: [
+      { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
+      { label: 'Mitglieder', to: paths.members.href() },
+      { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
+    ],
+  },
+  {
+    heading: 'Finanzen',
+    items: [
+      { label: 'Rechnungsübersicht', to: paths.adminInvoices.href() },
+      { label: 'Saisons', to: paths.adminSeasons.href() },
+      { label: 'Excel Listen', to: paths.reports.href() },
+    ],
+  },
+  {
+    heading: 'Tickets',
+    items: [
+      { label: 'Spielegruppen', to: paths.gameGroup.href() },
+      { label: 'Zustelloptionen', to: paths.deliveryOption.href() },
+    ],
+  },
+  {
+    heading: 'Verein',
+    items: [
+      { label: 'Veranstaltungen', to: paths.eventsAdmin.href() },
+      { label: 'Newsletter hochladen', to: boardSectionHrefs.newsletterUpload },
+      { label: 'Kontakt-Empfänger', to: boardSectionHrefs.contactRecipients },
+    ],
+  },
 ];
 
 const zscItems: readonly NavMenuItem[] = [
@@ -27,12 +50,14 @@ const zscItems: readonly NavMenuItem[] = [
   { label: 'Zürcher Schlittschuh Club', href: externalLinks.clubSite, external: true },
 ];
 
-function clubItems(loggedIn: boolean): NavMenuItem[] {
+/** The Verein menu: a visitor also finds the way to join here, a member the newsletters. */
+function clubItems(session: { loggedIn: boolean; status: string }, membershipFormUrl: string): NavMenuItem[] {
   const items: NavMenuItem[] = [
     { label: 'Vorstand', to: paths.memberOfTheBoard.href() },
     { label: 'Statuten', to: paths.statuten.href() },
   ];
-  if (loggedIn) items.push({ label: 'Newsletter', to: paths.newsletter.href() });
+  if (session.loggedIn) items.push({ label: 'Newsletter', to: paths.newsletter.href() });
+  else if (session.status !== 'pending') items.push(membershipItem(membershipFormUrl));
   return items;
 }
 
@@ -50,7 +75,7 @@ export function Navbar() {
   const session = useSession();
   const logout = useLogout();
   const location = useLocation();
-  const { clubName } = useSiteInfo();
+  const { clubName, membershipFormUrl } = useSiteInfo();
   const here = location.pathname + location.search;
   // On a phone the menu is open on the page where it was opened: a link that goes elsewhere closes it.
   const [expandedOn, setExpandedOn] = useState<string | null>(null);
@@ -81,9 +106,9 @@ export function Navbar() {
             <Item to={paths.contact.href()}>Kontakt</Item>
             <Item to={paths.ticket.href()}>Tickets</Item>
             <Item to={paths.events.href()}>Veranstaltungen</Item>
-            <NavMenu id="verein-menu" label="Verein" items={clubItems(session.loggedIn)} />
+            <NavMenu id="verein-menu" label="Verein" items={clubItems(session, membershipFormUrl)} />
             <NavMenu id="zsc-menu" label="ZSC" items={zscItems} />
-            {session.admin ? <NavMenu id="admin-menu" label="Admin" items={adminItems} /> : null}
+            {session.admin ? <NavMenu id="admin-menu" label="Admin" items={adminGroups} /> : null}
           </ul>
           <ul className="navbar-nav">
             {session.loggedIn ? (

@@ -8,8 +8,10 @@ interface CategorySelectProps {
   seasonId: number;
   id: string;
   label: string;
-  /** the chosen category; null: the season's default (preselected) */
+  /** the chosen category; null: the one named `preferredName`, else the season's default (preselected) */
   value: number | null;
+  /** a category to preselect by name (the one an applicant asked for) */
+  preferredName?: string | undefined;
   onChange: (categoryId: number) => void;
   disabled?: boolean;
   /** the server's refusal of the choice (e.g. too old for the category), shown under the select */
@@ -22,11 +24,26 @@ interface CategorySelectProps {
  * The membership categories of a season as a select (each with its fee and age rule), the default
  * preselected: the accept dialog of an application and a member's memberships use it.
  */
-export function CategorySelect({ seasonId, id, label, value, onChange, disabled, error, help, className }: CategorySelectProps) {
+export function CategorySelect({
+  seasonId,
+  id,
+  label,
+  value,
+  preferredName,
+  onChange,
+  disabled,
+  error,
+  help,
+  className,
+}: CategorySelectProps) {
   const categories = useCategories(seasonId);
   if (categories.isPending) return <LoadingSpinner size="sm" label="Kategorien werden geladen…" />;
   if (categories.isError) return <ErrorAlert error={categories.error} title="Die Kategorien konnten nicht geladen werden." />;
-  const chosen = value ?? categories.data.find((c) => c.isDefault)?.id ?? '';
+  const chosen =
+    value ??
+    (preferredName ? categories.data.find((c) => c.name === preferredName)?.id : undefined) ??
+    categories.data.find((c) => c.isDefault)?.id ??
+    '';
   const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Form.Group controlId={id} className={className}>

@@ -133,24 +133,34 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                       ) : null}
                       {reservation.movedUpAt ? <span className="badge text-bg-success ms-2">nachgerückt</span> : null}
                     </dd>
-                    <dt>Zustellung</dt>
-                    <dd>
-                      {reservation.deliveryOption.name}
-                      {reservation.deliveryOption.fee.amount > 0 ? ` (${formatMoney(reservation.deliveryOption.fee)})` : null}
-                    </dd>
-                    <dt>Preis pro Ticket</dt>
-                    <dd>{formatMoney(reservation.price)}</dd>
-                    <dt>Total</dt>
-                    <dd>{formatMoney(reservation.totalPrice)}</dd>
-                    <dt>Zahlung</dt>
-                    <dd data-testid="billing-status">
-                      <BillingStatus
-                        invoiceStatus={reservation.invoiceStatus}
-                        handedOverAt={reservation.handedOverAt}
-                        free={reservation.totalPrice.amount === 0 && reservation.deliveryOption.fee.amount === 0}
-                      />
-                    </dd>
                   </dl>
+                  {reservation.status !== 'CONFIRMED' ? (
+                    <p className="small mb-3" data-testid="not-yet-tickets">
+                      {reservation.status === 'WAITING'
+                        ? 'Noch keine Tickets: Werden Tickets frei, erhalten Sie sie mit einer E-Mail. Erst dann zahlen Sie.'
+                        : 'Noch keine Tickets: Nach der Auslosung erfahren Sie per E-Mail, ob Sie Tickets erhalten. Erst dann zahlen Sie.'}
+                    </p>
+                  ) : (
+                    <dl className="reservation-facts mb-3">
+                      <dt>Zustellung</dt>
+                      <dd>
+                        {reservation.deliveryOption.name}
+                        {reservation.deliveryOption.fee.amount > 0 ? ` (${formatMoney(reservation.deliveryOption.fee)})` : null}
+                      </dd>
+                      <dt>Preis pro Ticket</dt>
+                      <dd>{formatMoney(reservation.price)}</dd>
+                      <dt>Total</dt>
+                      <dd>{formatMoney(reservation.totalPrice)}</dd>
+                      <dt>Zahlung</dt>
+                      <dd data-testid="billing-status">
+                        <BillingStatus
+                          invoiceStatus={reservation.invoiceStatus}
+                          handedOverAt={reservation.handedOverAt}
+                          free={reservation.totalPrice.amount === 0 && reservation.deliveryOption.fee.amount === 0}
+                        />
+                      </dd>
+                    </dl>
+                  )}
                   {reservation.cancellable ? (
                     <div className="d-grid gap-3">
                       <AmountForm reservation={reservation} onChanged={announce} />

@@ -1,4 +1,4 @@
-import { addressSchema, type Address, type AddressInput } from '@club/contract';
+import { addressSchema, type Address, type AddressInput, type AddressOut, type StoredAddress } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -18,15 +18,17 @@ import { useMemberOnly } from '../lib/use-member-only';
 const TITLE = 'Adresse ändern';
 const INTRO = 'Ihre neue Adresse gilt ab heute; die bisherige bleibt in Ihrer Mitgliedschaftsgeschichte erhalten.';
 
+/** The fields of a stored address, to start the form from (the member usually changes one or two of them). */
+function addressValues(address: StoredAddress | null): Required<AddressInput> {
+  if (!address) return emptyAddress;
+  const { street, houseNumber, addressLine2, postalCode, city, country } = address;
+  return { street, houseNumber, addressLine2, postalCode, city, country };
+}
+
+const sameAddress = (a: Address, b: StoredAddress) => ADDRESS_FIELDS.every((field) => a[field] === b[field]);
+
 export default function AddressChangePage() {
   const session = useMemberOnly(paths.addressChange.href());
-  const navigate = useNavigate();
-  const change = useChangeAddress();
-  const [submitError, setSubmitError] = useState<unknown>(null);
-  const form = useForm<AddressInput, unknown, Address>({
-    resolver: zodResolver(addressSchema),
-    defaultValues: emptyAddress,
-  });
 
   if (!session.user) {
     return (
@@ -40,10 +42,29 @@ export default function AddressChangePage() {
       </>
     );
   }
+  return <AddressChange current={session.user.address} />;
+}
 
-  const current = session.user.address;
+/** The new address, starting from the current one. */
+function AddressChange({ current }: { current: AddressOut | null }) {
+  const navigate = useNavigate();
+  const change = useChangeAddress();
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const form = useForm<AddressInput, unknown, Address>({
+    resolver: zodResolver(addressSchema),
+    defaultValues: addressValues(current),
+  });
+
   const onSubmit = form.handleSubmit((values) => {
     setSubmitError(null);
+    if (current && sameAddress(values, current)) {
+      form.setError(
+        'street',
+        { type: 'unchanged', message: 'Die Adresse ist unverändert. Bitte ändern Sie die Felder, die nicht mehr stimmen.' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     change.mutate(values, {
       onSuccess: async (address) => {
         await navigate(paths.account.href(), {
@@ -67,6 +88,9 @@ export default function AddressChangePage() {
               <h2 id="new-address-heading" className="h4">
                 Neue Adresse
               </h2>
+              {current ? (
+                <p className="text-body-secondary">Die Felder zeigen Ihre bisherige Adresse; ändern Sie, was nicht mehr stimmt.</p>
+              ) : null}
               {submitError ? <ErrorAlert error={submitError} title="Die Adresse wurde nicht gespeichert." /> : null}
               <AddressFields idPrefix="new-address" />
               <SubmitCancelLink

@@ -43,6 +43,12 @@ export function CandidateDetails({ candidate: c }: { candidate: Candidate }) {
           <dd className="col-sm-8">{c.mobile || <Missing />}</dd>
           <dt className="col-sm-4">Festnetz</dt>
           <dd className="col-sm-8">{c.landLine || <Missing />}</dd>
+          {c.requestedCategory ? (
+            <>
+              <dt className="col-sm-4">Gewünschte Kategorie</dt>
+              <dd className="col-sm-8">{c.requestedCategory}</dd>
+            </>
+          ) : null}
           <dt className="col-sm-4">Bemerkungen</dt>
           <dd className="col-sm-8 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
             {c.remarks || <Missing />}

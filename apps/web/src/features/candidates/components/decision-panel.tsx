@@ -120,10 +120,15 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
                 id="accept-category"
                 label={`Kategorie in der Saison ${current.name}`}
                 value={categoryId}
+                preferredName={candidate.requestedCategory || undefined}
                 onChange={setCategoryId}
                 disabled={decide.isPending}
                 error={errors.categoryId}
-                help="Der Mitgliederbeitrag richtet sich nach der Kategorie."
+                help={
+                  candidate.requestedCategory
+                    ? `Gewünscht im Antrag: ${candidate.requestedCategory}. Der Mitgliederbeitrag richtet sich nach der Kategorie.`
+                    : 'Der Mitgliederbeitrag richtet sich nach der Kategorie.'
+                }
               />
             ) : null}
             {later.map((s) => (

@@ -1,4 +1,4 @@
-import { candidateAdminInputSchema, type Candidate, type CandidateAdminInput } from '@club/contract';
+import { candidateAdminInputSchema, candidateApplicationSchema, type Candidate, type CandidateAdminInput } from '@club/contract';
 import { z } from 'zod';
 import { addressFieldPaths, emptyAddress } from '@/components/ui/address-fields';
 
@@ -42,6 +42,8 @@ export const CANDIDATE_FIELDS = [
   'landLine',
   'remarks',
   'applicationDate',
+  'categoryId',
+  'statutesRead',
 ];
 
 /**
@@ -56,3 +58,18 @@ export const paperCandidateFormSchema = candidateAdminInputSchema.extend({
 });
 export type PaperCandidateFormInput = z.input<typeof paperCandidateFormSchema>;
 export type PaperCandidateFormData = z.output<typeof paperCandidateFormSchema>;
+
+/**
+ * The public form: the contract's application with the category as the chosen radio button's value
+ * ('' or absent: none offered, the season's default) and the statutes as a checkbox that must be ticked.
+ */
+export const applicationFormSchema = candidateApplicationSchema.extend({
+  categoryId: z
+    .string()
+    .optional()
+    .transform((value) => (value ? Number(value) : undefined))
+    .pipe(candidateApplicationSchema.shape.categoryId),
+  statutesRead: z.boolean().pipe(candidateApplicationSchema.shape.statutesRead),
+});
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationFormData = z.output<typeof applicationFormSchema>;

@@ -1,9 +1,4 @@
-import {
-  candidateApplicationSchema,
-  type CandidateApplicationData,
-  type CandidateApplicationInput,
-  type CandidateReceipt,
-} from '@club/contract';
+import type { CandidateReceipt } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -19,7 +14,17 @@ import { useSiteInfo } from '@/lib/site';
 import { useSubmitApplication } from '../api/submit-application';
 import { CandidateFields } from '../components/candidate-fields';
 import { Honeypot } from '@/components/ui/form-field';
-import { CANDIDATE_FIELDS, emptyCandidateForm } from '../lib/form';
+import {
+  applicationFormSchema,
+  CANDIDATE_FIELDS,
+  emptyCandidateForm,
+  type ApplicationFormData,
+  type ApplicationFormInput,
+} from '../lib/form';
+import { membershipOfferQueryOptions, useMembershipOffer } from '../api/get-membership-offer';
+import { MembershipChoice, StatutesTick } from '../components/membership-choice';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { loadQueries, type ScreenLoader } from '@/lib/loaders';
 
 function Confirmation({ receipt, clubName }: { receipt: CandidateReceipt; clubName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -49,9 +54,18 @@ function Confirmation({ receipt, clubName }: { receipt: CandidateReceipt; clubNa
 export default function CandidatesPage() {
   const { clubName } = useSiteInfo();
   const submit = useSubmitApplication();
-  const form = useForm<CandidateApplicationInput, unknown, CandidateApplicationData>({
-    resolver: zodResolver(candidateApplicationSchema),
-    defaultValues: { ...emptyCandidateForm(), website: '' },
+  const offer = useMembershipOffer();
+  // A choice only among several categories: the default one starts chosen.
+  const choices = offer.data && offer.data.categories.length > 1 ? offer.data.categories : [];
+  const defaultCategory = choices.find((c) => c.isDefault) ?? choices[0];
+  const form = useForm<ApplicationFormInput, unknown, ApplicationFormData>({
+    resolver: zodResolver(applicationFormSchema),
+    defaultValues: {
+      ...emptyCandidateForm(),
+      website: '',
+      categoryId: defaultCategory ? String(defaultCategory.id) : '',
+      statutesRead: false,
+    },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -85,6 +99,10 @@ export default function CandidatesPage() {
               <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Mitgliedschaftsantrag" className="position-relative">
                 {submit.isError ? <ErrorAlert error={submit.error} /> : null}
                 <CandidateFields idPrefix="candidate" />
+                {offer.isPending ? <LoadingSpinner size="sm" label="Beiträge werden geladen…" /> : null}
+                {offer.isError ? <ErrorAlert error={offer.error} title="Die Beiträge konnten nicht geladen werden." /> : null}
+                {offer.data ? <MembershipChoice offer={offer.data} idPrefix="candidate" /> : null}
+                <StatutesTick idPrefix="candidate" />
                 <Honeypot id="candidate-website" />
                 <p className="small text-body-secondary">
                   Wir verwenden Ihre Angaben nur für Ihre Mitgliedschaft. Mehr dazu in der{' '}
@@ -108,3 +126,5 @@ export default function CandidatesPage() {
     </>
   );
 }
+
+export const loader: ScreenLoader = loadQueries((queryClient) => [queryClient.ensureQueryData(membershipOfferQueryOptions())]);

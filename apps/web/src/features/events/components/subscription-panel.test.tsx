@@ -87,7 +87,7 @@ describe('subscribing to an event', () => {
     const { user } = await openPanel({ ...event, placesLeft: 1 });
     await user.selectOptions(await screen.findByLabelText('Anzahl Plätze'), '3');
     expect(screen.getByText(/Es ist nur noch 1 Platz frei\. Sie können sich auf die Warteliste setzen/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Auf die Warteliste setzen' }));
+    await user.click(screen.getByRole('button', { name: 'Auf die Warteliste' }));
 
     expect((await screen.findByText('Auf der Warteliste mit 3 Plätzen.')).getAttribute('role')).toBe('status');
     expect(writes(requests)[0]?.body).toEqual({ id: 4, amount: 3, waitlist: true });
@@ -104,7 +104,7 @@ describe('subscribing to an event', () => {
     expect(alert.textContent).toContain('Die Anmeldung ist nicht gelungen.');
     expect(alert.textContent).toContain('Pro Mitglied sind höchstens 3 Plätze möglich.');
     // A limit per member is not a full event: no waiting list offered.
-    expect(screen.queryByRole('button', { name: 'Auf die Warteliste setzen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Auf die Warteliste' })).toBeNull();
   });
 
   it('when the event turns out full, then the refusal offers the waiting list', async () => {
@@ -112,7 +112,7 @@ describe('subscribing to an event', () => {
     const { user } = await openPanel();
     await user.click(await screen.findByRole('button', { name: 'Verbindlich anmelden' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Es sind keine Plätze mehr frei.');
-    expect(screen.getByRole('button', { name: 'Auf die Warteliste setzen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Auf die Warteliste' })).toBeTruthy();
   });
 
   it('shows the server’s field message beside the amount', async () => {

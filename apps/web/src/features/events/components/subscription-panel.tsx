@@ -190,7 +190,7 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
           {own && options.length === 1 ? null : (
             <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
               {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-              {offerWaitlist ? 'Auf die Warteliste setzen' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
+              {offerWaitlist ? 'Auf die Warteliste' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
             </Button>
           )}
           {own ? (

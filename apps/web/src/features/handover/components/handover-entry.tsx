@@ -1,6 +1,5 @@
 import type { HandoverItem } from '@club/contract';
 import Button from 'react-bootstrap/Button';
-import { BillingStatus } from '@/components/ui/billing-status';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
@@ -10,7 +9,14 @@ import type { HandoverKind } from '@/lib/query-keys';
 const units = (kind: HandoverKind, n: number) =>
   kind === 'game' ? `${n} ${n === 1 ? 'Ticket' : 'Tickets'}` : `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;
 
-/** One member's tickets or places: what, how much, paid or not, and «ausgegeben» with undo. */
+/** The one word for the money at the hand-over: «kostenlos», «bezahlt» or «unbezahlt». */
+function paymentWord(item: HandoverItem): { text: string; className: string } {
+  if (isFree(item)) return { text: 'kostenlos', className: 'badge text-bg-light border' };
+  if (isUnpaid(item)) return { text: 'unbezahlt', className: 'badge text-bg-danger' };
+  return { text: 'bezahlt', className: 'badge text-bg-success' };
+}
+
+/** One member's tickets or places: what, how much, paid or not, and «Ausgeben», then «ausgegeben um 19:42» with «Rückgängig». */
 export function HandoverEntry({
   kind,
   listId,
@@ -26,6 +32,7 @@ export function HandoverEntry({
   const given = item.handedOverAt !== null;
   const unpaid = isUnpaid(item);
   const name = `${item.member.firstName} ${item.member.lastName}`;
+  const payment = paymentWord(item);
   return (
     <li
       className={`list-group-item handover-entry${unpaid ? ' handover-unpaid' : ''}${given ? ' handover-given' : ''}${highlighted ? ' handover-highlight' : ''}`}
@@ -43,8 +50,7 @@ export function HandoverEntry({
       </div>
       <div className="small mt-1">
         {item.deliveryOption ? `${item.deliveryOption.name} · ` : null}
-        {formatMoney(item.total)} <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} free={isFree(item)} />
-        {unpaid ? <strong className="text-danger ms-1">nicht bezahlt</strong> : null}
+        {formatMoney(item.total)} <span className={payment.className}>{payment.text}</span>
       </div>
       <div className="d-flex align-items-center gap-2 mt-2">
         {given ? (
@@ -59,7 +65,7 @@ export function HandoverEntry({
           </>
         ) : (
           <Button variant={unpaid ? 'warning' : 'success'} className="flex-grow-1" onClick={() => handover.set(true)}>
-            ausgegeben<span className="visually-hidden"> ({name})</span>
+            Ausgeben<span className="visually-hidden"> ({name})</span>
           </Button>
         )}
       </div>

@@ -47,9 +47,14 @@ export function HandoverScreen({ kind, id }: { kind: HandoverKind; id: number })
         <span className="badge text-bg-light border fs-6">
           {formatNumber(counts.unitsHandedOver)} / {formatNumber(counts.units)} {unit}
         </span>
-        <span className={`badge fs-6 ${counts.unpaidHandedOver ? 'text-bg-danger' : 'text-bg-light border'}`}>
-          davon unbezahlt: {formatNumber(counts.unpaidHandedOver)}
+        <span className={`badge fs-6 ${counts.unpaid ? 'text-bg-danger' : 'text-bg-light border'}`}>
+          unbezahlt: {formatNumber(counts.unpaid)}
         </span>
+        {shown.length !== items.length ? (
+          <span className="badge text-bg-light border fs-6">
+            angezeigt: {formatNumber(shown.length)} von {formatNumber(items.length)}
+          </span>
+        ) : null}
       </div>
 
       <CardScanner onScan={onScan} />

@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { useSiteInfo } from '@/lib/site';
+import { isOwnPath, useSiteInfo } from '@/lib/site';
 
 /** The form may live on this site (`/candidates`) or elsewhere. */
 function MembershipLink({ href }: { href: string }) {
   const className = 'btn btn-light btn-lg';
-  if (href.startsWith('/') && !href.startsWith('//')) {
+  if (isOwnPath(href)) {
     return (
       <Link to={href} className={className}>
         Werde Mitglied

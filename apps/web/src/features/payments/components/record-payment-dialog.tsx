@@ -12,15 +12,20 @@ import { CancelButton, FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { moneyFromText, moneyToText } from '@/lib/money';
 import { useRecordPayment } from '../api/record-payment';
 import { openAmount } from '../lib/labels';
 
-// The contract's rules, with the amount as the number the field holds (CHF is the only currency).
+// The contract's rules, with the amount as typed (`25`, `25.-`, `25,50`; CHF is the only currency).
 const schema = z.object({
-  amount: moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error }),
+  amount: z
+    .string()
+    .transform(moneyFromText)
+    .pipe(moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error })),
   paidAt: manualPaymentInputSchema.shape.paidAt,
 });
 type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
 
 /** `amount.amount` and `amount` from the server go beside the amount field. */
 const renameServerField = (path: string) => (path.startsWith('amount') ? 'amount' : path);
@@ -30,7 +35,10 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
   const record = useRecordPayment();
   const toast = useToast();
   const [error, setError] = useState<unknown>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: moneyToText(openAmount(invoice)), paidAt: todayInZurich() },
+  });
   const prefix = `payment-${invoice.id}`;
 
   const submit = form.handleSubmit(async (values) => {
@@ -58,17 +66,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
               Rechnung <strong>{invoice.number}</strong> von {invoice.memberName}: {formatMoney(invoice.total)}, davon offen{' '}
               {formatMoney(openAmount(invoice))}.
             </p>
-            <FormField<Values>
-              name="amount"
-              label="Betrag in CHF"
-              idPrefix={prefix}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              valueAsNumber
-              required
-            />
+            <FormField<Values> name="amount" label="Betrag in CHF" idPrefix={prefix} inputMode="decimal" required />
             <DateField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} max={todayInZurich()} required />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>

@@ -13,12 +13,13 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
+import { moneyFromText, moneyToText } from '@/lib/money';
 import { useCategories } from '@/lib/seasons';
 import { useDeleteCategory, useSaveCategory } from '../api/categories';
 
 /** The contract's category with its inputs as typed: the fee and the age rule as text (no age: empty). */
 const categoryFormSchema = categoryBodySchema.pick({ name: true }).extend({
-  fee: z.string().transform(numberFromText).pipe(feeAmount),
+  fee: z.string().transform(moneyFromText).pipe(feeAmount),
   maxAge: z
     .string()
     .transform((v) => (v.trim() === '' ? null : numberFromText(v)))
@@ -51,7 +52,7 @@ function CategoryForm({
     resolver: zodResolver(categoryFormSchema),
     defaultValues: {
       name: category?.name ?? '',
-      fee: category ? String(category.fee.amount) : '',
+      fee: category ? moneyToText(category.fee.amount) : '',
       maxAge: category?.maxAge === null || category?.maxAge === undefined ? '' : String(category.maxAge),
     },
   });

@@ -8,11 +8,15 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { moneyFromText, moneyToText } from '@/lib/money';
 
-const feesSchema = z.object({ membershipFee: feeAmount, parkingFee: feeAmount });
+/** The fees as typed (`25`, `25.-`, `25,50`). */
+const feeText = z.string().transform(moneyFromText).pipe(feeAmount);
+const feesSchema = z.object({ membershipFee: feeText, parkingFee: feeText });
 const createSchema = feesSchema.extend({ year: z.string().regex(/^\d{4}$/, { error: 'Jahr: Bitte ein Jahr wählen.' }) });
-export type FeesValues = z.infer<typeof feesSchema>;
-type CreateValues = z.infer<typeof createSchema>;
+export type FeesValues = z.output<typeof feesSchema>;
+type CreateInput = z.input<typeof createSchema>;
+type CreateValues = z.output<typeof createSchema>;
 
 const rename = (path: string) => (path === 'validFrom' ? 'year' : path.replace(/\.amount$/, ''));
 const known = ['year', 'membershipFee', 'parkingFee'];
@@ -31,9 +35,13 @@ interface FeesFormProps {
 /** The two fees of a season in CHF; for a new season also its year (the season starts on 1 May). */
 export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSubmit, onCancel }: FeesFormProps) {
   const [error, setError] = useState<unknown>(null);
-  const form = useForm<CreateValues>({
+  const form = useForm<CreateInput, unknown, CreateValues>({
     resolver: zodResolver(years ? createSchema : feesSchema.extend({ year: z.string() })),
-    defaultValues: { ...defaults, year: years?.[0] ? String(years[0]) : '' },
+    defaultValues: {
+      membershipFee: moneyToText(defaults.membershipFee),
+      parkingFee: moneyToText(defaults.parkingFee),
+      year: years?.[0] ? String(years[0]) : '',
+    },
   });
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -52,7 +60,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
       <form onSubmit={submit} noValidate aria-label={submitLabel}>
         <div className="row g-3 align-items-end">
           {years ? (
-            <FormField<CreateValues> className="col-sm-4" name="year" label="Saison ab 1. Mai" idPrefix={idPrefix} required>
+            <FormField<CreateInput> className="col-sm-4" name="year" label="Saison ab 1. Mai" idPrefix={idPrefix} required>
               {years.map((y) => (
                 <option key={y} value={y}>
                   {y}/{String((y + 1) % 100).padStart(2, '0')} (ab 01.05.{y})
@@ -60,28 +68,20 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
               ))}
             </FormField>
           ) : null}
-          <FormField<CreateValues>
+          <FormField<CreateInput>
             className="col-sm-4"
             name="membershipFee"
             label="Mitgliederbeitrag (CHF)"
             idPrefix={idPrefix}
-            type="number"
-            step="0.05"
-            min="0"
             inputMode="decimal"
-            valueAsNumber
             required
           />
-          <FormField<CreateValues>
+          <FormField<CreateInput>
             className="col-sm-4"
             name="parkingFee"
             label="Parkgebühr (CHF)"
             idPrefix={idPrefix}
-            type="number"
-            step="0.05"
-            min="0"
             inputMode="decimal"
-            valueAsNumber
             required
           />
         </div>

@@ -6,8 +6,10 @@ import { useGameDraw } from '../api/game-draw';
 import { ticketCount } from '../lib/games';
 
 /**
- * A draw game's public facts: requested against the quota, the seed's fingerprint, and after
- * the draw the seed, every entry and the order, so anyone can recompute it (`pnpm verify-draw`).
+ * A draw game's facts in a fan's words: when the draw runs and how many tickets are asked for
+ * against the quota. How the draw works, with what anyone needs to recompute it (the seed's
+ * fingerprint, after the draw the seed, every entry and the order, `pnpm verify-draw`), stays
+ * in a collapsed «So funktioniert die Auslosung».
  */
 export function DrawPanel({ game }: { game: Game }) {
   const draw = useGameDraw(game.id);
@@ -27,7 +29,14 @@ export function DrawPanel({ game }: { game: Game }) {
       {draw.isPending ? <LoadingSpinner label="Auslosung wird geladen…" /> : null}
       {draw.isError ? <ErrorAlert error={draw.error} /> : null}
       {draw.data ? (
-        <>
+        <details className="draw-details">
+          <summary>So funktioniert die Auslosung</summary>
+          <p className="small mt-2">
+            Jede Anfrage erhält Lose: eines als Grundlage, eines mehr für jede abgeschlossene Saison als Mitglied (höchstens zehn) und zwei
+            mehr für jede der letzten drei Auslosungen, bei der Sie leer ausgingen. Gezogen wird, bis das Kontingent vergeben ist; jede
+            Anfrage ganz oder gar nicht, die übrigen kommen in dieser Reihenfolge auf die Warteliste. Damit niemand nachträglich etwas
+            ändern kann, steht der Fingerabdruck der Zufallszahl schon vor der Auslosung hier; danach jeder Schritt.
+          </p>
           <dl className="small draw-facts">
             <dt>Verfahren</dt>
             <dd>{draw.data.algorithm}</dd>
@@ -52,7 +61,7 @@ export function DrawPanel({ game }: { game: Game }) {
                       Tickets
                     </th>
                     <th scope="col" className="text-end">
-                      Gewicht
+                      Lose
                     </th>
                     <th scope="col">Ergebnis</th>
                   </tr>
@@ -82,7 +91,7 @@ export function DrawPanel({ game }: { game: Game }) {
               </code>
             </p>
           ) : null}
-        </>
+        </details>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@ import type { Game } from '@club/contract';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney, formatWeekday } from '@/lib/format';
-import { matchup, salesText, ticketCount } from '../lib/games';
+import { isDrawPending, matchup, salesText, ticketCount } from '../lib/games';
 import { Matchup } from './matchup';
 import { TicketsLeftBadge } from './tickets-left-badge';
 
@@ -10,7 +10,9 @@ import { TicketsLeftBadge } from './tickets-left-badge';
 export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) {
   const { title } = matchup(game);
   const headingId = `game-${game.id}-title`;
-  const canReserve = loggedIn && game.salesOpen && (game.ticketsMayReserve ?? 0) > 0;
+  const canReserve = loggedIn && game.salesOpen && (game.ticketsMayReserve ?? 0) > 0 && !game.ownRequest;
+  const draw = isDrawPending(game);
+  const action = draw ? 'Anfrage für die Auslosung' : game.ticketsLeft <= 0 ? 'Auf die Warteliste' : 'Tickets reservieren';
   return (
     <article className={`card h-100 shadow-sm game-card${game.homeGame ? '' : ' game-card-away'}`} aria-labelledby={headingId}>
       <div className="card-body position-relative">
@@ -30,6 +32,18 @@ export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) 
         </p>
         <p className="mb-1">{formatMoney(game.pricePerTicket)} pro Ticket</p>
         <p className={`mb-0 small ${game.salesOpen ? 'text-success-emphasis' : 'text-body-secondary'}`}>{salesText(game)}</p>
+        {draw ? (
+          <p className="mb-0 small" data-testid="draw-date">
+            Das Los entscheidet: Auslosung am {formatDateTime(game.drawAt)} Uhr.
+          </p>
+        ) : null}
+        {loggedIn && game.ownRequest ? (
+          <p className="mb-0 mt-2 small fw-semibold" data-testid="own-request">
+            {game.ownRequest.status === 'WAITING'
+              ? `Sie stehen auf der Warteliste (Platz ${game.ownRequest.position ?? '–'}).`
+              : `Ihre Anfrage für ${ticketCount(game.ownRequest.amount)} nimmt an der Auslosung teil.`}
+          </p>
+        ) : null}
         {loggedIn && game.ticketsHeld ? (
           <p className="mb-0 mt-2 small fw-semibold" data-testid="tickets-held">
             Sie haben {ticketCount(game.ticketsHeld)} reserviert.
@@ -39,7 +53,7 @@ export function GameCard({ game, loggedIn }: { game: Game; loggedIn: boolean }) 
       {canReserve ? (
         <div className="card-footer border-0 pt-0 pb-3">
           <Link to={paths.game.href(game.id)} className="btn btn-primary w-100" aria-describedby={headingId}>
-            Tickets reservieren
+            {action}
           </Link>
         </div>
       ) : null}

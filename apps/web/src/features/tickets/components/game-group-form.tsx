@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { applyServerFieldErrors } from '@/lib/forms';
+import { moneyToText } from '@/lib/money';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
 import { useSaveGameGroup } from '../api/admin-game-groups';
 import { gameGroupFormSchema, type GameGroupFormOutput, type GameGroupFormValues } from '../lib/game-form';
@@ -37,12 +38,12 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
     defaultValues: group
       ? {
           name: group.name,
-          price: group.defaultPricePerTicket.amount,
+          price: moneyToText(group.defaultPricePerTicket.amount),
           availableTicketsPerGame: group.availableTicketsPerGame,
           freeTicketAmount: group.freeTicketAmount,
           deliveryOptionIds: group.deliveryOptions.map((o) => String(o.id)),
         }
-      : { name: '', price: 35, availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: [] },
+      : { name: '', price: '35', availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: [] },
   });
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -74,11 +75,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
             name="price"
             label="Preis pro Ticket (CHF)"
             idPrefix={prefix}
-            type="number"
-            step="0.05"
-            min="0"
             inputMode="decimal"
-            valueAsNumber
           />
           <FormField<GameGroupFormValues>
             className={NUMBER_CLASS}

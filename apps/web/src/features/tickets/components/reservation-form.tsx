@@ -31,7 +31,7 @@ interface ReservationFormProps {
 const SUBMIT_LABEL = {
   reserve: 'Verbindlich reservieren',
   request: 'Anfrage für die Auslosung senden',
-  waitlist: 'Auf die Warteliste setzen',
+  waitlist: 'Auf die Warteliste',
 };
 const PENDING_LABEL = { reserve: 'Wird reserviert…', request: 'Wird gesendet…', waitlist: 'Wird eingetragen…' };
 

@@ -75,11 +75,12 @@ describe('the game group form', () => {
   it('gives the contract’s group once the price becomes money', () => {
     const values = gameGroupFormSchema.parse({
       name: 'Playoffs',
-      price: 35.5,
+      price: '35.50',
       availableTicketsPerGame: 30,
       freeTicketAmount: 4,
       deliveryOptionIds: ['3', '7'],
     });
+    expect(values.price).toBe(35.5);
     expect(values.deliveryOptionIds).toEqual([3, 7]);
     const { price, deliveryOptionIds: _ids, ...rest } = values;
     expect(gameGroupInputSchema.safeParse({ ...rest, defaultPricePerTicket: { currency: 'CHF', amount: price } }).success).toBe(true);
@@ -88,7 +89,7 @@ describe('the game group form', () => {
   it('refuses a quota that is no whole number with the contract’s message', () => {
     const result = gameGroupFormSchema.safeParse({
       name: 'Playoffs',
-      price: 35,
+      price: '35.-',
       availableTicketsPerGame: 1.5,
       freeTicketAmount: 4,
       deliveryOptionIds: [],

@@ -9,6 +9,7 @@ import {
 } from '@club/contract';
 import { z } from 'zod';
 import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local-input';
+import { moneyFromText } from '@/lib/money';
 
 /** The radio value of «Anderer Gegner»: the team code is then typed into `opponentOther`. */
 export const OTHER_OPPONENT = 'OTHER';
@@ -60,11 +61,11 @@ export const gameFormSchema = gameFieldsSchema
   .superRefine(checkDrawTime);
 export type GameFormValues = z.input<typeof gameFormSchema>;
 
-/** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
+/** The contract's game group; the price is typed in francs (`35`, `35.-`, `35,50`), the options are checkboxes. */
 export const gameGroupFormSchema = gameGroupFieldsSchema
   .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true })
   .extend({
-    price: moneySchema.shape.amount,
+    price: z.string().transform(moneyFromText).pipe(moneySchema.shape.amount),
     deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
   })
   .superRefine(checkTicketAmounts);

@@ -9,7 +9,8 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney } from '@/lib/format';
-import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
+import { applyServerFieldErrors } from '@/lib/forms';
+import { moneyFromText } from '@/lib/money';
 import {
   useCreateDeliveryOption,
   useDeleteDeliveryOption,
@@ -27,7 +28,7 @@ import { deleteBlocker, usageText } from '../lib/delivery-options';
 const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
   fee: z
     .string()
-    .transform((text) => (text.trim() === '' ? 0 : numberFromText(text)))
+    .transform((text) => (text.trim() === '' ? 0 : moneyFromText(text)))
     .pipe(
       z
         .number({ error: 'Gebühr: Bitte einen Betrag in CHF angeben.' })

@@ -85,8 +85,8 @@ function ReservationPanel({ game }: { game: Game }) {
         <>
           {mode === 'waitlist' ? (
             <p className="fw-semibold">
-              Dieses Spiel ist ausverkauft. Setzen Sie sich auf die Warteliste: Freigegebene Tickets gehen sofort an die erste Anfrage, die
-              ganz Platz hat.
+              Dieses Spiel ist ausverkauft. Setzen Sie sich auf die Warteliste: Werden Tickets frei, gehen sie sofort an die erste Anfrage,
+              die ganz Platz hat. Sie zahlen erst, wenn Sie Tickets erhalten.
             </p>
           ) : null}
           {mode === 'request' ? (
@@ -111,7 +111,7 @@ function OwnRequest({ game, request }: { game: Game; request: NonNullable<Game['
     <div data-testid="own-request">
       <Alert variant="info" className="py-2">
         {waiting
-          ? `Sie stehen mit ${ticketCount(request.amount)} auf Platz ${request.position ?? '–'} der Warteliste. Werden Tickets frei, erhalten Sie sie, sobald Ihre ganze Anfrage Platz hat.`
+          ? `Sie stehen auf der Warteliste (Platz ${request.position ?? '–'}) mit ${ticketCount(request.amount)}. Werden Tickets frei, erhalten Sie sie, sobald Ihre ganze Anfrage Platz hat; erst dann zahlen Sie.`
           : `Ihre Anfrage für ${ticketCount(request.amount)} nimmt an der Auslosung am ${formatDateTime(game.drawAt)} Uhr teil. Bis dahin können Sie sie zurückziehen.`}
       </Alert>
       <Button variant="outline-danger" onClick={() => setConfirming(true)} disabled={withdraw.isPending}>
