@@ -11,7 +11,7 @@ export interface InvoiceFilter {
   kind?: InvoiceKind | undefined;
   status?: 'OPEN' | 'PAID' | 'CANCELLED' | undefined;
   overdue?: boolean | undefined;
-  /** words, each found in the number, the debtor's or the member's name */
+  /** words, each found in the number, the debtor's or the member's name, the reference or the amount */
   words: string[];
   /** Zurich's today (UTC midnight): overdue means open and the current due date before it */
   today: Date;
@@ -34,14 +34,17 @@ function invoiceWhere(f: InvoiceFilter): Prisma.InvoiceWhereInput {
   if (f.overdue === true) and.push(overdueWhere(f.today));
   if (f.overdue === false) and.push({ NOT: overdueWhere(f.today) });
   for (const word of f.words) {
-    and.push({
-      OR: [
-        { number: { contains: word, mode: 'insensitive' } },
-        { debtorName: { contains: word, mode: 'insensitive' } },
-        { member: { firstName: { contains: word, mode: 'insensitive' } } },
-        { member: { lastName: { contains: word, mode: 'insensitive' } } },
-      ],
-    });
+    const or: Prisma.InvoiceWhereInput[] = [
+      { number: { contains: word, mode: 'insensitive' } },
+      { debtorName: { contains: word, mode: 'insensitive' } },
+      { member: { firstName: { contains: word, mode: 'insensitive' } } },
+      { member: { lastName: { contains: word, mode: 'insensitive' } } },
+    ];
+    // a reference (or part of one, as the payer typed it) and an amount in francs (`35`, `35.50`, `35,50`)
+    if (/^[0-9A-Za-z]{4,}$/.test(word)) or.push({ reference: { contains: word.toUpperCase() } });
+    const amount = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(word);
+    if (amount) or.push({ totalRappen: Number(amount[1]) * 100 + Number((amount[2] ?? '').padEnd(2, '0')) });
+    and.push({ OR: or });
   }
   return { AND: and };
 }
