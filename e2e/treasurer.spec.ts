@@ -201,4 +201,94 @@ describe("the treasurer's spring", () => {
     expect(await page.getByRole('button', { name: `Auf Rechnung ${due.number} buchen` }).count()).toBe(0);
     await phone.close();
   });
+
+  it('the review list at 360 px: a credit found by search, undone, split across two invoices; another closed as a donation', async () => {
+    const phone = await loggedInContext(browser, 'vorstand', 'phone');
+    const answer = await phone.request.get('/api/v1/admin/invoices?status=OPEN&pageSize=2');
+    type Due = { id: number; number: string; memberName: string; total: { amount: number }; paidAmount: { amount: number } };
+    const dues = ((await answer.json()) as { data: { data: Due }[] }).data.map((d) => d.data);
+    expect(dues).toHaveLength(2);
+    const [first, second] = dues as [Due, Due];
+    const open = (d: Due) => Math.round(d.total.amount * 100) - Math.round(d.paidAmount.amount * 100);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+    const splitRappen = open(first) + 100;
+    const xml = buildCamt({
+      msgId: `E2E-REVIEW-${Date.now().toString(36)}`,
+      entries: [
+        { amount: chf(splitRappen), bookingDate: today, debtorName: 'Familie Aufteiler', message: 'Zwei Rechnungen' },
+        { amount: '23.45', bookingDate: today, debtorName: 'Gönnerin Unbekannt', message: 'Für die Choreo' },
+      ],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-review-')), 'gutschriften.xml');
+    writeFileSync(file, xml);
+
+    const page = await phone.newPage();
+    await page.goto('/admin/invoices');
+    await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await page.getByTestId('camt-result').waitFor();
+    const review = page.getByTestId('unmatched-credits');
+    const familie = review.getByTestId('review-credit').filter({ hasText: 'Familie Aufteiler' });
+    await familie.getByText('Unbekannte Referenz').waitFor();
+
+    // found by search and booked whole, then undone
+    await familie.getByRole('button', { name: 'Rechnung suchen…' }).click();
+    const search = page.getByRole('dialog', { name: 'Gutschrift einer Rechnung zuordnen' });
+    await search.getByLabel('Offene Rechnung suchen').fill(first.number);
+    await search.getByRole('button', { name: `Auf ${first.number} buchen` }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'treasurer-review-search-360');
+    await search.getByRole('button', { name: `Auf ${first.number} buchen` }).click();
+    const done = page.getByTestId('credit-done');
+    await done.getByText(`auf Rechnung ${first.number} verbucht`, { exact: false }).waitFor();
+    await done.getByRole('button', { name: 'Rückgängig machen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Rückgängig gemacht' }).waitFor();
+    await familie.waitFor();
+
+    // split across the two invoices: the first's open amount and CHF 1.00 on the second
+    await familie.getByRole('button', { name: 'Aufteilen…' }).click();
+    const split = page.getByRole('dialog', { name: 'Gutschrift aufteilen' });
+    const find = split.getByLabel('Offene Rechnung suchen');
+    await find.fill(first.number);
+    await split.getByRole('button', { name: `${first.number} hinzufügen` }).click();
+    await find.fill(second.number);
+    await split.getByRole('button', { name: `${second.number} hinzufügen` }).click();
+    await split.getByText(`Zugeteilt CHF ${chf(splitRappen)} von CHF ${chf(splitRappen)}.`, { exact: false }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'treasurer-review-split-360');
+    await split.getByRole('button', { name: 'Aufgeteilt verbuchen' }).click();
+    await done.getByText(`auf ${first.number}, ${second.number} aufgeteilt`, { exact: false }).waitFor();
+    expect(await familie.count()).toBe(0);
+
+    // closed without booking as a donation, with a note
+    const donor = review.getByTestId('review-credit').filter({ hasText: 'Gönnerin Unbekannt' });
+    await donor.getByRole('button', { name: 'Ohne Buchung abschliessen…' }).click();
+    const decide = page.getByRole('dialog', { name: 'Ohne Buchung abschliessen' });
+    await decide.getByRole('button', { name: 'Abschliessen' }).click();
+    await decide.getByText('Bitte wählen Sie einen Entscheid.').waitFor();
+    await decide.getByLabel('Spende').check();
+    await decide.getByLabel('Notiz').fill('Spende für die Choreo, verdankt');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'treasurer-review-decide-360');
+    await decide.getByRole('button', { name: 'Abschliessen' }).click();
+    await done.getByText('als «Spende» abgeschlossen', { exact: false }).waitFor();
+    await screenshot(page, 'treasurer-review-done-360');
+
+    const listed = await phone.request.get('/api/v1/admin/payments/unmatched?pageSize=200');
+    const names = ((await listed.json()) as { data: { data: { debtorName: string } }[] }).data.map((d) => d.data.debtorName);
+    expect(names).not.toContain('Familie Aufteiler');
+    expect(names).not.toContain('Gönnerin Unbekannt');
+    const firstNow = await phone.request.get(`/api/v1/admin/invoices?q=${first.number}`);
+    expect(((await firstNow.json()) as { data: { data: { status: string } }[] }).data[0]!.data.status).toBe('PAID');
+
+    const desk = await loggedInContext(browser, 'vorstand', 'desktop');
+    const wide = await desk.newPage();
+    await wide.goto('/admin/invoices');
+    await wide.getByTestId('unmatched-credits').waitFor();
+    expect(await seriousA11yViolations(wide)).toEqual([]);
+    await screenshot(wide, 'treasurer-review-1280');
+    await desk.close();
+    await phone.close();
+  });
 });

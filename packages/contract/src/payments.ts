@@ -1,6 +1,17 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDate, moneySchema, pageQuery, positiveAmount, pageSizeQuery, searchQuery, storedMoneySchema } from './common.ts';
+import {
+  idParam,
+  isoDate,
+  isoDateTime,
+  moneySchema,
+  pageQuery,
+  positiveAmount,
+  pageSizeQuery,
+  searchQuery,
+  storedMoneySchema,
+  text,
+} from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceKindSchema, invoiceSchema } from './invoices.ts';
 import { pageInfoSchema } from './members.ts';
@@ -66,9 +77,18 @@ export type InvoiceOverviewResult = z.infer<typeof invoiceOverviewResultSchema>;
 // --- POST /api/v1/admin/invoices/{id}/payments --------------------------------------------
 
 /** A payment recorded by hand (cash at the general assembly): more than zero, not in the future. */
+/** How a payment by hand was paid. */
+export const paymentMethodSchema = z.enum(['BANK', 'CASH', 'TWINT', 'CARD'], {
+  error: 'Zahlungsart: Bitte Bank, Bar, TWINT oder Karte wählen.',
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
 export const manualPaymentInputSchema = z.object({
   amount: moneySchema.refine((m) => positiveAmount.check(m.amount), { error: positiveAmount.error }),
   paidAt: isoDate,
+  /** BANK when not named */
+  method: paymentMethodSchema.default('BANK'),
+  note: text('Notiz', 500).default(''),
 });
 export type ManualPaymentInput = z.input<typeof manualPaymentInputSchema>;
 
@@ -157,7 +177,14 @@ export const paymentSuggestionSchema = z.object({
 });
 export type PaymentSuggestion = z.infer<typeof paymentSuggestionSchema>;
 
-/** A booked credit of the club's account that no invoice took, with suggestions (best first). */
+/** The outcomes a listed credit can have (what the import left on the line). */
+export const reviewOutcomeSchema = z.enum(['UNKNOWN_REFERENCE', 'CONFLICT', 'ALREADY_PAID', 'AMOUNT_DIFFERS', 'NOT_A_PAYMENT', 'MATCHED']);
+
+/**
+ * A credit of the club's account that the import did not book (or booked with a difference), listed
+ * for the board until it is decided: the line's `outcome` and `note` as the import left them, and
+ * suggestions (best first) while it is not booked.
+ */
 export const unmatchedCreditSchema = z.object({
   id: z.number(),
   amount: bankAmountSchema,
@@ -166,23 +193,107 @@ export const unmatchedCreditSchema = z.object({
   debtorAccount: z.string(),
   reference: z.string(),
   message: z.string(),
+  outcome: reviewOutcomeSchema,
+  note: z.string(),
+  /** whether the board can still book it on invoices (not booked by the import, in CHF, with a date) */
+  bookable: z.boolean(),
+  /** the invoice the import booked it on or whose reference it carried */
+  invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
   suggestions: z.array(paymentSuggestionSchema),
 });
 export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
 
-/** `{ data: [{ data: credit }], total }`: the oldest 100 and how many there are. */
-export const unmatchedCreditsResultSchema = listEnvelope(unmatchedCreditSchema).extend({ total: z.number().int() });
+export const UNMATCHED_DEFAULT_PAGE_SIZE = 25;
+export const UNMATCHED_MAX_PAGE_SIZE = 200;
+
+export const unmatchedQuerySchema = z.object({
+  page: pageQuery,
+  pageSize: pageSizeQuery(UNMATCHED_MAX_PAGE_SIZE, UNMATCHED_DEFAULT_PAGE_SIZE),
+});
+
+/** `{ data: [{ data: credit }], page: {...}, total }`: newest first, one page, and how many are listed. */
+export const unmatchedCreditsResultSchema = listEnvelope(unmatchedCreditSchema).extend({
+  page: pageInfoSchema,
+  total: z.number().int(),
+});
 export type UnmatchedCreditsResult = z.infer<typeof unmatchedCreditsResultSchema>;
 
-/** Books an unmatched credit on the invoice the treasurer chose. */
-export const bookCreditInputSchema = z.object({ invoiceId: idParam });
+/** An amount of a split: money (`{"currency": "CHF", "amount": 20}`) or the number of francs. */
+const allocationAmountSchema = z.union([
+  moneySchema,
+  moneySchema.shape.amount.transform((amount) => ({ currency: 'CHF' as const, amount })),
+]);
+
+/**
+ * Books a listed credit: `{"invoiceId"}` the whole credit on one invoice, or
+ * `{"allocations": [{"invoiceId", "amount"}]}` split across several (the parts add up to the credit).
+ */
+export const bookCreditInputSchema = z
+  .object({
+    invoiceId: idParam.optional(),
+    allocations: z
+      .array(
+        z.object({
+          invoiceId: idParam,
+          amount: allocationAmountSchema.refine((m) => positiveAmount.check(m.amount), { error: positiveAmount.error }),
+        }),
+        { error: 'Aufteilung: Bitte eine Liste von Rechnungen mit Beträgen angeben.' },
+      )
+      .min(1, { error: 'Aufteilung: Bitte mindestens eine Rechnung angeben.' })
+      .max(20, { error: 'Aufteilung: Höchstens 20 Rechnungen.' })
+      .refine((list) => new Set(list.map((a) => a.invoiceId)).size === list.length, {
+        error: 'Aufteilung: Jede Rechnung nur einmal angeben.',
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    // neither: the request lacks its one field (malformed); both: say which one
+    if (body.invoiceId === undefined && body.allocations === undefined)
+      ctx.addIssue({
+        code: 'invalid_type',
+        expected: 'number',
+        input: undefined,
+        path: ['invoiceId'],
+        message: 'Bitte eine Rechnung (invoiceId) oder eine Aufteilung (allocations) angeben.',
+      });
+    if (body.invoiceId !== undefined && body.allocations !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['allocations'],
+        message: 'Bitte entweder eine Rechnung oder eine Aufteilung angeben, nicht beides.',
+      });
+  });
 export type BookCreditInput = z.input<typeof bookCreditInputSchema>;
 
-/** The answer: the invoice as it stands now and what the booking was. */
+/** The answer: each invoice as it stands now and what the booking was (`invoice`: the first). */
 export const bookCreditResultSchema = z.object({
   paymentId: z.number(),
   outcome: z.enum(['MATCHED', 'AMOUNT_DIFFERS']),
   note: z.string(),
   invoice: invoiceOverviewItemSchema,
+  invoices: z.array(invoiceOverviewItemSchema),
 });
 export type BookCreditResult = z.infer<typeof bookCreditResultSchema>;
+
+// --- POST/DELETE /api/v1/admin/payments/{id}/decision -----------------------------------------
+
+/** Closing a listed credit without booking it. */
+export const creditDecisionKindSchema = z.enum(['REFUNDED', 'NOT_OURS', 'DONATION', 'DUPLICATE'], {
+  error: 'Entscheid: Bitte zurückerstattet, nicht für den Verein, Spende oder doppelt wählen.',
+});
+export type CreditDecisionKind = z.infer<typeof creditDecisionKindSchema>;
+
+export const creditDecisionInputSchema = z.object({
+  kind: creditDecisionKindSchema,
+  note: text('Notiz', 500).default(''),
+});
+export type CreditDecisionInput = z.input<typeof creditDecisionInputSchema>;
+
+/** A decision on a listed credit; BOOKED is a booking on invoices. */
+export const creditDecisionSchema = z.object({
+  paymentId: z.number(),
+  kind: z.enum(['BOOKED', 'REFUNDED', 'NOT_OURS', 'DONATION', 'DUPLICATE']),
+  note: z.string(),
+  decidedAt: isoDateTime,
+});
+export type CreditDecision = z.infer<typeof creditDecisionSchema>;

@@ -185,13 +185,33 @@ describe('bank files a treasurer can trust', () => {
     const inv = await createInvoice(db(), debtor);
     const before = await paymentRowCounts(db());
     const good = { amount: '50.00', reference: inv.reference };
-    for (const bad of [{ amount: '10.005' }, { amount: '5.00', uetr: 'x' }, { amount: '5.00', reference: 'R'.repeat(36) }]) {
+    for (const bad of [{ amount: '10.005' }, { amount: '5.00', reference: 'R'.repeat(36) }]) {
       const answer = await post(camt054({ entries: [good, bad] }));
       expect(answer.status).toBe(422);
       expect(answer.body.error.message).toMatch(/Buchung 2/);
     }
     expect(await paymentRowCounts(db())).toEqual(before);
     expect(await invoiceRow(inv.id)).toMatchObject({ status: 'OPEN', paidRappen: 0 });
+  });
+
+  it('a malformed optional identifier costs neither its line nor the file: left out with a note, the good lines booked', async () => {
+    const inv = await createInvoice(db(), debtor);
+    const answer = await post(
+      camt054({
+        entries: [
+          { amount: '50.00', reference: inv.reference },
+          { amount: '5.00', uetr: 'x' },
+          { amount: '6.00', instrId: 'I'.repeat(36) },
+        ],
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.lines.map((l: Json) => l.outcome)).toEqual(['MATCHED', 'UNKNOWN_REFERENCE', 'UNKNOWN_REFERENCE']);
+    expect(answer.body.data.lines[1].note).toMatch(/Die UETR «x» ist keine gültige UUID und wurde nicht berücksichtigt/);
+    expect(answer.body.data.lines[2].note).toMatch(/Die InstrId «I+…» ist länger als 35 Zeichen/);
+    expect(await invoiceRow(inv.id)).toMatchObject({ status: 'PAID', paidRappen: 5000 });
+    const stored = await db().payment.findUniqueOrThrow({ where: { id: answer.body.data.lines[1].paymentId } });
+    expect(stored).toMatchObject({ needsDecision: true, note: expect.stringMatching(/UETR/) });
   });
 
   it('reads every published file as its bank meant it, without a 5xx; the statement after the notification books nothing twice', async () => {

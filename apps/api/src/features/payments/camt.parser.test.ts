@@ -63,13 +63,9 @@ describe('parseCamt', () => {
       expect(wrongDigit.referenceType).toBeNull();
     });
 
-    it('identifies lines by every bank reference they carry, else by a hash of what they say', () => {
+    it("identifies lines by the bank's references they carry, else by a hash of what they say", () => {
       const keys = keysOfFile(file.lines);
-      expect(keys[0]).toEqual([
-        'camt:ref:20270603BATCH0001|20270603QRR000001:CRDT',
-        'camt:txref:20270603QRR000001:CRDT',
-        'camt:entry:20270603BATCH0001#1:CRDT',
-      ]);
+      expect(keys[0]).toEqual(['camt:ref:20270603BATCH0001|20270603QRR000001:CRDT', 'camt:txref:20270603QRR000001:CRDT']);
       // only the entry carries the bank's reference: the place in the batch tells its lines apart
       expect(keys.filter((_, i) => file.lines[i]!.entryIndex === 4)).toEqual([
         ['camt:entry:20270604BATCH0005#1:CRDT'],
@@ -169,6 +165,27 @@ describe('parseCamt', () => {
     });
   });
 
+  it('leaves out a malformed optional identifier with a note on its line and reads the rest of the file', () => {
+    const file = parseCamt(
+      camt054({
+        entries: [
+          { amount: '5.00', uetr: '8a562c67-ca16-48ba-b074-65581be6f01' },
+          { amount: '6.00', instrId: 'I'.repeat(36), endToEndId: 'E'.repeat(40) },
+          { amount: '7.00' },
+        ],
+      }),
+    );
+    expect(file.lines).toHaveLength(3);
+    expect(file.lines[0]).toMatchObject({ amountRappen: 500, ids: { uetr: null }, listed: null });
+    expect(file.lines[0]!.notes).toEqual([expect.stringMatching(/^Die UETR «8a562c67-ca16-48ba-b074-65581be6f01» ist keine gültige UUID/)]);
+    expect(file.lines[1]).toMatchObject({ amountRappen: 600, ids: { instrId: null, endToEndId: null } });
+    expect(file.lines[1]!.notes).toEqual([
+      expect.stringMatching(/^Die EndToEndId «E+…» ist länger als 35 Zeichen und wurde nicht berücksichtigt\.$/),
+      expect.stringMatching(/^Die InstrId «I+…» ist länger als 35 Zeichen/),
+    ]);
+    expect(file.lines[2]!.notes).toEqual([]);
+  });
+
   describe('refuses with a German message', () => {
     const refusals: [string, string, RegExp][] = [
       ['an empty file', '  ', /leer/],
@@ -216,7 +233,6 @@ describe('parseCamt', () => {
       ['an amount of 30 digits', camt054({ entries: [{ amount: '1'.repeat(30) }] }), /kein gültiger Betrag/],
       ['an exponent', camt054({ entries: [{ amount: '1e5' }] }), /kein gültiger Betrag/],
       ['a currency that is no code', camt054({ entries: [{ amount: '5.00', currency: 'CHFX' }] }), /Währungscode/],
-      ['a UETR that is no UUID', camt054({ entries: [{ amount: '5.00', uetr: 'not-a-uuid' }] }), /UETR/],
       ['a reference of 40 characters', camt054({ entries: [{ amount: '5.00', reference: 'RF'.padEnd(40, '1') }] }), /länger als 35/],
       [
         'too many entries',

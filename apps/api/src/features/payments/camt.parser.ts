@@ -86,6 +86,8 @@ export interface CamtLine {
   debtorName: string;
   debtorAccount: string;
   ids: CamtLineIds;
+  /** what was left out of the line (a malformed optional identifier), German; [] when nothing */
+  notes: string[];
   /** why the line cannot pay an invoice, whatever its reference; null when it may */
   listed: { reason: CamtListedReason; note: string } | null;
   /** the transaction's XML as it stood in the file (the entry's when it has no TxDtls) */
@@ -253,7 +255,12 @@ function readEntry(entry: Node, index: number, account: string, rawEntry: string
     status: status.slice(0, 4),
     bookingDate: readDate(entry.BookgDt) ?? readDate(entry.ValDt),
   };
-  const entryRef = limited(str(entry.AcctSvcrRef), MAX_LENGTH.id, `${where}: Die Referenz der Bank (AcctSvcrRef)`) || null;
+  const writtenRef = str(entry.AcctSvcrRef);
+  const entryTooLong = writtenRef.length > MAX_LENGTH.id;
+  const entryRef = entryTooLong ? null : writtenRef || null;
+  const entryNotes = entryTooLong
+    ? [`Die Referenz der Bank zur Buchung (AcctSvcrRef) ist länger als ${MAX_LENGTH.id} Zeichen und wurde nicht berücksichtigt.`]
+    : [];
 
   const details = arr(entry.NtryDtls).flatMap((d) => arr(d.TxDtls));
   if (details.length === 0) {
@@ -269,6 +276,7 @@ function readEntry(entry: Node, index: number, account: string, rawEntry: string
       debtorName: '',
       debtorAccount: '',
       ids: { uetr: null, entryRef, txRef: null, endToEndId: null, instrId: null },
+      notes: entryNotes,
       listed: null,
       rawXml: rawEntry,
     };
@@ -298,7 +306,7 @@ function readEntry(entry: Node, index: number, account: string, rawEntry: string
       currency: split.amounts[i]?.currency ?? amount.currency,
       ...readRemittance(tx, at),
       ...readParties(tx, at),
-      ids: readIds(tx, entryRef, at),
+      ...readIds(tx, entryRef, entryNotes),
       listed: null,
       rawXml: rawDetails.length === details.length ? rawDetails[i]! : '',
     };
@@ -419,19 +427,35 @@ function readParties(tx: Node, at: string): { debtorName: string; debtorAccount:
   };
 }
 
-function readIds(tx: Node, entryRef: string | null, at: string): CamtLineIds {
+/**
+ * The identifiers of a transaction. They are optional: one that is malformed (a UETR that is no
+ * UUID, an id longer than ISO 20022 allows) is left out with a note on its line, and the line and
+ * the file's other lines are read as usual.
+ */
+function readIds(tx: Node, entryRef: string | null, entryNotes: readonly string[]): { ids: CamtLineIds; notes: string[] } {
   const refs = node(tx.Refs);
-  const id = (value: unknown, what: string) => limited(str(value), MAX_LENGTH.id, `${at}: ${what}`) || null;
-  const uetr = str(refs?.UETR).toLowerCase();
-  if (uetr && !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(uetr))
-    throw new CamtFormatError(`${at}: Die UETR «${uetr.slice(0, 40)}» ist keine gültige UUID.`);
+  const notes: string[] = [...entryNotes];
+  const id = (value: unknown, what: string) => {
+    const v = str(value);
+    if (v.length <= MAX_LENGTH.id) return v || null;
+    notes.push(`${what} «${v.slice(0, 40)}…» ist länger als ${MAX_LENGTH.id} Zeichen und wurde nicht berücksichtigt.`);
+    return null;
+  };
+  let uetr: string | null = str(refs?.UETR).toLowerCase() || null;
+  if (uetr && !/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(uetr)) {
+    notes.push(`Die UETR «${uetr.slice(0, 40)}» ist keine gültige UUID und wurde nicht berücksichtigt.`);
+    uetr = null;
+  }
   const endToEndId = id(refs?.EndToEndId, 'Die EndToEndId');
   return {
-    uetr: uetr || null,
-    entryRef,
-    txRef: id(refs?.AcctSvcrRef, 'Die Referenz der Bank (AcctSvcrRef)'),
-    endToEndId: endToEndId && endToEndId.toUpperCase() !== 'NOTPROVIDED' ? endToEndId : null,
-    instrId: id(refs?.InstrId, 'Die InstrId'),
+    ids: {
+      uetr,
+      entryRef,
+      txRef: id(refs?.AcctSvcrRef, 'Die Referenz der Bank (AcctSvcrRef)'),
+      endToEndId: endToEndId && endToEndId.toUpperCase() !== 'NOTPROVIDED' ? endToEndId : null,
+      instrId: id(refs?.InstrId, 'Die InstrId'),
+    },
+    notes,
   };
 }
 

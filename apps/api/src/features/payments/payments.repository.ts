@@ -11,7 +11,7 @@ export interface InvoiceFilter {
   kind?: InvoiceKind | undefined;
   status?: 'OPEN' | 'PAID' | 'CANCELLED' | undefined;
   overdue?: boolean | undefined;
-  /** words, each found in the number, the debtor's or the member's name */
+  /** words, each found in the number, the debtor's or the member's name, the reference or the amount */
   words: string[];
   /** Zurich's today (UTC midnight): overdue means open and the current due date before it */
   today: Date;
@@ -34,14 +34,17 @@ function invoiceWhere(f: InvoiceFilter): Prisma.InvoiceWhereInput {
   if (f.overdue === true) and.push(overdueWhere(f.today));
   if (f.overdue === false) and.push({ NOT: overdueWhere(f.today) });
   for (const word of f.words) {
-    and.push({
-      OR: [
-        { number: { contains: word, mode: 'insensitive' } },
-        { debtorName: { contains: word, mode: 'insensitive' } },
-        { member: { firstName: { contains: word, mode: 'insensitive' } } },
-        { member: { lastName: { contains: word, mode: 'insensitive' } } },
-      ],
-    });
+    const or: Prisma.InvoiceWhereInput[] = [
+      { number: { contains: word, mode: 'insensitive' } },
+      { debtorName: { contains: word, mode: 'insensitive' } },
+      { member: { firstName: { contains: word, mode: 'insensitive' } } },
+      { member: { lastName: { contains: word, mode: 'insensitive' } } },
+    ];
+    // a reference (or part of one, as the payer typed it) and an amount in francs (`35`, `35.50`, `35,50`)
+    if (/^[0-9A-Za-z]{4,}$/.test(word)) or.push({ reference: { contains: word.toUpperCase() } });
+    const amount = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(word);
+    if (amount) or.push({ totalRappen: Number(amount[1]) * 100 + Number((amount[2] ?? '').padEnd(2, '0')) });
+    and.push({ OR: or });
   }
   return { AND: and };
 }
@@ -160,6 +163,8 @@ export interface BankLineRow {
   debtorName: string;
   debtorAccount: string;
   rawXml: string;
+  /** listed for the board until decided */
+  needsDecision: boolean;
   /** its identity keys */
   keys: string[];
 }
@@ -169,12 +174,13 @@ export async function insertBankLines(db: DbOrTx, bankFileId: number, rows: read
   if (rows.length === 0) return [];
   const col = <K extends keyof BankLineRow>(k: K) => rows.map((r) => r[k]);
   const inserted = await db.$queryRaw<{ id: number; n: bigint | number }[]>`
-    INSERT INTO "payments" ("source", "bankFileId", "invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "createdAt")
-    SELECT 'BANK_FILE'::"PaymentSource", ${bankFileId}, v."invoiceId", v."outcome"::"PaymentOutcome", v."note", v."reference", v."message", v."amountRappen", v."currency", v."direction", v."account", v."bookingDate"::date, v."debtorName", v."debtorAccount", v."rawXml", ${createdAt}
+    INSERT INTO "payments" ("source", "bankFileId", "invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "needsDecision", "createdAt")
+    SELECT 'BANK_FILE'::"PaymentSource", ${bankFileId}, v."invoiceId", v."outcome"::"PaymentOutcome", v."note", v."reference", v."message", v."amountRappen", v."currency", v."direction", v."account", v."bookingDate"::date, v."debtorName", v."debtorAccount", v."rawXml", v."needsDecision", ${createdAt}
     FROM unnest(
       ${col('invoiceId')}::int[], ${col('outcome')}::text[], ${col('note')}::text[], ${col('reference')}::text[], ${col('message')}::text[], ${col('amountRappen')}::int[],
-      ${col('currency')}::text[], ${col('direction')}::text[], ${col('account')}::text[], ${col('bookingDate')}::text[], ${col('debtorName')}::text[], ${col('debtorAccount')}::text[], ${col('rawXml')}::text[]
-    ) WITH ORDINALITY AS v("invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "n")
+      ${col('currency')}::text[], ${col('direction')}::text[], ${col('account')}::text[], ${col('bookingDate')}::text[], ${col('debtorName')}::text[], ${col('debtorAccount')}::text[], ${col('rawXml')}::text[],
+      ${col('needsDecision')}::boolean[]
+    ) WITH ORDINALITY AS v("invoiceId", "outcome", "note", "reference", "message", "amountRappen", "currency", "direction", "account", "bookingDate", "debtorName", "debtorAccount", "rawXml", "needsDecision", "n")
     ORDER BY v."n"
     RETURNING "id"`;
   const ids = inserted.map((r) => Number(r.id));
@@ -194,11 +200,11 @@ export async function addIdentifiers(db: DbOrTx, rows: readonly { paymentId: num
     ON CONFLICT ("key", "paymentId") DO NOTHING`;
 }
 
-/** Sets the final outcome (and its note) of lines inserted with a provisional one. */
+/** Sets the final outcome (and its note) of credits inserted as MATCHED: one that did not match is listed for the board. */
 export async function updatePaymentOutcomes(db: DbOrTx, updates: readonly { id: number; outcome: string; note: string }[]): Promise<void> {
   if (updates.length === 0) return;
   await db.$executeRaw`
-    UPDATE "payments" AS p SET "outcome" = v."outcome"::"PaymentOutcome", "note" = v."note"
+    UPDATE "payments" AS p SET "outcome" = v."outcome"::"PaymentOutcome", "note" = v."note", "needsDecision" = (v."outcome" <> 'MATCHED')
     FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.outcome)}::text[], ${updates.map((u) => u.note)}::text[]) AS v("id", "outcome", "note")
     WHERE p."id" = v."id"`;
 }
@@ -207,11 +213,14 @@ export async function updatePaymentOutcomes(db: DbOrTx, updates: readonly { id: 
 // Credits without a usable reference
 // ---------------------------------------------------------------------------------------
 
-/** Booked credits of the club's accounts that no invoice took (no or an unknown reference), oldest first. */
-export function findUnmatchedCredits(db: DbOrTx, take: number) {
+/** Listed credits the board has not decided: newest first. */
+const reviewWhere = { needsDecision: true, decision: { is: null } } satisfies Prisma.PaymentWhereInput;
+
+export function findReviewCredits(db: DbOrTx, skip: number, take: number) {
   return db.payment.findMany({
-    where: { source: 'BANK_FILE', outcome: 'UNKNOWN_REFERENCE', invoiceId: null },
-    orderBy: [{ bookingDate: 'asc' }, { id: 'asc' }],
+    where: reviewWhere,
+    orderBy: [{ bookingDate: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }],
+    skip,
     take,
     select: {
       id: true,
@@ -223,12 +232,15 @@ export function findUnmatchedCredits(db: DbOrTx, take: number) {
       reference: true,
       message: true,
       note: true,
+      outcome: true,
+      invoiceId: true,
+      invoice: { select: { id: true, number: true } },
     },
   });
 }
 
-export function countUnmatchedCredits(db: DbOrTx): Promise<number> {
-  return db.payment.count({ where: { source: 'BANK_FILE', outcome: 'UNKNOWN_REFERENCE', invoiceId: null } });
+export function countReviewCredits(db: DbOrTx): Promise<number> {
+  return db.payment.count({ where: reviewWhere });
 }
 
 /** Every open invoice with what suggestions compare (a club has a few thousand at most). */
@@ -250,21 +262,30 @@ export async function findOpenInvoiceCandidates(db: DbOrTx) {
   return rows.map((r) => ({ ...r, memberName: `${r.member.firstName} ${r.member.lastName}` }));
 }
 
-/** Locks a bank line for booking it on an invoice by hand. */
-export async function lockPayment(db: DbOrTx, id: number) {
-  const [row] = await db.$queryRaw<
-    {
-      id: number;
-      source: string;
-      outcome: string;
-      invoiceId: number | null;
-      amountRappen: number;
-      currency: string;
-      bookingDate: Date | null;
-      reference: string;
-    }[]
-  >`
-    SELECT "id", "source"::text AS "source", "outcome"::text AS "outcome", "invoiceId", "amountRappen", "currency", "bookingDate", "reference"
+export interface LockedPayment {
+  id: number;
+  source: string;
+  outcome: string;
+  note: string;
+  invoiceId: number | null;
+  parentId: number | null;
+  needsDecision: boolean;
+  amountRappen: number;
+  currency: string;
+  bookingDate: Date | null;
+  reference: string;
+  message: string;
+  direction: string;
+  account: string;
+  debtorName: string;
+  debtorAccount: string;
+}
+
+/** Locks a bank line for the board's decision on it. */
+export async function lockPayment(db: DbOrTx, id: number): Promise<LockedPayment | undefined> {
+  const [row] = await db.$queryRaw<LockedPayment[]>`
+    SELECT "id", "source"::text AS "source", "outcome"::text AS "outcome", "note", "invoiceId", "parentId", "needsDecision", "amountRappen",
+           "currency", "bookingDate", "reference", "message", "direction", "account", "debtorName", "debtorAccount"
     FROM "payments" WHERE "id" = ${id} FOR UPDATE`;
   return row;
 }
@@ -272,12 +293,74 @@ export async function lockPayment(db: DbOrTx, id: number) {
 /** Links a bank line to the invoice it was booked on by hand. */
 export async function linkPaymentToInvoice(
   db: DbOrTx,
-  data: { id: number; invoiceId: number; outcome: 'MATCHED' | 'AMOUNT_DIFFERS'; note: string; recordedById: number | null },
+  data: { id: number; invoiceId: number | null; outcome: string; note: string; recordedById: number | null },
 ) {
-  await db.payment.update({
-    where: { id: data.id },
-    data: { invoiceId: data.invoiceId, outcome: data.outcome, note: data.note, recordedById: data.recordedById },
+  await db.$executeRaw`
+    UPDATE "payments" SET "invoiceId" = ${data.invoiceId}, "outcome" = ${data.outcome}::"PaymentOutcome", "note" = ${data.note},
+           "recordedById" = ${data.recordedById}
+    WHERE "id" = ${data.id}`;
+}
+
+/** The parts of a split credit, each booked on its own invoice. */
+export async function insertPaymentParts(
+  db: DbOrTx,
+  parent: LockedPayment,
+  parts: readonly { invoiceId: number; amountRappen: number; outcome: 'MATCHED' | 'AMOUNT_DIFFERS'; note: string }[],
+  recordedById: number | null,
+  createdAt: Date,
+): Promise<void> {
+  await db.payment.createMany({
+    data: parts.map((part) => ({
+      source: 'BANK_FILE' as const,
+      parentId: parent.id,
+      invoiceId: part.invoiceId,
+      outcome: part.outcome,
+      note: part.note,
+      reference: parent.reference,
+      message: parent.message,
+      amountRappen: part.amountRappen,
+      currency: parent.currency,
+      direction: parent.direction,
+      account: parent.account,
+      bookingDate: parent.bookingDate,
+      debtorName: parent.debtorName,
+      debtorAccount: parent.debtorAccount,
+      recordedById,
+      createdAt,
+    })),
   });
+}
+
+export function findPaymentParts(db: DbOrTx, parentId: number) {
+  return db.payment.findMany({ where: { parentId }, select: { id: true, invoiceId: true, amountRappen: true }, orderBy: { id: 'asc' } });
+}
+
+export async function deletePaymentParts(db: DbOrTx, parentId: number): Promise<void> {
+  await db.payment.deleteMany({ where: { parentId } });
+}
+
+export function insertPaymentDecision(
+  db: DbOrTx,
+  data: {
+    paymentId: number;
+    kind: 'BOOKED' | 'REFUNDED' | 'NOT_OURS' | 'DONATION' | 'DUPLICATE';
+    note: string;
+    previousInvoiceId: number | null;
+    previousOutcome: BankLineRow['outcome'];
+    previousNote: string;
+    decidedById: number | null;
+    createdAt: Date;
+  },
+) {
+  return db.paymentDecision.create({ data });
+}
+
+export function findPaymentDecision(db: DbOrTx, paymentId: number) {
+  return db.paymentDecision.findUnique({ where: { paymentId } });
+}
+
+export async function deletePaymentDecision(db: DbOrTx, paymentId: number): Promise<void> {
+  await db.paymentDecision.delete({ where: { paymentId } });
 }
 
 export function insertManualPayment(
@@ -288,6 +371,8 @@ export function insertManualPayment(
     reference: string;
     amountRappen: number;
     bookingDate: Date;
+    method: 'BANK' | 'CASH' | 'TWINT' | 'CARD';
+    note: string;
     recordedById: number | null;
     createdAt: Date;
   },

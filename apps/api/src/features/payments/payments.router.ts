@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   bookCreditInputSchema,
   bookCreditResultSchema,
+  creditDecisionInputSchema,
+  creditDecisionSchema,
+  unmatchedQuerySchema,
   invoiceOverviewItemSchema,
   CAMT054_MAX_BYTES,
   camtImportResultSchema,
@@ -20,7 +23,15 @@ import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { toRappen } from '../../lib/money.ts';
-import { bookCredit, importBankFile, listInvoices, listUnmatchedCredits, recordManualPayment } from './payments.service.ts';
+import {
+  bookCredit,
+  decideCredit,
+  importBankFile,
+  listInvoices,
+  listUnmatchedCredits,
+  recordManualPayment,
+  undoDecision,
+} from './payments.service.ts';
 
 /** `?fileName=` names the uploaded file in the records (optional). */
 const camtQuery = z.object({ fileName: text('Dateiname', 200).default('') });
@@ -51,7 +62,12 @@ export function paymentsRouter(deps: Deps): Router {
   admin.post(
     '/invoices/:id/payments',
     handle({ params: idParams, body: manualPaymentInputSchema }, async ({ params, body }, req, res) => {
-      const invoice = await recordManualPayment(ctxOf(deps, req), params.id, { amountRappen: toRappen(body.amount), paidAt: body.paidAt });
+      const invoice = await recordManualPayment(ctxOf(deps, req), params.id, {
+        amountRappen: toRappen(body.amount),
+        paidAt: body.paidAt,
+        method: body.method,
+        note: body.note,
+      });
       sendItem(res, invoiceOverviewItemSchema.parse(invoice), undefined, 201);
     }),
   );
@@ -77,22 +93,48 @@ export function paymentsRouter(deps: Deps): Router {
     }),
   );
 
-  // `{ data: [{ data: credit }], total }`
+  // `{ data: [{ data: credit }], page: {...}, total }`: the credits listed for the board, newest first
   admin.get(
     '/payments/unmatched',
-    handle({}, async (_input, req, res) => {
-      const { items, total } = await listUnmatchedCredits(ctxOf(deps, req));
-      res.json({ data: items.map((credit) => ({ data: unmatchedCreditSchema.parse(credit) })), total });
+    handle({ query: unmatchedQuerySchema }, async ({ query }, req, res) => {
+      const { items, total } = await listUnmatchedCredits(ctxOf(deps, req), query);
+      sendPaged(
+        res,
+        { page: query.page, pageSize: query.pageSize, items: items.map((credit) => unmatchedCreditSchema.parse(credit)), total },
+        { total },
+      );
     }),
   );
 
   admin.post(
     '/payments/:id/booking',
     handle({ params: idParams, body: bookCreditInputSchema }, async ({ params, body }, req, res) => {
-      const result = await bookCredit(ctxOf(deps, req), { paymentId: params.id, invoiceId: body.invoiceId });
+      const parts = body.allocations
+        ? body.allocations.map((a) => ({ invoiceId: a.invoiceId, amountRappen: toRappen(a.amount) }))
+        : [{ invoiceId: body.invoiceId!, amountRappen: null }];
+      const result = await bookCredit(ctxOf(deps, req), { paymentId: params.id, parts });
       sendItem(res, bookCreditResultSchema.parse(result), undefined, 201);
     }),
   );
+
+  admin.post(
+    '/payments/:id/decision',
+    handle({ params: idParams, body: creditDecisionInputSchema }, async ({ params, body }, req, res) => {
+      const decision = await decideCredit(ctxOf(deps, req), { paymentId: params.id, kind: body.kind, note: body.note });
+      sendItem(res, creditDecisionSchema.parse(decision), undefined, 201);
+    }),
+  );
+
+  // Undoes a decision or a booking while nothing depends on it; the credit is listed again.
+  for (const path of ['/payments/:id/decision', '/payments/:id/booking']) {
+    admin.delete(
+      path,
+      handle({ params: idParams }, async ({ params }, req, res) => {
+        await undoDecision(ctxOf(deps, req), params.id);
+        res.status(204).end();
+      }),
+    );
+  }
 
   const router = Router();
   router.use('/admin', admin);

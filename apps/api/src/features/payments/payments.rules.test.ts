@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { CamtLine } from './camt.parser.ts';
 import {
   bookPayment,
+  checkAllocations,
+  contentHash,
   identify,
+  identifyFile,
   identityKeys,
+  legacyKeys,
   keysOfFile,
   mentionsNumber,
   nameFit,
   nameWords,
+  needsDecision,
   suggestInvoices,
+  unbookPayment,
+  whyNotBookable,
   whyNotPayable,
   type InvoiceState,
   type KnownLine,
@@ -83,6 +90,7 @@ function line(over: Partial<CamtLine> = {}): CamtLine {
     debtorName: '',
     debtorAccount: '',
     ids: { uetr: null, entryRef: null, txRef: null, endToEndId: null, instrId: null },
+    notes: [],
     listed: null,
     rawXml: '',
     ...over,
@@ -112,20 +120,15 @@ describe('whyNotPayable', () => {
 describe('identity of bank lines', () => {
   const ids = (over: Partial<CamtLine['ids']>) => ({ uetr: null, entryRef: null, txRef: null, endToEndId: null, instrId: null, ...over });
 
-  it('gives each identifier its own key, with the kind of booking', () => {
+  it("keys a line by the bank's own identifiers only, with the kind of booking", () => {
     const keys = identityKeys(
       line({ debtorAccount: 'CH93', ids: ids({ uetr: 'u-1', entryRef: 'E', txRef: 'T', endToEndId: 'e2e', instrId: 'i' }) }),
       1,
     );
-    expect(keys).toEqual([
-      'camt:uetr:u-1:CRDT',
-      'camt:ref:E|T:CRDT',
-      'camt:txref:T:CRDT',
-      'camt:entry:E:CRDT',
-      'camt:e2e:CH93/e2e:CRDT',
-      'camt:instr:CH93/i:CRDT',
-    ]);
+    expect(keys).toEqual(['camt:uetr:u-1:CRDT', 'camt:ref:E|T:CRDT', 'camt:txref:T:CRDT']);
+    // the entry's reference with the line's place only where the transaction has none
     expect(identityKeys(line({ ids: ids({ entryRef: 'E' }), txIndex: 1, txCount: 3 }), 1)).toEqual(['camt:entry:E#2:CRDT']);
+    expect(identityKeys(line({ ids: ids({ entryRef: 'E', endToEndId: 'e2e' }) }), 1)).toEqual(['camt:entry:E:CRDT']);
     expect(identityKeys(line({ status: 'PDNG', ids: ids({ uetr: 'u-1' }) }), 1)).toEqual(['camt:uetr:u-1:CRDT-PDNG']);
     expect(identityKeys(line({ direction: 'DBIT', reversal: true, ids: ids({ uetr: 'u-1' }) }), 1)).toEqual(['camt:uetr:u-1:DBIT-RVSL']);
   });
@@ -134,12 +137,58 @@ describe('identity of bank lines', () => {
     expect(keysOfFile([line(), line(), line({ amountRappen: 100 })]).map((k) => k[0]!.slice(-2))).toEqual(['#1', '#2', '#1']);
   });
 
-  const known = (key: string, paymentId: number, amountRappen = 5000, bookingDate: string | null = '2027-06-03'): KnownLine => ({
-    key,
-    paymentId,
-    amountRappen,
-    bookingDate,
+  it("counts the payer's identifiers only inside the hash of a line without bank identifiers", () => {
+    const plain = identityKeys(line(), 1)[0]!;
+    const withE2e = identityKeys(line({ ids: ids({ endToEndId: 'e2e' }) }), 1)[0]!;
+    expect(withE2e).toMatch(/^camt:hash:[0-9a-f]{64}#1$/);
+    expect(withE2e).not.toBe(plain);
+    expect(identityKeys(line({ ids: ids({ endToEndId: 'other' }) }), 1)[0]).not.toBe(withE2e);
+    // a line without the payer's ids hashes as earlier imports did
+    expect(plain).toBe(`camt:hash:${contentHash(line())}#1`);
+    expect(legacyKeys(line({ debtorAccount: 'CH93', ids: ids({ endToEndId: 'e2e' }) }))).toEqual(['camt:e2e:CH93/e2e:CRDT']);
+    expect(legacyKeys(line({ ids: ids({ endToEndId: 'e2e', txRef: 'T' }) }))).toEqual([]);
   });
+
+  it('same EndToEndId and debtor account, different AcctSvcrRef: two payments, also against the lines of an earlier import', () => {
+    const a = line({ debtorAccount: 'CH93', ids: ids({ txRef: 'T1', endToEndId: 'SAME-E2E', instrId: 'I' }) });
+    const b = line({ debtorAccount: 'CH93', ids: ids({ txRef: 'T2', endToEndId: 'SAME-E2E', instrId: 'I' }) });
+    const [ka, kb] = keysOfFile([a, b]);
+    expect(ka!.some((k) => kb!.includes(k))).toBe(false);
+    // the first stored by an earlier import (with the payer's ids of the old format): the second is new, not a conflict
+    const stored = [...ka!, 'camt:e2e:CH93/SAME-E2E:CRDT', 'camt:instr:CH93/I:CRDT'].map((key) => known(key, 7));
+    expect(identifyFile([a, b], [ka!, kb!], [legacyKeys(a), legacyKeys(b)], stored)).toEqual([
+      { kind: 'SAME', paymentId: 7 },
+      { kind: 'NEW' },
+    ]);
+    // another day, another amount: still a payment of its own
+    const c = line({
+      debtorAccount: 'CH93',
+      amountRappen: 2500,
+      bookingDate: '2027-06-04',
+      ids: ids({ txRef: 'T3', endToEndId: 'SAME-E2E' }),
+    });
+    expect(identifyFile([c], keysOfFile([c]), [legacyKeys(c)], stored)).toEqual([{ kind: 'NEW' }]);
+  });
+
+  it('the .04 and .08 notification of one payment (the .08 adds the UETR): one payment', () => {
+    const v04 = line({ ids: ids({ entryRef: 'E', txRef: 'T', endToEndId: 'e2e' }) });
+    const v08 = line({ ids: ids({ entryRef: 'E', txRef: 'T', endToEndId: 'e2e', uetr: 'b009c997-97b3-4a9c-803c-d645a7276bf0' }) });
+    const stored = keysOfFile([v04])[0]!.map((key) => known(key, 3));
+    expect(identifyFile([v08], keysOfFile([v08]), [legacyKeys(v08)], stored)).toEqual([{ kind: 'SAME', paymentId: 3 }]);
+  });
+
+  it('a line without bank identifiers stored by an earlier import under its EndToEndId is recognised once, never a conflict', () => {
+    const a = line({ debtorAccount: 'CH93', ids: ids({ endToEndId: 'E2E' }) });
+    const stored = [known('camt:e2e:CH93/E2E:CRDT', 5)];
+    const keys = keysOfFile([a, a]);
+    expect(identifyFile([a, a], keys, [legacyKeys(a), legacyKeys(a)], stored)).toEqual([{ kind: 'SAME', paymentId: 5 }, { kind: 'NEW' }]);
+    const other = line({ debtorAccount: 'CH93', amountRappen: 100, ids: ids({ endToEndId: 'E2E' }) });
+    expect(identifyFile([other], keysOfFile([other]), [legacyKeys(other)], stored)).toEqual([{ kind: 'NEW' }]);
+  });
+
+  function known(key: string, paymentId: number, amountRappen = 5000, bookingDate: string | null = '2027-06-03'): KnownLine {
+    return { key, paymentId, amountRappen, bookingDate };
+  }
 
   it('is the same line when any identifier matches and amount and date agree', () => {
     expect(identify(line(), ['a', 'b'], [known('b', 7)])).toEqual({ kind: 'SAME', paymentId: 7 });
@@ -217,5 +266,49 @@ describe('suggestions for credits without a usable reference', () => {
       reasons: ['Betrag passt', 'Name passt'],
     });
     expect(suggestInvoices(credit({ amountRappen: 1 }), [partly])[0]).toMatchObject({ invoiceId: 5, reasons: ['Name passt'] });
+  });
+});
+
+describe('bank lines the board decides', () => {
+  it('lists every booked credit the import did not book cleanly, never debits, reversals or pending lines', () => {
+    const l = line();
+    for (const outcome of ['UNKNOWN_REFERENCE', 'CONFLICT', 'ALREADY_PAID', 'AMOUNT_DIFFERS', 'NOT_A_PAYMENT'])
+      expect(needsDecision(l, outcome)).toBe(true);
+    expect(needsDecision(l, 'MATCHED')).toBe(false);
+    expect(needsDecision(line({ direction: 'DBIT' }), 'NOT_A_PAYMENT')).toBe(false);
+    expect(needsDecision(line({ reversal: true }), 'NOT_A_PAYMENT')).toBe(false);
+    expect(needsDecision(line({ status: 'PDNG' }), 'NOT_A_PAYMENT')).toBe(false);
+    expect(needsDecision(line({ amountRappen: 0 }), 'NOT_A_PAYMENT')).toBe(false);
+  });
+
+  it('books a credit on invoices only in CHF, with a date, and not twice', () => {
+    const credit = { outcome: 'UNKNOWN_REFERENCE', invoiceId: null, currency: 'CHF', bookingDate: new Date() };
+    expect(whyNotBookable(credit)).toBeNull();
+    expect(whyNotBookable({ ...credit, outcome: 'ALREADY_PAID', invoiceId: 4 })).toBeNull();
+    expect(whyNotBookable({ ...credit, outcome: 'AMOUNT_DIFFERS', invoiceId: 4 })).toMatch(/schon auf eine Rechnung verbucht/);
+    expect(whyNotBookable({ ...credit, currency: 'EUR' })).toMatch(/EUR/);
+    expect(whyNotBookable({ ...credit, bookingDate: null })).toMatch(/Buchungsdatum/);
+  });
+
+  it('takes a split only when its parts add up to the credit', () => {
+    expect(checkAllocations(5000, [{ amountRappen: 3000 }, { amountRappen: 2000 }])).toBeNull();
+    expect(checkAllocations(5000, [{ amountRappen: 3000 }, { amountRappen: 1000 }])).toBe(
+      'Die Aufteilung ergibt CHF 40.00, die Gutschrift beträgt CHF 50.00: Die Beträge müssen zusammen die Gutschrift ergeben.',
+    );
+  });
+
+  it('takes a booking off its invoice again unless the invoice was cancelled or carries less', () => {
+    expect(unbookPayment({ status: 'PAID', totalRappen: 5000, paidRappen: 5000, paidAt: '2027-06-03' }, 5000)).toEqual({
+      status: 'OPEN',
+      totalRappen: 5000,
+      paidRappen: 0,
+      paidAt: null,
+    });
+    expect(unbookPayment({ status: 'PAID', totalRappen: 5000, paidRappen: 7000, paidAt: '2027-06-03' }, 1000)).toMatchObject({
+      status: 'PAID',
+      paidRappen: 6000,
+    });
+    expect(unbookPayment({ status: 'CANCELLED', totalRappen: 5000, paidRappen: 0, paidAt: null }, 0)).toBeNull();
+    expect(unbookPayment(open(5000, 1000), 2000)).toBeNull();
   });
 });

@@ -25,32 +25,62 @@ export function lineKind(line: Pick<CamtLine, 'direction' | 'reversal' | 'status
 }
 
 /**
- * The identifiers of a bank line, each one alone enough to recognise it again: the UETR, the
- * bank's reference of the transaction, the bank's reference of the entry (with the line's place
- * in a batch), the end-to-end and instruction ids (scoped to the debtor's account, since debtors
- * choose them). A line without any gets a hash of what it says, numbered within its file, so two
- * equal payments in one file stay two and the same file read again gives the same keys. The
- * UETR and pair keys keep the format earlier imports stored.
+ * The bank's own identifiers of a line, each one alone enough to recognise it again: the UETR,
+ * the bank's reference of the transaction (with the entry's, as earlier imports stored it), else
+ * the bank's reference of the entry with the line's place in it. The payer's identifiers
+ * (EndToEndId, InstrId) are chosen by the payer's software and repeat across payments: they never
+ * identify a line on their own. A line without any bank identifier gets a hash of what it says
+ * (with the payer's identifiers, where it has them), numbered within its file, so two equal
+ * payments in one file stay two and the same file read again gives the same keys. The formats are
+ * those earlier imports stored.
  */
 export function identityKeys(line: CamtLine, hashIndex: number): string[] {
   const kind = lineKind(line);
-  const { uetr, entryRef, txRef, endToEndId, instrId } = line.ids;
+  const { uetr, entryRef, txRef } = line.ids;
   const keys: string[] = [];
   if (uetr) keys.push(`camt:uetr:${uetr}:${kind}`);
-  if (entryRef && txRef) keys.push(`camt:ref:${entryRef}|${txRef}:${kind}`);
-  if (txRef) keys.push(`camt:txref:${txRef}:${kind}`);
-  if (entryRef) keys.push(line.txCount === 1 ? `camt:entry:${entryRef}:${kind}` : `camt:entry:${entryRef}#${line.txIndex + 1}:${kind}`);
-  if (endToEndId) keys.push(`camt:e2e:${line.debtorAccount}/${endToEndId}:${kind}`);
-  if (instrId) keys.push(`camt:instr:${line.debtorAccount}/${instrId}:${kind}`);
+  if (txRef) {
+    if (entryRef) keys.push(`camt:ref:${entryRef}|${txRef}:${kind}`);
+    keys.push(`camt:txref:${txRef}:${kind}`);
+  } else if (entryRef) {
+    keys.push(line.txCount === 1 ? `camt:entry:${entryRef}:${kind}` : `camt:entry:${entryRef}#${line.txIndex + 1}:${kind}`);
+  }
   if (keys.length === 0) keys.push(`camt:hash:${contentHash(line)}#${hashIndex}`);
   return keys;
 }
 
-/** The hash of what a line without identifiers says (the same for the same line in any file). */
+/**
+ * The keys earlier imports stored for a line without bank identifiers that carried the payer's
+ * identifiers. They are only looked up, never stored again, and recognise at most one line of a
+ * file, of the same amount and date (see identifyFile).
+ */
+export function legacyKeys(line: CamtLine): string[] {
+  const { uetr, entryRef, txRef, endToEndId, instrId } = line.ids;
+  if (uetr || entryRef || txRef) return [];
+  const kind = lineKind(line);
+  const keys: string[] = [];
+  if (endToEndId) keys.push(`camt:e2e:${line.debtorAccount}/${endToEndId}:${kind}`);
+  if (instrId) keys.push(`camt:instr:${line.debtorAccount}/${instrId}:${kind}`);
+  return keys;
+}
+
+/**
+ * The hash of what a line without bank identifiers says (the same for the same line in any file):
+ * reference, amount, currency, date, debtor's account, kind and, where present, the payer's
+ * end-to-end and instruction ids. A line without the latter hashes as earlier imports did.
+ */
 export function contentHash(line: CamtLine): string {
-  return createHash('sha256')
-    .update([line.reference, line.amountRappen, line.currency, line.bookingDate ?? '', line.debtorAccount, lineKind(line)].join('|'))
-    .digest('hex');
+  const parts: (string | number)[] = [
+    line.reference,
+    line.amountRappen,
+    line.currency,
+    line.bookingDate ?? '',
+    line.debtorAccount,
+    lineKind(line),
+  ];
+  const { endToEndId, instrId } = line.ids;
+  if (endToEndId || instrId) parts.push(`e2e=${endToEndId ?? ''}`, `instr=${instrId ?? ''}`);
+  return createHash('sha256').update(parts.join('|')).digest('hex');
 }
 
 /** Numbers the hash keys of a file: the n-th line of the same content gets n. */
@@ -93,6 +123,35 @@ export function identify(
   const same = matches.find((k) => k.amountRappen === line.amountRappen && k.bookingDate === line.bookingDate);
   if (same) return { kind: 'SAME', paymentId: same.paymentId };
   return { kind: 'CONFLICT', paymentId: matches[0]!.paymentId };
+}
+
+/**
+ * Which line each line of a file is (see identify). A line that is new by its own keys is the
+ * same as a line an earlier import stored under its legacy keys (legacyKeys) when amount and date
+ * agree and no other line of the file took that stored line already; a legacy key never makes a
+ * conflict.
+ */
+export function identifyFile(
+  lines: readonly Pick<CamtLine, 'amountRappen' | 'bookingDate'>[],
+  keys: readonly (readonly string[])[],
+  legacy: readonly (readonly string[])[],
+  known: readonly KnownLine[],
+): Identity[] {
+  const claimed = new Set<number>();
+  return lines.map((line, i) => {
+    const identity = identify(line, keys[i]!, known);
+    if (identity.kind !== 'NEW') return identity;
+    const old = known.find(
+      (k) =>
+        legacy[i]!.includes(k.key) &&
+        !claimed.has(k.paymentId) &&
+        k.amountRappen === line.amountRappen &&
+        k.bookingDate === line.bookingDate,
+    );
+    if (!old) return identity;
+    claimed.add(old.paymentId);
+    return { kind: 'SAME', paymentId: old.paymentId };
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -264,4 +323,46 @@ export function suggestInvoices(credit: UnmatchedCredit, invoices: readonly Open
     .sort((a, b) => b.score - a.score || a.invoice.invoiceDate.localeCompare(b.invoice.invoiceDate) || a.invoice.id - b.invoice.id)
     .slice(0, limit)
     .map((s) => ({ invoiceId: s.invoice.id, score: s.score, reasons: s.reasons }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Bank lines the board decides
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Whether the board must decide a stored bank line: a booked credit of a positive amount that the
+ * import did not book cleanly (unknown reference, conflict, paid or cancelled invoice, amount
+ * differs, foreign currency, other account, transactions not adding up). Debits, reversals,
+ * pending and information lines are not the board's to decide.
+ */
+export function needsDecision(line: Pick<CamtLine, 'direction' | 'reversal' | 'status' | 'amountRappen'>, outcome: string): boolean {
+  return line.direction === 'CRDT' && !line.reversal && line.status === 'BOOK' && line.amountRappen > 0 && outcome !== 'MATCHED';
+}
+
+/** Why the board cannot book a listed credit on invoices (German), or null when it can. */
+export function whyNotBookable(line: { outcome: string; invoiceId: number | null; currency: string; bookingDate: unknown }): string | null {
+  if ((line.outcome === 'MATCHED' || line.outcome === 'AMOUNT_DIFFERS') && line.invoiceId !== null)
+    return 'Diese Gutschrift ist schon auf eine Rechnung verbucht.';
+  if (line.currency !== 'CHF') return `Die Gutschrift lautet auf ${line.currency || 'keine Währung'}; Rechnungen lauten auf CHF.`;
+  if (!line.bookingDate) return 'Die Gutschrift hat kein Buchungsdatum.';
+  return null;
+}
+
+/** Whether the parts of a split add up to the credit; the German reason when not. */
+export function checkAllocations(creditRappen: number, parts: readonly { amountRappen: number }[]): string | null {
+  const sum = parts.reduce((n, p) => n + p.amountRappen, 0);
+  if (sum === creditRappen) return null;
+  return `Die Aufteilung ergibt CHF ${chf(sum)}, die Gutschrift beträgt CHF ${chf(creditRappen)}: Die Beträge müssen zusammen die Gutschrift ergeben.`;
+}
+
+/**
+ * Takes a payment off an invoice again (the undo of a booking the board made): paid less than the
+ * total, the invoice is open again without payment date. A cancelled invoice, or one that carries
+ * less than the amount, refuses (null): something else depends on it.
+ */
+export function unbookPayment(state: InvoiceState, amountRappen: number): InvoiceState | null {
+  if (state.status === 'CANCELLED' || state.paidRappen < amountRappen) return null;
+  const paidRappen = state.paidRappen - amountRappen;
+  if (paidRappen >= state.totalRappen) return { ...state, paidRappen };
+  return { ...state, status: 'OPEN', paidRappen, paidAt: null };
 }

@@ -3,7 +3,10 @@ import type {
   CamtImportResult,
   CamtLine as CamtLineResult,
   CamtLineOutcome,
+  CreditDecision,
+  CreditDecisionKind,
   InvoiceOverviewItem,
+  PaymentMethod,
   InvoiceOverviewTotals,
   UnmatchedCredit,
 } from '@club/contract';
@@ -17,16 +20,22 @@ import { CamtFormatError, parseCamt, type CamtFile, type CamtLine } from './camt
 import { toAdminInvoice } from './payments.mappers.ts';
 import {
   addIdentifiers,
-  countUnmatchedCredits,
+  countReviewCredits,
+  deletePaymentDecision,
+  deletePaymentParts,
+  findPaymentDecision,
+  findPaymentParts,
   findInvoiceForList,
   findInvoicesByReferences,
   findInvoicesPage,
   findLinesByIdentifiers,
   findOpenInvoiceCandidates,
-  findUnmatchedCredits,
+  findReviewCredits,
   insertBankFile,
   insertBankLines,
   insertManualPayment,
+  insertPaymentDecision,
+  insertPaymentParts,
   linkPaymentToInvoice,
   lockBankImports,
   lockInvoices,
@@ -37,12 +46,18 @@ import {
   type InvoiceFilter,
   type InvoiceOfReference,
   type LockedInvoice,
+  type LockedPayment,
 } from './payments.repository.ts';
 import {
   bookPayment,
-  identify,
+  checkAllocations,
+  identifyFile,
   keysOfFile,
+  legacyKeys,
+  needsDecision,
   suggestInvoices,
+  unbookPayment,
+  whyNotBookable,
   whyNotPayable,
   type Identity,
   type InvoiceState,
@@ -123,7 +138,7 @@ function refuseClosed(state: InvoiceState | undefined): asserts state is Invoice
 export async function recordManualPayment(
   ctx: Ctx,
   invoiceId: number,
-  input: { amountRappen: number; paidAt: string },
+  input: { amountRappen: number; paidAt: string; method: PaymentMethod; note: string },
 ): Promise<InvoiceOverviewItem> {
   const today = zurichToday(ctx.now);
   if (fromIsoDate(input.paidAt).getTime() > today.getTime()) {
@@ -141,6 +156,8 @@ export async function recordManualPayment(
       reference,
       amountRappen: input.amountRappen,
       bookingDate: fromIsoDate(input.paidAt),
+      method: input.method,
+      note: input.note,
       recordedById: tx.actor?.memberId ?? null,
       createdAt: tx.now,
     });
@@ -149,7 +166,14 @@ export async function recordManualPayment(
       action: 'invoice.payment_recorded',
       entity: 'invoice',
       entityId: invoiceId,
-      data: { amountRappen: input.amountRappen, paidAt: input.paidAt, status: booking.state.status, paidRappen: booking.state.paidRappen },
+      data: {
+        amountRappen: input.amountRappen,
+        paidAt: input.paidAt,
+        method: input.method,
+        note: input.note,
+        status: booking.state.status,
+        paidRappen: booking.state.paidRappen,
+      },
     });
     const row = await findInvoiceForList(tx.db, invoiceId);
     return toAdminInvoice(row!, today);
@@ -187,8 +211,10 @@ interface PlannedLine {
  */
 async function identifyLines(tx: Ctx, lines: readonly CamtLine[]): Promise<{ keys: string[]; identity: Identity }[]> {
   const keysPerLine = keysOfFile(lines);
-  const known: KnownLine[] = await findLinesByIdentifiers(tx.db, keysPerLine.flat());
-  return lines.map((line, i) => ({ keys: keysPerLine[i]!, identity: identify(line, keysPerLine[i]!, known) }));
+  const legacyPerLine = lines.map(legacyKeys);
+  const known: KnownLine[] = await findLinesByIdentifiers(tx.db, [...keysPerLine.flat(), ...legacyPerLine.flat()]);
+  const identities = identifyFile(lines, keysPerLine, legacyPerLine, known);
+  return lines.map((_, i) => ({ keys: keysPerLine[i]!, identity: identities[i]! }));
 }
 
 async function planLines(tx: Ctx, file: CamtFile, clubAccounts: readonly string[]): Promise<PlannedLine[]> {
@@ -223,8 +249,15 @@ function provisionalOutcome(p: PlannedLine): { outcome: BankLineRow['outcome']; 
   return { outcome: 'MATCHED', note: '' };
 }
 
+/** A line's note with what the reader left out of it (a malformed optional identifier). */
+function withReadNotes(note: string, line: CamtLine): string {
+  return [note, ...line.notes].filter(Boolean).join(' ');
+}
+
 function toRow(p: PlannedLine): BankLineRow {
-  const { outcome, note } = provisionalOutcome(p);
+  const provisional = provisionalOutcome(p);
+  const outcome = provisional.outcome;
+  const note = withReadNotes(provisional.note, p.line);
   const l = p.line;
   return {
     invoiceId: outcome === 'MATCHED' ? p.invoice!.id : null,
@@ -240,6 +273,7 @@ function toRow(p: PlannedLine): BankLineRow {
     debtorName: l.debtorName,
     debtorAccount: l.debtorAccount,
     rawXml: l.rawXml,
+    needsDecision: needsDecision(l, outcome),
     keys: p.keys,
   };
 }
@@ -266,7 +300,7 @@ function bookLines(
       touched.add(p.invoice!.id);
       bookedRappen += p.line.amountRappen;
     }
-    return { outcome: booking.outcome, note: booking.note };
+    return { outcome: booking.outcome, note: withReadNotes(booking.note, p.line) };
   });
   return { results, touched, bookedRappen };
 }
@@ -406,21 +440,28 @@ export async function importBankFile(
 }
 
 // ---------------------------------------------------------------------------------------
-// GET /api/v1/admin/payments/unmatched, POST /api/v1/admin/payments/{id}/booking
+// GET /api/v1/admin/payments/unmatched, POST /api/v1/admin/payments/{id}/booking,
+// POST/DELETE /api/v1/admin/payments/{id}/decision
 // ---------------------------------------------------------------------------------------
 
-const UNMATCHED_SHOWN = 100;
-
-/** Credits of the club's account that no invoice took, oldest first, each with suggested open invoices. */
-export async function listUnmatchedCredits(ctx: Ctx): Promise<{ items: UnmatchedCredit[]; total: number }> {
-  const [credits, total, candidates] = await Promise.all([
-    findUnmatchedCredits(ctx.db, UNMATCHED_SHOWN),
-    countUnmatchedCredits(ctx.db),
-    findOpenInvoiceCandidates(ctx.db),
+/**
+ * The credits listed for the board (every credit the import did not book cleanly, until it is
+ * decided): one page, newest first, each with its outcome and note and, while it can be booked,
+ * suggested open invoices.
+ */
+export async function listUnmatchedCredits(
+  ctx: Ctx,
+  input: { page: number; pageSize: number },
+): Promise<{ items: UnmatchedCredit[]; total: number }> {
+  const [credits, total] = await Promise.all([
+    findReviewCredits(ctx.db, (input.page - 1) * input.pageSize, input.pageSize),
+    countReviewCredits(ctx.db),
   ]);
+  const bookable = credits.map((c) => whyNotBookable(c) === null);
+  const candidates = bookable.some(Boolean) ? await findOpenInvoiceCandidates(ctx.db) : [];
   const open = candidates.map((c) => ({ ...c, invoiceDate: toIsoDate(c.invoiceDate) }));
   const byId = new Map(open.map((c) => [c.id, c]));
-  const items = credits.map((credit) => ({
+  const items = credits.map((credit, i) => ({
     id: credit.id,
     amount: { currency: credit.currency, amount: credit.amountRappen / 100 },
     bookingDate: credit.bookingDate ? toIsoDate(credit.bookingDate) : null,
@@ -428,7 +469,11 @@ export async function listUnmatchedCredits(ctx: Ctx): Promise<{ items: Unmatched
     debtorAccount: credit.debtorAccount,
     reference: credit.reference,
     message: credit.message,
-    suggestions: suggestInvoices(credit, open).map((s) => {
+    outcome: credit.outcome as UnmatchedCredit['outcome'],
+    note: credit.note,
+    bookable: bookable[i]!,
+    invoice: credit.invoice,
+    suggestions: (bookable[i] ? suggestInvoices(credit, open) : []).map((s) => {
       const inv = byId.get(s.invoiceId)!;
       return {
         invoice: {
@@ -449,36 +494,163 @@ export async function listUnmatchedCredits(ctx: Ctx): Promise<{ items: Unmatched
   return { items, total };
 }
 
+/** Locks a listed credit the board may still decide; 404 for no bank line, 409 when it is not listed or decided. */
+async function lockListedCredit(tx: Ctx, paymentId: number): Promise<LockedPayment> {
+  const line = await lockPayment(tx.db, paymentId);
+  if (!line || line.source !== 'BANK_FILE' || line.parentId !== null) throw notFound('Diese Bankzeile gibt es nicht.');
+  if (!line.needsDecision) throw conflict('Diese Bankzeile ist schon verbucht oder keine offene Gutschrift.');
+  if (await findPaymentDecision(tx.db, line.id))
+    throw conflict('Diese Gutschrift ist schon verbucht oder entschieden; machen Sie den Entscheid zuerst rückgängig.');
+  return line;
+}
+
 /**
- * Books a credit that came without a usable reference on the invoice the treasurer chose, with
- * the booking rule of every payment; the bank line is linked to the invoice, so it counts once
- * (a second booking of it is a 409).
+ * Books a listed credit on the invoices the board chose: the whole credit on one invoice, or split
+ * (the parts must add up to the credit, else 422), each part by the booking rule of every payment.
+ * The credit leaves the list; the booking is audited and can be undone (undoDecision).
  */
-export async function bookCredit(ctx: Ctx, input: { paymentId: number; invoiceId: number }): Promise<BookCreditResult> {
+export async function bookCredit(
+  ctx: Ctx,
+  input: { paymentId: number; parts: readonly { invoiceId: number; amountRappen: number | null }[] },
+): Promise<BookCreditResult> {
   return withTx(ctx, async (tx) => {
-    const line = await lockPayment(tx.db, input.paymentId);
-    if (!line || line.source !== 'BANK_FILE') throw notFound('Diese Bankzeile gibt es nicht.');
-    if (line.outcome !== 'UNKNOWN_REFERENCE' || line.invoiceId !== null || !line.bookingDate || line.currency !== 'CHF')
-      throw conflict('Diese Bankzeile ist schon verbucht oder keine offene Gutschrift.');
-    const state = (await lockedStates(tx, [input.invoiceId])).get(input.invoiceId);
-    refuseClosed(state);
-    const booking = bookPayment(state, line.amountRappen, toIsoDate(line.bookingDate));
-    const outcome = booking.outcome === 'MATCHED' ? 'MATCHED' : 'AMOUNT_DIFFERS';
-    await linkPaymentToInvoice(tx.db, {
-      id: line.id,
-      invoiceId: input.invoiceId,
-      outcome,
-      note: booking.note,
-      recordedById: tx.actor?.memberId ?? null,
+    const line = await lockListedCredit(tx, input.paymentId);
+    const why = whyNotBookable(line);
+    if (why) throw conflict(why);
+    const parts = input.parts.map((p) => ({ invoiceId: p.invoiceId, amountRappen: p.amountRappen ?? line.amountRappen }));
+    const wrongSum = checkAllocations(line.amountRappen, parts);
+    if (wrongSum) throw invalid(wrongSum, { allocations: wrongSum });
+    const states = await lockedStates(
+      tx,
+      parts.map((p) => p.invoiceId),
+    );
+    const date = toIsoDate(line.bookingDate!);
+    const booked = parts.map((part) => {
+      const state = states.get(part.invoiceId);
+      refuseClosed(state);
+      const booking = bookPayment(state, part.amountRappen, date);
+      states.set(part.invoiceId, booking.state);
+      return { ...part, outcome: booking.outcome === 'MATCHED' ? ('MATCHED' as const) : ('AMOUNT_DIFFERS' as const), note: booking.note };
     });
-    await saveInvoiceStates(tx, [{ id: input.invoiceId, ...booking.state }]);
+    const recordedById = tx.actor?.memberId ?? null;
+    const outcome = booked.every((b) => b.outcome === 'MATCHED') ? 'MATCHED' : 'AMOUNT_DIFFERS';
+    const note = booked
+      .map((b) => b.note)
+      .filter(Boolean)
+      .join(' ');
+    await insertPaymentDecision(tx.db, {
+      paymentId: line.id,
+      kind: 'BOOKED',
+      note: '',
+      previousInvoiceId: line.invoiceId,
+      previousOutcome: line.outcome as BankLineRow['outcome'],
+      previousNote: line.note,
+      decidedById: recordedById,
+      createdAt: tx.now,
+    });
+    if (booked.length === 1) {
+      await linkPaymentToInvoice(tx.db, { id: line.id, invoiceId: booked[0]!.invoiceId, outcome, note, recordedById });
+    } else {
+      await insertPaymentParts(tx.db, line, booked, recordedById, tx.now);
+      await linkPaymentToInvoice(tx.db, { id: line.id, invoiceId: null, outcome, note, recordedById });
+    }
+    await saveInvoiceStates(
+      tx,
+      booked.map((b) => ({ id: b.invoiceId, ...states.get(b.invoiceId)! })),
+    );
+    for (const b of booked) {
+      const state = states.get(b.invoiceId)!;
+      await writeAudit(tx, {
+        action: 'payments.credit_booked',
+        entity: 'invoice',
+        entityId: b.invoiceId,
+        data: {
+          paymentId: line.id,
+          amountRappen: b.amountRappen,
+          split: booked.length > 1,
+          status: state.status,
+          paidRappen: state.paidRappen,
+        },
+      });
+    }
+    const today = zurichToday(tx.now);
+    const invoices = await Promise.all(booked.map(async (b) => toAdminInvoice((await findInvoiceForList(tx.db, b.invoiceId))!, today)));
+    return { paymentId: line.id, outcome, note, invoice: invoices[0]!, invoices };
+  });
+}
+
+/** Closes a listed credit without booking it (refunded, not the club's, donation, duplicate), with a note; audited. */
+export async function decideCredit(
+  ctx: Ctx,
+  input: { paymentId: number; kind: CreditDecisionKind; note: string },
+): Promise<CreditDecision> {
+  return withTx(ctx, async (tx) => {
+    const line = await lockListedCredit(tx, input.paymentId);
+    const decision = await insertPaymentDecision(tx.db, {
+      paymentId: line.id,
+      kind: input.kind,
+      note: input.note,
+      previousInvoiceId: line.invoiceId,
+      previousOutcome: line.outcome as BankLineRow['outcome'],
+      previousNote: line.note,
+      decidedById: tx.actor?.memberId ?? null,
+      createdAt: tx.now,
+    });
     await writeAudit(tx, {
-      action: 'payments.credit_booked',
-      entity: 'invoice',
-      entityId: input.invoiceId,
-      data: { paymentId: line.id, amountRappen: line.amountRappen, status: booking.state.status, paidRappen: booking.state.paidRappen },
+      action: 'payments.credit_decided',
+      entity: 'payment',
+      entityId: line.id,
+      data: { kind: input.kind, note: input.note, amountRappen: line.amountRappen },
     });
-    const row = await findInvoiceForList(tx.db, input.invoiceId);
-    return { paymentId: line.id, outcome, note: booking.note, invoice: toAdminInvoice(row!, zurichToday(tx.now)) };
+    return { paymentId: line.id, kind: decision.kind, note: decision.note, decidedAt: decision.createdAt.toISOString() };
+  });
+}
+
+/**
+ * Undoes the board's decision on a credit, which is listed again as the import left it. A booking
+ * is taken off its invoices again; refused (409) while something depends on it (an invoice was
+ * cancelled since, or carries less than the booked part).
+ */
+export async function undoDecision(ctx: Ctx, paymentId: number): Promise<void> {
+  await withTx(ctx, async (tx) => {
+    const line = await lockPayment(tx.db, paymentId);
+    if (!line || line.source !== 'BANK_FILE' || line.parentId !== null) throw notFound('Diese Bankzeile gibt es nicht.');
+    const decision = await findPaymentDecision(tx.db, line.id);
+    if (!decision) throw notFound('Zu dieser Bankzeile gibt es keinen Entscheid, der sich rückgängig machen liesse.');
+    if (decision.kind === 'BOOKED') {
+      const parts = await findPaymentParts(tx.db, line.id);
+      const bookings = parts.length
+        ? parts.map((p) => ({ invoiceId: p.invoiceId!, amountRappen: p.amountRappen }))
+        : [{ invoiceId: line.invoiceId!, amountRappen: line.amountRappen }];
+      const states = await lockedStates(
+        tx,
+        bookings.map((b) => b.invoiceId),
+      );
+      for (const b of bookings) {
+        const next = unbookPayment(states.get(b.invoiceId)!, b.amountRappen);
+        if (!next)
+          throw conflict('Die Buchung lässt sich nicht mehr rückgängig machen: Die Rechnung wurde seither storniert oder geändert.');
+        states.set(b.invoiceId, next);
+      }
+      await deletePaymentParts(tx.db, line.id);
+      await linkPaymentToInvoice(tx.db, {
+        id: line.id,
+        invoiceId: decision.previousInvoiceId,
+        outcome: decision.previousOutcome,
+        note: decision.previousNote,
+        recordedById: null,
+      });
+      await saveInvoiceStates(
+        tx,
+        bookings.map((b) => ({ id: b.invoiceId, ...states.get(b.invoiceId)! })),
+      );
+    }
+    await deletePaymentDecision(tx.db, line.id);
+    await writeAudit(tx, {
+      action: 'payments.decision_undone',
+      entity: 'payment',
+      entityId: line.id,
+      data: { kind: decision.kind, note: decision.note, amountRappen: line.amountRappen },
+    });
   });
 }

@@ -1,19 +1,26 @@
-import type { UnmatchedCreditsResult } from '@club/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { UNMATCHED_DEFAULT_PAGE_SIZE, type UnmatchedCreditsResult } from '@club/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminPaymentsBase } from './common';
 import * as queryKeys from '@/lib/query-keys';
 
-/** `GET /api/v1/admin/payments/unmatched`: the oldest credits without usable reference, each with suggested invoices. */
-export async function getUnmatchedCredits({ signal }: { signal?: AbortSignal } = {}) {
-  const answer = await api.get<UnmatchedCreditsResult>(`${adminPaymentsBase}/unmatched`, { signal });
-  return { credits: answer.data.map((item) => item.data), total: answer.total };
+/** `GET /api/v1/admin/payments/unmatched?page=`: the credits listed for review, newest first, one page and how many. */
+export async function getUnmatchedCredits(page: number, { signal }: { signal?: AbortSignal } = {}) {
+  const answer = await api.get<UnmatchedCreditsResult>(`${adminPaymentsBase}/unmatched`, {
+    params: { page, pageSize: UNMATCHED_DEFAULT_PAGE_SIZE },
+    signal,
+  });
+  return { credits: answer.data.map((item) => item.data), total: answer.total, page: answer.page };
 }
 
-export function unmatchedCreditsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.payments.unmatched(), queryFn: ({ signal }) => getUnmatchedCredits({ signal }) });
+export function unmatchedCreditsQueryOptions(page = 1) {
+  return queryOptions({
+    queryKey: [...queryKeys.payments.unmatched(), page],
+    queryFn: ({ signal }) => getUnmatchedCredits(page, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useUnmatchedCredits() {
-  return useQuery(unmatchedCreditsQueryOptions());
+export function useUnmatchedCredits(page: number) {
+  return useQuery(unmatchedCreditsQueryOptions(page));
 }

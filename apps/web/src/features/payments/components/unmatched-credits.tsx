@@ -1,76 +1,132 @@
 import type { PaymentSuggestion, UnmatchedCredit } from '@club/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { useBookCredit } from '../api/book-credit';
+import { useBookCredit, useUndoCreditDecision } from '../api/book-credit';
 import { useUnmatchedCredits } from '../api/get-unmatched-credits';
-import { formatBankAmount } from '../lib/labels';
+import { formatBankAmount, REVIEW_OUTCOME_LABEL } from '../lib/labels';
+import { BookCreditDialog, DecideCreditDialog, SplitCreditDialog, type CreditDone } from './credit-dialogs';
+
+type Dialog = { kind: 'search' | 'split' | 'decide'; credit: UnmatchedCredit } | null;
 
 /**
- * Credits of the club's account that came without a usable reference (members paying by
- * e-banking without the QR reference): each with the open invoices that fit, best first; one
- * click books it on the chosen invoice.
+ * The credits listed for review: every credit of the bank files the import did not book cleanly
+ * (unknown reference, conflict, paid invoice, amount differs, foreign currency, other account),
+ * newest first, until the board decides it: book it on a suggested invoice or one found by search,
+ * split it across several, or close it without booking. The last step can be undone.
  */
 export function UnmatchedCredits() {
-  const credits = useUnmatchedCredits();
+  const [page, setPage] = useState(1);
+  const credits = useUnmatchedCredits(page);
   const book = useBookCredit();
+  const undo = useUndoCreditDecision();
   const toast = useToast();
   const id = useId();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [done, setDone] = useState<{ credit: UnmatchedCredit; what: string } | null>(null);
+
+  const onDone: CreditDone = (credit, what) => {
+    setDialog(null);
+    undo.reset();
+    setDone({ credit, what });
+    toast.success(`Gutschrift ${what}.`);
+  };
+  const totalPages = credits.data?.page.totalPages ?? 1;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="card mb-4" data-testid="unmatched-credits">
       <div className="card-body">
         <h2 id={`${id}-heading`} className="h5">
-          Gutschriften ohne passende Referenz
+          Gutschriften zur Prüfung
           {credits.data && credits.data.total > 0 ? (
             <span className="badge text-bg-warning ms-2">{formatNumber(credits.data.total)}</span>
           ) : null}
         </h2>
+        <div aria-live="polite">
+          {done ? (
+            <div className="alert alert-success d-flex flex-wrap align-items-center gap-2" data-testid="credit-done">
+              <span className="me-auto">
+                Gutschrift über {formatBankAmount(done.credit.amount)}
+                {done.credit.debtorName ? ` von ${done.credit.debtorName}` : ''} {done.what}.
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-dark"
+                disabled={undo.isPending}
+                onClick={() =>
+                  undo.mutate(
+                    { paymentId: done.credit.id },
+                    {
+                      onSuccess: () => {
+                        toast.success('Rückgängig gemacht: Die Gutschrift ist wieder zur Prüfung aufgeführt.');
+                        setDone(null);
+                      },
+                    },
+                  )
+                }
+              >
+                Rückgängig machen
+              </button>
+            </div>
+          ) : null}
+          {undo.isError ? <ErrorAlert error={undo.error} title="Das liess sich nicht rückgängig machen." /> : null}
+          {book.isError ? <ErrorAlert error={book.error} title="Die Gutschrift wurde nicht verbucht." /> : null}
+        </div>
         {credits.isPending ? (
           <LoadingSpinner label="Gutschriften werden geladen…" />
         ) : credits.isError ? (
           <ErrorAlert error={credits.error} title="Die Gutschriften konnten nicht geladen werden." />
         ) : credits.data.credits.length === 0 ? (
-          <p className="mb-0">Keine offenen Gutschriften: jede eingelesene Zahlung ist einer Rechnung zugeordnet.</p>
+          <p className="mb-0">Keine Gutschriften zur Prüfung: Jede eingelesene Gutschrift ist verbucht oder entschieden.</p>
         ) : (
           <>
             <p className="small text-body-secondary">
-              Vorschläge nach Rechnungsnummer in der Mitteilung, Betrag und Name. Ein Klick verbucht die Gutschrift auf der gewählten
-              Rechnung.
-              {credits.data.total > credits.data.credits.length
-                ? ` Gezeigt werden die ältesten ${formatNumber(credits.data.credits.length)} von ${formatNumber(credits.data.total)}.`
-                : ''}
+              Jede Gutschrift, die das Einlesen nicht verbuchen konnte, bleibt hier, bis Sie sie einer Rechnung zuordnen, aufteilen oder
+              ohne Buchung abschliessen. Vorschläge nach Rechnungsnummer in der Mitteilung, Betrag und Name.
             </p>
-            <div aria-live="polite">
-              {book.isError ? <ErrorAlert error={book.error} title="Die Gutschrift wurde nicht verbucht." /> : null}
-            </div>
             <ul className="list-group">
               {credits.data.credits.map((credit) => (
                 <CreditItem
                   key={credit.id}
                   credit={credit}
-                  pendingInvoiceId={book.isPending && book.variables.paymentId === credit.id ? book.variables.invoiceId : null}
+                  pendingInvoiceId={
+                    book.isPending && book.variables.paymentId === credit.id && typeof book.variables.invoiceId === 'number'
+                      ? book.variables.invoiceId
+                      : null
+                  }
                   disabled={book.isPending}
-                  onBook={(invoiceId) =>
+                  onOpen={(kind) => setDialog({ kind, credit })}
+                  onBook={(invoiceId, number) =>
                     book.mutate(
                       { paymentId: credit.id, invoiceId },
-                      {
-                        onSuccess: (booked) =>
-                          toast.success(
-                            `Gutschrift auf Rechnung ${booked.invoice.number} (${booked.invoice.memberName}) verbucht${booked.note ? `: ${booked.note}` : '.'}`,
-                          ),
-                      },
+                      { onSuccess: (booked) => onDone(credit, `auf Rechnung ${number} verbucht${booked.note ? ` (${booked.note})` : ''}`) },
                     )
                   }
                 />
               ))}
             </ul>
+            {totalPages > 1 ? (
+              <nav aria-label="Seiten der Gutschriften" className="d-flex flex-wrap align-items-center gap-2 mt-3">
+                <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  ‹ Zurück
+                </button>
+                <span>
+                  Seite {formatNumber(page)} von {formatNumber(totalPages)}
+                </span>
+                <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+                  Weiter ›
+                </button>
+              </nav>
+            ) : null}
           </>
         )}
       </div>
+      {dialog?.kind === 'search' ? <BookCreditDialog credit={dialog.credit} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === 'split' ? <SplitCreditDialog credit={dialog.credit} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === 'decide' ? <DecideCreditDialog credit={dialog.credit} onClose={() => setDialog(null)} onDone={onDone} /> : null}
     </section>
   );
 }
@@ -79,41 +135,62 @@ function CreditItem({
   credit,
   pendingInvoiceId,
   disabled,
+  onOpen,
   onBook,
 }: {
   credit: UnmatchedCredit;
   pendingInvoiceId: number | null;
   disabled: boolean;
-  onBook: (invoiceId: number) => void;
+  onOpen: (kind: 'search' | 'split' | 'decide') => void;
+  onBook: (invoiceId: number, number: string) => void;
 }) {
   const headingId = useId();
   return (
-    <li className="list-group-item" aria-labelledby={headingId}>
+    <li className="list-group-item" aria-labelledby={headingId} data-testid="review-credit">
       <div id={headingId} className="d-flex flex-wrap column-gap-3">
         <span className="fw-semibold text-nowrap">{formatBankAmount(credit.amount)}</span>
         <span>{credit.bookingDate ? formatDate(credit.bookingDate) : 'ohne Datum'}</span>
         <span className="text-break">{credit.debtorName || 'Auftraggeber unbekannt'}</span>
+        <span className="badge text-bg-light border align-self-center">{REVIEW_OUTCOME_LABEL[credit.outcome]}</span>
       </div>
       {credit.message || credit.reference ? (
         <div className="small text-break text-body-secondary">
           {[credit.message, credit.reference ? `Referenz ${credit.reference}` : ''].filter(Boolean).join(' · ')}
         </div>
       ) : null}
-      {credit.suggestions.length === 0 ? (
-        <div className="small mt-1">Keine passende offene Rechnung gefunden: bitte von Hand klären.</div>
-      ) : (
-        <ul className="list-unstyled mt-2 mb-0 d-grid gap-2">
-          {credit.suggestions.map((suggestion) => (
-            <SuggestionRow
-              key={suggestion.invoice.id}
-              suggestion={suggestion}
-              pending={pendingInvoiceId === suggestion.invoice.id}
-              disabled={disabled}
-              onBook={() => onBook(suggestion.invoice.id)}
-            />
-          ))}
-        </ul>
-      )}
+      {credit.note ? <div className="small text-break">{credit.note}</div> : null}
+      {credit.bookable ? (
+        credit.suggestions.length === 0 ? (
+          <div className="small mt-1">Keine passende offene Rechnung vorgeschlagen: Suchen Sie die Rechnung oder teilen Sie auf.</div>
+        ) : (
+          <ul className="list-unstyled mt-2 mb-0 d-grid gap-2" aria-label="Vorschläge">
+            {credit.suggestions.map((suggestion) => (
+              <SuggestionRow
+                key={suggestion.invoice.id}
+                suggestion={suggestion}
+                pending={pendingInvoiceId === suggestion.invoice.id}
+                disabled={disabled}
+                onBook={() => onBook(suggestion.invoice.id, suggestion.invoice.number)}
+              />
+            ))}
+          </ul>
+        )
+      ) : null}
+      <div className="d-flex flex-wrap gap-2 mt-2">
+        {credit.bookable ? (
+          <>
+            <button type="button" className="btn btn-sm btn-outline-primary" disabled={disabled} onClick={() => onOpen('search')}>
+              Rechnung suchen…
+            </button>
+            <button type="button" className="btn btn-sm btn-outline-primary" disabled={disabled} onClick={() => onOpen('split')}>
+              Aufteilen…
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={disabled} onClick={() => onOpen('decide')}>
+          Ohne Buchung abschliessen…
+        </button>
+      </div>
     </li>
   );
 }

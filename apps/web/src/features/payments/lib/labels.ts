@@ -1,4 +1,12 @@
-import type { BankAmount, CamtLineOutcome, InvoiceKind, InvoiceOverviewItem, InvoiceStatus } from '@club/contract';
+import type {
+  BankAmount,
+  CamtLineOutcome,
+  CreditDecisionKind,
+  InvoiceKind,
+  InvoiceOverviewItem,
+  InvoiceStatus,
+  UnmatchedCredit,
+} from '@club/contract';
 import { formatMoney } from '@/lib/format';
 
 export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: string }> = {
@@ -42,3 +50,21 @@ export function formatBankAmount(amount: BankAmount): string {
   if (amount.currency === 'CHF') return formatMoney(amount.amount);
   return `${amount.currency || 'ohne Währung'} ${amount.amount.toFixed(2)}`;
 }
+
+/** Why a credit is listed for review (its outcome), short, as a badge. */
+export const REVIEW_OUTCOME_LABEL: Record<UnmatchedCredit['outcome'], string> = {
+  UNKNOWN_REFERENCE: 'Unbekannte Referenz',
+  CONFLICT: 'Widerspruch',
+  ALREADY_PAID: 'Rechnung schon bezahlt',
+  AMOUNT_DIFFERS: 'Betrag weicht ab',
+  NOT_A_PAYMENT: 'Nicht verbucht',
+  MATCHED: 'Verbucht',
+};
+
+/** The board's ways to close a credit without booking it. */
+export const DECISION_LABEL: Record<CreditDecisionKind, string> = {
+  REFUNDED: 'Zurückerstattet',
+  NOT_OURS: 'Nicht für den Verein',
+  DONATION: 'Spende',
+  DUPLICATE: 'Doppelt',
+};

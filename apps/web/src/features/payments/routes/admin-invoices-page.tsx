@@ -142,6 +142,6 @@ export const loader: ScreenLoader = loadBoardQueries((queryClient, { search }) =
   return [
     queryClient.ensureQueryData(invoicesQueryOptions({ ...filter, q: filter.q.trim() })),
     queryClient.ensureQueryData(seasonsQueryOptions()),
-    queryClient.ensureQueryData(unmatchedCreditsQueryOptions()),
+    queryClient.ensureQueryData(unmatchedCreditsQueryOptions(1)),
   ];
 });
