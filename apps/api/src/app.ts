@@ -14,6 +14,7 @@ import { invoicesRouter } from './features/invoices/invoices.router.ts';
 import { invoiceAttachmentRenderer, invoiceSettingsOf } from './features/invoices/invoices.service.ts';
 import { accountRouter } from './features/account/account.router.ts';
 import { membersRouter } from './features/members/members.router.ts';
+import { memberImportRouter } from './features/members/member-import.router.ts';
 import { reportsRouter } from './features/reports/reports.router.ts';
 import { seasonsRouter } from './features/seasons/seasons.router.ts';
 import { siteRouter } from './features/site/site.router.ts';
@@ -52,6 +53,7 @@ const features: ((deps: Deps) => Router)[] = [
   siteRouter,
   candidatesRouter,
   accountRouter,
+  memberImportRouter,
   membersRouter,
   seasonsRouter,
   newslettersRouter,

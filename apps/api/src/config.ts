@@ -68,6 +68,8 @@ const envSchema = z.object({
   PG_RESTORE: z.string().min(1).default('pg_restore'),
   /** Years after the end of the last membership until a former member is anonymised (nDSG). */
   RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Login invitations of a member import: at most this many leave the outbox per minute. */
+  IMPORT_INVITATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -114,6 +116,8 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** Years after the last membership ended until the member is anonymised. */
   readonly retentionYears: number;
+  /** Login invitations of a member import per minute (IMPORT_INVITATIONS_PER_MINUTE). */
+  readonly importInvitationsPerMinute: number;
   /** pg_dump and pg_restore binaries (PG_DUMP, PG_RESTORE; default from PATH). */
   readonly pgTools: { readonly pgDump: string; readonly pgRestore: string };
 }
@@ -185,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backup: e.BACKUP_DIR ? Object.freeze({ dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP }) : undefined,
     metricsToken: e.METRICS_TOKEN,
     retentionYears: e.RETENTION_YEARS,
+    importInvitationsPerMinute: e.IMPORT_INVITATIONS_PER_MINUTE,
     pgTools: Object.freeze({ pgDump: e.PG_DUMP, pgRestore: e.PG_RESTORE }),
   });
 }

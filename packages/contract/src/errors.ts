@@ -20,6 +20,8 @@ export const errorStatus = {
   INVOICE_PAID: 409,
   /** Accepting an application that may be a person known already, without the board's confirmation. */
   POSSIBLE_DUPLICATE: 409,
+  /** Committing a member import while rows with errors remain, without `skipErrors`. */
+  IMPORT_HAS_ERRORS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,

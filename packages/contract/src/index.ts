@@ -22,3 +22,4 @@ export * from './handover.ts';
 import './locale.ts';
 export * from './calendar.ts';
 export * from './mailings.ts';
+export * from './member-imports.ts';

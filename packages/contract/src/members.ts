@@ -69,6 +69,8 @@ export type MemberLogin = z.infer<typeof memberLoginSchema>;
 export const adminMemberSchema = z.object({
   ...memberCoreFields,
   dateOfBirth: isoDate.nullable(),
+  /** The entry date (brought along by an import, else the first membership's start); null: no membership yet. */
+  memberSince: isoDate.nullable(),
   /** A membership covers today. */
   active: z.boolean(),
   /** The member has chosen a login password. */

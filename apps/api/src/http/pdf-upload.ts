@@ -3,20 +3,28 @@ import multer from 'multer';
 import { PDF_MAX_BYTES } from '@club/contract';
 import { AppError } from '../lib/app-error.ts';
 
-const MAX_MB = PDF_MAX_BYTES / (1024 * 1024);
 /** Room for the form's text fields and part headers next to the largest allowed file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** How the refusals name what is uploaded: `{ plural: 'Newsletter', accusative: 'den Newsletter' }`. */
+/**
+ * How the refusals name what is uploaded: `{ plural: 'Newsletter', accusative: 'den Newsletter' }`;
+ * `file` names the kind of file (default «PDF-Datei») and `maxBytes` its limit (default 20 MB).
+ */
 export interface UploadNouns {
   plural: string;
   accusative: string;
+  file?: string;
+  maxBytes?: number;
 }
 
-const tooLarge = (nouns: UploadNouns) =>
-  new AppError('PAYLOAD_TOO_LARGE', `Die Datei ist zu gross: ${nouns.plural} dürfen höchstens ${MAX_MB} MB haben.`, {
-    file: `Datei: Höchstens ${MAX_MB} MB.`,
+const maxBytesOf = (nouns: UploadNouns) => nouns.maxBytes ?? PDF_MAX_BYTES;
+
+const tooLarge = (nouns: UploadNouns) => {
+  const mb = maxBytesOf(nouns) / (1024 * 1024);
+  return new AppError('PAYLOAD_TOO_LARGE', `Die Datei ist zu gross: ${nouns.plural} dürfen höchstens ${mb} MB haben.`, {
+    file: `Datei: Höchstens ${mb} MB.`,
   });
+};
 
 /** Multer's and busboy's refusals as German answers: too large 413, a field too long 422, a broken form 400. */
 function uploadError(err: unknown, nouns: UploadNouns): AppError {
@@ -30,8 +38,8 @@ function uploadError(err: unknown, nouns: UploadNouns): AppError {
         });
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_UNEXPECTED_FILE':
-        return new AppError('BAD_REQUEST', 'Bitte senden Sie genau eine PDF-Datei im Feld «file».', {
-          file: 'Datei: Genau eine PDF-Datei senden.',
+        return new AppError('BAD_REQUEST', `Bitte senden Sie genau eine ${nouns.file ?? 'PDF-Datei'} im Feld «file».`, {
+          file: `Datei: Genau eine ${nouns.file ?? 'PDF-Datei'} senden.`,
         });
       default:
         return new AppError('BAD_REQUEST', 'Das Formular enthält zu viele Angaben.');
@@ -41,7 +49,7 @@ function uploadError(err: unknown, nouns: UploadNouns): AppError {
 }
 
 /**
- * Reads a multipart form with one PDF (part `file`, at most 20 MB) and a few short text fields
+ * Reads a multipart form with one PDF (part `file`, at most 20 MB, or `nouns.maxBytes`) and a few short text fields
  * into memory; the file is `req.file`. A request whose announced length is already too large is
  * refused before it is read. Whether the bytes are a PDF is `checkPdfUpload` (`lib/pdf.ts`).
  */
@@ -51,13 +59,13 @@ export function receivePdfUpload(nouns: UploadNouns): RequestHandler {
     // Browsers send a file name with umlauts as raw UTF-8 in the part's header (no charset named);
     // multer's default, latin1, would store «Zürich» as «ZÃ¼rich».
     defParamCharset: 'utf8',
-    limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
+    limits: { fileSize: maxBytesOf(nouns), files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 },
   }).single('file');
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Bitte senden Sie ${nouns.accusative} als Formular mit Datei (multipart/form-data).`);
     }
-    if (Number(req.get('content-length') ?? 0) > PDF_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge(nouns);
+    if (Number(req.get('content-length') ?? 0) > maxBytesOf(nouns) + FORM_OVERHEAD_BYTES) throw tooLarge(nouns);
     upload(req, res, (err?: unknown) => next(err ? uploadError(err, nouns) : undefined));
   };
 }

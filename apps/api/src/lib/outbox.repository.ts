@@ -9,6 +9,10 @@ export interface OutboxInsert {
   replyTo: string | null;
   attachments: unknown[];
   mailingId: number | null;
+  /** Not sent before this instant (invitations spread at a bounded rate); null: at once. */
+  notBefore?: Date | null;
+  /** The member import whose login invitation this is. */
+  memberImportId?: number | null;
 }
 
 /** A mail claimed for sending. */
@@ -23,9 +27,9 @@ export interface OutboxRow {
   attachments: unknown;
 }
 
-function toData(mail: OutboxInsert) {
+function toData({ notBefore, ...mail }: OutboxInsert) {
   // Attachments are descriptions (plain JSON), rendered when the mail is sent.
-  return { ...mail, attachments: mail.attachments as Prisma.InputJsonValue };
+  return { ...mail, attachments: mail.attachments as Prisma.InputJsonValue, ...(notBefore ? { nextAttemptAt: notBefore } : {}) };
 }
 
 export async function insertMail(db: DbOrTx, mail: OutboxInsert): Promise<void> {
@@ -40,12 +44,14 @@ export async function insertMails(db: DbOrTx, mails: readonly OutboxInsert[]): P
   if (mails.length === 0) return;
   const col = <K extends keyof OutboxInsert>(k: K) => mails.map((m) => m[k]);
   await db.$executeRaw`
-    INSERT INTO "mail_outbox" ("to", "subject", "text", "html", "replyTo", "attachments", "mailingId")
-    SELECT t."to", t."subject", t."text", t."html", t."replyTo", t."attachments"::jsonb, t."mailingId"
+    INSERT INTO "mail_outbox" ("to", "subject", "text", "html", "replyTo", "attachments", "mailingId", "memberImportId", "nextAttemptAt")
+    SELECT t."to", t."subject", t."text", t."html", t."replyTo", t."attachments"::jsonb, t."mailingId", t."memberImportId",
+           coalesce(t."notBefore", now())
       FROM unnest(${col('to')}::text[], ${col('subject')}::text[], ${col('text')}::text[], ${col('html')}::text[],
                   ${col('replyTo')}::text[], ${mails.map((m) => JSON.stringify(m.attachments))}::text[],
-                  ${col('mailingId')}::int[])
-        AS t("to", "subject", "text", "html", "replyTo", "attachments", "mailingId")`;
+                  ${col('mailingId')}::int[], ${mails.map((m) => m.memberImportId ?? null)}::int[],
+                  ${mails.map((m) => m.notBefore ?? null)}::timestamptz[])
+        AS t("to", "subject", "text", "html", "replyTo", "attachments", "mailingId", "memberImportId", "notBefore")`;
 }
 
 /**

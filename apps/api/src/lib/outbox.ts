@@ -82,6 +82,10 @@ export interface Mail {
   attachments?: MailAttachmentRef[];
   /** The mailing (mail to a group) this mail is one of. */
   mailingId?: number;
+  /** Not sent before this instant (mails spread at a bounded rate). */
+  notBefore?: Date;
+  /** The member import whose login invitation this is (the import counts its waiting ones). */
+  memberImportId?: number;
 }
 
 /** Writes a mail into the outbox, inside the caller's transaction; the worker sends it after commit. */
@@ -98,6 +102,8 @@ function outboxRowOf(m: Mail): OutboxInsert {
     replyTo: m.replyTo ?? null,
     attachments: m.attachments ?? [],
     mailingId: m.mailingId ?? null,
+    notBefore: m.notBefore ?? null,
+    memberImportId: m.memberImportId ?? null,
   };
 }
 

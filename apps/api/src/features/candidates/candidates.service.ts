@@ -366,3 +366,6 @@ export async function rejectCandidate(ctx: Ctx, input: { id: number; settings: C
   });
   return oneWithDuplicates(ctx, row);
 }
+
+/** The username rules of a new member (lower-case ASCII `first.last`), for the member import. */
+export { usernameBase } from './candidates.rules.ts';

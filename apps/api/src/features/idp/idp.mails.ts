@@ -58,6 +58,32 @@ export function invitationMail(input: { firstName: string; clubName: string; use
   };
 }
 
+/** To a member the board brought along from the club's former list (a member import). */
+export function importInvitationMail(input: {
+  firstName: string;
+  clubName: string;
+  username: string;
+  url: string;
+  validDays: number;
+}): MailText {
+  return {
+    subject: `Ihr Login für den Mitgliederbereich des ${input.clubName}`,
+    text: [
+      `Grüezi ${input.firstName}`,
+      '',
+      `Der ${input.clubName} führt seine Mitglieder neu auf seiner Website. Ihre Angaben hat der Vorstand übernommen.`,
+      'Bitte legen Sie über diesen Link Ihr Passwort für den Mitgliederbereich fest:',
+      '',
+      input.url,
+      '',
+      `Der Link ist ${input.validDays} Tage gültig und kann einmal verwendet werden.`,
+      `Ihr Benutzername: ${input.username}`,
+      '',
+      signature(input.clubName),
+    ].join('\n'),
+  };
+}
+
 /** To the member whose second factor a board member switched off. */
 export function twoFactorResetMail(input: { firstName: string; clubName: string; byName: string; loginRequired: boolean }): MailText {
   return {

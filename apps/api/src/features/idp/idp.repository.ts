@@ -112,6 +112,14 @@ export async function insertInvitation(
   await db.loginInvitation.create({ data });
 }
 
+/** Many invitations in one statement (the members of an import). */
+export async function insertInvitations(
+  db: DbOrTx,
+  data: { memberId: number; tokenHash: string; expiresAt: Date; createdAt: Date }[],
+): Promise<void> {
+  for (let i = 0; i < data.length; i += 1000) await db.loginInvitation.createMany({ data: data.slice(i, i + 1000) });
+}
+
 export function findInvitationByTokenHash(db: DbOrTx, tokenHash: string) {
   return db.loginInvitation.findUnique({
     where: { tokenHash },

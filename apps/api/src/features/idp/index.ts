@@ -12,7 +12,7 @@ export {
   type LoginOverview,
 } from './accounts.ts';
 export { twoFactorResetMail } from './idp.mails.ts';
-export { createInvitation, INVITATION_VALID_DAYS, passwordProblem, sendInvitation } from './invitations.ts';
+export { createInvitation, INVITATION_VALID_DAYS, inviteImportedMembers, passwordProblem, sendInvitation } from './invitations.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { sendPasswordReset } from './password-reset.ts';
 export { removeSecondFactor, renewRecoveryCodes, startTotpEnrolment, twoFactorState } from './two-factor.ts';

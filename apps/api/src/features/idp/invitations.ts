@@ -4,7 +4,7 @@ import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnDe from '@zxcvbn-ts/language-de';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
-import { enqueueMail } from '../../lib/outbox.ts';
+import { enqueueMail, enqueueMails } from '../../lib/outbox.ts';
 import { loginNameOf } from './accounts.ts';
 import {
   claimInvitation,
@@ -12,9 +12,10 @@ import {
   findInvitationByTokenHash,
   findMemberToMail,
   insertInvitation,
+  insertInvitations,
   upsertLoginPassword,
 } from './idp.repository.ts';
-import { invitationMail } from './idp.mails.ts';
+import { importInvitationMail, invitationMail } from './idp.mails.ts';
 import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -126,6 +127,53 @@ export async function sendInvitation(
   });
   await enqueueMail(db, { to: member.email, ...text });
   return { ok: true, expiresAt: invitationExpiresAt(input.now) };
+}
+
+/**
+ * Login invitations for the members an import created, in the caller's transaction: one link
+ * each, the mails spread over time so that at most `perMinute` leave the outbox in any minute
+ * (mail n waits n / perMinute minutes). Each link is valid 14 days from its mail's turn.
+ */
+export async function inviteImportedMembers(
+  db: DbOrTx,
+  input: {
+    members: readonly { id: number; firstName: string; email: string; username: string }[];
+    now: Date;
+    perMinute: number;
+    memberImportId: number;
+    settings: { clubName: string; publicUrl: string };
+  },
+): Promise<number> {
+  const base = input.settings.publicUrl.replace(/\/+$/, '');
+  const invitations = input.members.map((member, n) => {
+    const notBefore = new Date(input.now.getTime() + Math.floor(n / input.perMinute) * 60_000);
+    return { member, token: newLinkToken(), notBefore };
+  });
+  await insertInvitations(
+    db,
+    invitations.map((i) => ({
+      memberId: i.member.id,
+      tokenHash: hashInvitationToken(i.token),
+      expiresAt: invitationExpiresAt(i.notBefore),
+      createdAt: input.now,
+    })),
+  );
+  await enqueueMails(
+    db,
+    invitations.map((i) => ({
+      to: i.member.email,
+      notBefore: i.notBefore,
+      memberImportId: input.memberImportId,
+      ...importInvitationMail({
+        firstName: i.member.firstName,
+        clubName: input.settings.clubName,
+        username: i.member.username.toLowerCase(),
+        url: `${base}${invitationPath(i.token)}`,
+        validDays: INVITATION_VALID_DAYS,
+      }),
+    })),
+  );
+  return invitations.length;
 }
 
 export interface InvitationView {

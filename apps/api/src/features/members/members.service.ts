@@ -42,6 +42,8 @@ export interface MemberProfile {
   lastName: string;
   email: string;
   dateOfBirth: string | null;
+  /** The entry date: brought along by an import, else the first membership's start; null without any. */
+  memberSince: string | null;
   createdAt: string;
   updatedAt: string;
   /** Personal data removed (retention or on request); null while kept. */
@@ -79,6 +81,7 @@ export async function loadMemberProfile(ctx: Ctx, memberId: number): Promise<Mem
     lastName: row.lastName,
     email: row.email,
     dateOfBirth: row.dateOfBirth ? toIsoDate(row.dateOfBirth) : null,
+    memberSince: row.memberSince ? toIsoDate(row.memberSince) : (memberships.map((m) => m.validFrom).sort()[0] ?? null),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
@@ -232,6 +235,7 @@ export function toAdminMember(p: MemberProfile, login: MemberLogin): AdminMember
     lastName: p.lastName,
     email: p.email,
     dateOfBirth: p.dateOfBirth,
+    memberSince: p.memberSince,
     address: p.currentAddress,
     landLine: p.landLine,
     mobile: p.mobile,

@@ -12,6 +12,7 @@ import { ZURICH } from '../../lib/dates.ts';
 import { runDueDraws } from '../tickets/tickets-queue.service.ts';
 import { announceDueNewsletters } from '../newsletters/newsletters.service.ts';
 import { deleteUnusedMailingAttachments } from '../mailings/mailings.service.ts';
+import { deleteStaleImports } from '../members/member-import.service.ts';
 
 /** The draws that are due are looked for every minute (a draw runs at most a minute after its drawAt). */
 export const DRAW_SCHEDULE = '* * * * *';
@@ -89,6 +90,14 @@ export async function startOperations(input: {
     new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
       runJob('mailing-attachments', log, async () => ({
         deleted: await deleteUnusedMailingAttachments({ db: database.prisma, log, actor: null, now: clock() }),
+      })),
+    ),
+  );
+  // Member lists uploaded for an import that was never committed: gone after a day.
+  jobs.push(
+    new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
+      runJob('member-imports', log, async () => ({
+        deleted: await deleteStaleImports({ db: database.prisma, log, actor: null, now: clock() }),
       })),
     ),
   );

@@ -85,7 +85,7 @@ export function readSeasonMembers(
            a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country",
            (SELECT p."number" FROM "phones" p WHERE p."memberId" = m."id" AND p."type" = 'LANDLINE') AS "landLine",
            (SELECT p."number" FROM "phones" p WHERE p."memberId" = m."id" AND p."type" = 'MOBILE') AS "mobile",
-           (SELECT min(x."validFrom") FROM "memberships" x WHERE x."memberId" = m."id") AS "memberSince",
+           coalesce(m."memberSince", (SELECT min(x."validFrom") FROM "memberships" x WHERE x."memberId" = m."id")) AS "memberSince",
            ms."parkingPermit",
            EXISTS (SELECT 1 FROM "member_roles" r WHERE r."memberId" = m."id" AND r."role" = 'MEMBER_OF_THE_BOARD') AS "board"
       FROM "memberships" ms
