@@ -9,11 +9,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Das Element #root fehlt in index.html.');
 
 // The router starts loading the first screen (chunk and data) right here, before React renders.
-const { shell, router } = createApp();
+const { queryClient, router } = createApp();
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider shell={shell}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

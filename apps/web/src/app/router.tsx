@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, useRouteError, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { PageSpinner } from '@/components/ui/loading-spinner';
@@ -83,25 +83,13 @@ function ScreenFallback() {
 const onNewPath: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
 
-/**
- * A screen that reads data renders inside TanStack Query's provider, which loads beside the first
- * screen (app/queries.ts); the entry does not carry it.
- */
-async function withQueries(Page: ComponentType, queryClient: Promise<QueryClient> | QueryClient): Promise<ComponentType> {
-  const [client, { QueryClientProvider }] = await Promise.all([queryClient, import('@tanstack/react-query')]);
-  return function ScreenWithQueries() {
-    return createElement(QueryClientProvider, { client }, createElement(Page));
-  };
-}
-
-function screenRoute(key: Exclude<RouteKey, 'home'>, queryClient: Promise<QueryClient> | QueryClient): RouteObject {
+function screenRoute(key: Exclude<RouteKey, 'home'>, queryClient: QueryClient): RouteObject {
   return {
     id: key,
     path: paths[key].path,
     lazy: async () => {
-      const { default: Page, loader } = await screens[key]();
-      const Component = await withQueries(Page, queryClient);
-      return loader ? { Component, loader: loader(await queryClient) } : { Component };
+      const { default: Component, loader } = await screens[key]();
+      return loader ? { Component, loader: loader(queryClient) } : { Component };
     },
     shouldRevalidate: onNewPath,
     HydrateFallback: ScreenFallback,
@@ -109,7 +97,7 @@ function screenRoute(key: Exclude<RouteKey, 'home'>, queryClient: Promise<QueryC
   };
 }
 
-/** Home: in the entry, no data, no TanStack Query; it shows with the navigation bar in the first render. */
+/** Home: in the entry; it reads only the shell's session and site facts and shows with the navigation bar in the first render. */
 const homeRoute: RouteObject = { id: 'home', index: true, Component: HomePage, ErrorBoundary: ScreenError };
 
 /**
@@ -117,7 +105,7 @@ const homeRoute: RouteObject = { id: 'home', index: true, Component: HomePage, E
  * a lazy route whose loader fills the query cache before the screen shows, so it opens with its
  * content; the screen then reads the same queries (`useQuery`) and keeps them fresh.
  */
-export function createAppRouter(queryClient: Promise<QueryClient> | QueryClient) {
+export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       path: '/',

@@ -1,9 +1,11 @@
+// @vitest-environment happy-dom
 import type { OwnMember } from '@club/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applySessionResult, createSessionStore, fetchOwnMember, initialSession, isAdmin, isLoggedIn } from './session';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchOwnMember, initialSession, isAdmin, isLoggedIn, sessionStateOf, useSession } from './session';
 import * as queryKeys from './query-keys';
-import { connectSessionStore } from './shell-queries';
 
 function member(overrides: Partial<OwnMember> = {}): OwnMember {
   return {
@@ -30,57 +32,72 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+function withClient(queryClient: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return createElement(QueryClientProvider, { client: queryClient }, children);
+  };
+}
+
+// Observers hear of a change at once (TanStack Query schedules it on a timer otherwise), so a
+// test can tell a change that reached the component from one that did not.
+beforeAll(() => notifyManager.setScheduler((callback) => callback()));
+afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0)));
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('session store', () => {
+describe('session state', () => {
   it('starts empty and not yet checked', () => {
-    const store = createSessionStore();
-    expect(store.getSnapshot()).toEqual(initialSession);
-    expect(isLoggedIn(store.getSnapshot())).toBe(false);
+    const state = sessionStateOf({ status: 'pending', data: undefined });
+    expect(state).toEqual(initialSession);
+    expect(isLoggedIn(state)).toBe(false);
   });
 
   it('when a user is registered, then user and loaded are both set', () => {
-    const store = createSessionStore();
     const user = member();
-    store.register(user);
-    expect(store.getSnapshot()).toEqual({ user, loaded: true, status: 'settled' });
-    expect(isLoggedIn(store.getSnapshot())).toBe(true);
+    const state = sessionStateOf({ status: 'success', data: user });
+    expect(state).toEqual({ user, loaded: true, status: 'settled' });
+    expect(isLoggedIn(state)).toBe(true);
   });
 
   it('when the session is cleared, then user and loaded are both empty', () => {
-    const store = createSessionStore();
-    store.register(member());
-    store.clear();
-    expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'settled' });
-    expect(isLoggedIn(store.getSnapshot())).toBe(false);
+    const state = sessionStateOf({ status: 'success', data: null });
+    expect(state).toEqual({ user: null, loaded: false, status: 'settled' });
+    expect(isLoggedIn(state)).toBe(false);
   });
 
-  it('tells its listeners about changes, and only about changes', () => {
-    const store = createSessionStore();
-    const listener = vi.fn();
-    const unsubscribe = store.subscribe(listener);
-    store.clear();
-    store.clear();
-    expect(listener).toHaveBeenCalledTimes(1);
-    unsubscribe();
-    store.register(member());
-    expect(listener).toHaveBeenCalledTimes(1);
+  it('tells its readers about changes, and only about changes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, {})),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useSession();
+      },
+      { wrapper: withClient(queryClient) },
+    );
+    await vi.waitFor(() => expect(result.current.status).toBe('settled'));
+    const settled = renders;
+    act(() => result.current.clear());
+    act(() => result.current.clear());
+    expect(renders).toBe(settled);
+    act(() => result.current.register(member()));
+    expect(renders).toBe(settled + 1);
+    queryClient.clear();
   });
 
   it('keeps a known user when the server fails to answer a later check', () => {
-    const store = createSessionStore();
     const user = member();
-    store.register(user);
-    store.fail();
-    expect(store.getSnapshot()).toEqual({ user, loaded: true, status: 'settled' });
+    expect(sessionStateOf({ status: 'error', data: user })).toEqual({ user, loaded: true, status: 'settled' });
   });
 
   it('marks the check as failed when nothing is known yet', () => {
-    const store = createSessionStore();
-    store.fail();
-    expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'error' });
+    expect(sessionStateOf({ status: 'error', data: undefined })).toEqual({ user: null, loaded: false, status: 'error' });
   });
 });
 
@@ -99,16 +116,12 @@ describe('logged in and admin', () => {
   });
 });
 
-describe('applySessionResult', () => {
+describe('sessionStateOf', () => {
   it('registers a member, clears for a visitor and ignores a pending check', () => {
-    const store = createSessionStore();
     const user = member();
-    applySessionResult(store, { status: 'pending', data: undefined });
-    expect(store.getSnapshot().status).toBe('pending');
-    applySessionResult(store, { status: 'success', data: user });
-    expect(store.getSnapshot().user).toBe(user);
-    applySessionResult(store, { status: 'success', data: null });
-    expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'settled' });
+    expect(sessionStateOf({ status: 'pending', data: undefined }).status).toBe('pending');
+    expect(sessionStateOf({ status: 'success', data: user }).user).toBe(user);
+    expect(sessionStateOf({ status: 'success', data: null })).toEqual({ user: null, loaded: false, status: 'settled' });
   });
 });
 
@@ -138,25 +151,27 @@ describe('fetchOwnMember', () => {
   });
 });
 
-describe('connectSessionStore', () => {
-  it('feeds the store from the session query, and setting the query data registers or clears', async () => {
+describe('useSession', () => {
+  it('reads the session query, and setting the query data registers or clears', async () => {
     const user = member({ roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, { data: user })),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const store = createSessionStore();
-    const disconnect = connectSessionStore(store, queryClient);
-    await vi.waitFor(() => expect(store.getSnapshot().loaded).toBe(true));
-    expect(isAdmin(store.getSnapshot())).toBe(true);
+    const { result } = renderHook(() => useSession(), { wrapper: withClient(queryClient) });
+    await vi.waitFor(() => expect(result.current.loaded).toBe(true));
+    expect(isAdmin(result.current)).toBe(true);
 
-    queryClient.setQueryData(queryKeys.session, null);
-    expect(store.getSnapshot()).toEqual({ user: null, loaded: false, status: 'settled' });
+    act(() => queryClient.setQueryData(queryKeys.session, null));
+    expect({ user: result.current.user, loaded: result.current.loaded, status: result.current.status }).toEqual({
+      user: null,
+      loaded: false,
+      status: 'settled',
+    });
 
-    queryClient.setQueryData(queryKeys.session, user);
-    expect(isLoggedIn(store.getSnapshot())).toBe(true);
-    disconnect();
+    act(() => queryClient.setQueryData(queryKeys.session, user));
+    expect(isLoggedIn(result.current)).toBe(true);
     queryClient.clear();
   });
 
@@ -166,11 +181,9 @@ describe('connectSessionStore', () => {
       vi.fn(async () => jsonResponse(401, {})),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const store = createSessionStore();
-    const disconnect = connectSessionStore(store, queryClient);
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('settled'));
-    expect(isLoggedIn(store.getSnapshot())).toBe(false);
-    disconnect();
+    const { result } = renderHook(() => useSession(), { wrapper: withClient(queryClient) });
+    await vi.waitFor(() => expect(result.current.status).toBe('settled'));
+    expect(isLoggedIn(result.current)).toBe(false);
     queryClient.clear();
   });
 });

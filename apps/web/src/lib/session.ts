@@ -1,14 +1,15 @@
 import type { ItemEnvelope, OwnMember } from '@club/contract';
-import type { QueryObserverResult } from '@tanstack/react-query';
-import { createContext, createElement, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
 import * as queryKeys from './query-keys';
 
 /* ------------------------------------------------------------------------------------------
- * The session of docs/domain-rules.md «Session in the browser»: a user and a loaded flag. Registering a user sets both,
- * clearing empties both. Logged in = loaded and a user; admin = roles include
- * MEMBER_OF_THE_BOARD. `status` says whether the server has answered yet.
+ * The browser's session (docs/domain-rules.md «Session in the browser»): a user and a loaded
+ * flag, read from the session query. A member: both set; a visitor: both empty. Logged in =
+ * loaded and a user; admin = roles include MEMBER_OF_THE_BOARD. `status` says whether the
+ * server has answered yet.
  * ---------------------------------------------------------------------------------------- */
 
 export type SessionStatus = 'pending' | 'settled' | 'error';
@@ -30,33 +31,15 @@ export function isAdmin(state: Pick<SessionState, 'user' | 'loaded'>): boolean {
   return isLoggedIn(state) && (state.user?.roles.includes('MEMBER_OF_THE_BOARD') ?? false);
 }
 
-export interface SessionStore {
-  getSnapshot: () => SessionState;
-  subscribe: (listener: () => void) => () => void;
-  register: (user: OwnMember) => void;
-  clear: () => void;
-  /** The session could not be checked (server error): a known user is kept. */
-  fail: () => void;
-}
-
-export function createSessionStore(initial: SessionState = initialSession): SessionStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  const set = (next: SessionState) => {
-    if (next.user === state.user && next.loaded === state.loaded && next.status === state.status) return;
-    state = next;
-    for (const listener of listeners) listener();
-  };
-  return {
-    getSnapshot: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    register: (user) => set({ user, loaded: true, status: 'settled' }),
-    clear: () => set({ user: null, loaded: false, status: 'settled' }),
-    fail: () => set(state.loaded ? state : { user: null, loaded: false, status: 'error' }),
-  };
+/**
+ * The session a result of the session query means. A failed later check keeps the member the
+ * query still holds (TanStack Query keeps the last data); a failure with nothing known is `error`.
+ */
+export function sessionStateOf(result: Pick<QueryObserverResult<OwnMember | null>, 'status' | 'data'>): SessionState {
+  if (result.data) return { user: result.data, loaded: true, status: 'settled' };
+  if (result.status === 'success') return { user: null, loaded: false, status: 'settled' };
+  if (result.status === 'error') return { user: null, loaded: false, status: 'error' };
+  return initialSession;
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -84,56 +67,33 @@ export function sessionQueryOptions() {
   };
 }
 
-/** Applies one result of the session query to the store. */
-export function applySessionResult(store: SessionStore, result: Pick<QueryObserverResult<OwnMember | null>, 'status' | 'data'>): void {
-  if (result.status === 'success') {
-    if (result.data) store.register(result.data);
-    else store.clear();
-  } else if (result.status === 'error') {
-    store.fail();
-  }
-}
-
 /* ------------------------------------------------------------------------------------------
- * React side: provider and hooks.
+ * React side.
  * ---------------------------------------------------------------------------------------- */
 
 export interface Session extends SessionState {
   readonly loggedIn: boolean;
   readonly admin: boolean;
+  /** Writes the member into the session query (after a change of the own data). */
   readonly register: (user: OwnMember) => void;
+  /** Empties the session query: the browser is a visitor. */
   readonly clear: () => void;
 }
 
-const SessionContext = createContext<Session | null>(null);
-
-interface SessionProviderProps {
-  /** Fed from the session query (`connectSessionStore`, lib/shell-queries.ts) once TanStack Query has loaded. */
-  store: SessionStore;
-  /** Writes the member into the session query (register: the member; clear: null). */
-  setMember: (user: OwnMember | null) => void;
-  children: ReactNode;
-}
-
-export function SessionProvider({ store, setMember, children }: SessionProviderProps) {
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const session = useMemo<Session>(
-    () => ({
+/** The session, from the session query (one request however many components ask). */
+export function useSession(): Session {
+  const queryClient = useQueryClient();
+  const { status, data } = useQuery(sessionQueryOptions());
+  return useMemo<Session>(() => {
+    const state = sessionStateOf({ status, data });
+    return {
       ...state,
       loggedIn: isLoggedIn(state),
       admin: isAdmin(state),
-      register: (user) => setMember(user),
-      clear: () => setMember(null),
-    }),
-    [state, setMember],
-  );
-  return createElement(SessionContext.Provider, { value: session }, children);
-}
-
-export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession needs a SessionProvider.');
-  return session;
+      register: (user) => queryClient.setQueryData(queryKeys.session, user),
+      clear: () => queryClient.setQueryData(queryKeys.session, null),
+    };
+  }, [status, data, queryClient]);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -178,8 +138,8 @@ export async function logout(): Promise<string | null> {
  * Logs out, then loads Home afresh: nothing of the member stays in the page's memory, and no
  * members-only screen is left to react to the ended session (a screen kept on display while
  * Home's chunk loads would otherwise send the browser to the login). Plain state rather than
- * useMutation: the navigation bar is part of every first load, the mutation machinery is not
- * needed there.
+ * useMutation: a failed logout stays with its button («erneut versuchen») instead of going
+ * through the query client's global error rules.
  */
 export function useLogout(): { mutate: () => void; isPending: boolean; isError: boolean } {
   const [state, setState] = useState<'idle' | 'pending' | 'error'>('idle');
@@ -187,7 +147,10 @@ export function useLogout(): { mutate: () => void; isPending: boolean; isError: 
     setState('pending');
     logout().then(
       (endSessionUrl) => {
-        // An external provider ends its own session too and sends the browser back to us.
+        // An external provider ends its own session too and sends the browser back to us. On the
+        // way out, a request of this page that the ended session answers with 401 (sent just before
+        // the logout, answered after it) must not send the browser to the login instead.
+        redirecting = true;
         window.location.assign(endSessionUrl ?? paths.home.href());
       },
       () => setState('error'),

@@ -1,5 +1,5 @@
 import type { ItemEnvelope, SiteInfo } from '@club/contract';
-import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import * as queryKeys from './query-keys';
 
@@ -29,7 +29,7 @@ export async function fetchSiteInfo({ signal }: { signal?: AbortSignal } = {}): 
   return envelope.data;
 }
 
-/** The query of the site's facts (read through the query cache by `connectSiteStore`, lib/shell-queries.ts). */
+/** The query of the site's facts. */
 export function siteQueryOptions() {
   return {
     queryKey: queryKeys.site,
@@ -40,44 +40,8 @@ export function siteQueryOptions() {
   };
 }
 
-/**
- * The site's facts for the navigation bar, the footer and the screens: filled from the query
- * cache once TanStack Query has loaded, so the shell and Home render before it (null: not yet).
- */
-export interface SiteStore {
-  getSnapshot: () => SiteInfo | null;
-  subscribe: (listener: () => void) => () => void;
-  set: (info: SiteInfo) => void;
-}
-
-export function createSiteStore(): SiteStore {
-  let info: SiteInfo | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    getSnapshot: () => info,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set: (next) => {
-      if (next === info) return;
-      info = next;
-      for (const listener of listeners) listener();
-    },
-  };
-}
-
-const SiteContext = createContext<SiteStore | null>(null);
-
-export function SiteProvider({ store, children }: { store: SiteStore; children: ReactNode }) {
-  return createElement(SiteContext.Provider, { value: store }, children);
-}
-
-const noStore: SiteStore = createSiteStore();
-
-/** The public facts of the club; the defaults while loading or when the API is away. */
+/** The public facts of the club for the navigation bar, the footer and the screens; the defaults while loading or when the API is away. */
 export function useSiteInfo(): SiteInfo & { isLoaded: boolean } {
-  const store = useContext(SiteContext) ?? noStore;
-  const data = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const { data } = useQuery(siteQueryOptions());
   return data ? { ...data, isLoaded: true } : { ...defaultSiteInfo, isLoaded: false };
 }

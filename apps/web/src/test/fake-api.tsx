@@ -5,10 +5,6 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
-import * as queryKeys from '@/lib/query-keys';
-import { createSessionStore, SessionProvider } from '@/lib/session';
-import { connectSessionStore, connectSiteStore } from '@/lib/shell-queries';
-import { createSiteStore, SiteProvider } from '@/lib/site';
 
 /** A request the component sent, as the server would see it. */
 export interface SentRequest {
@@ -89,20 +85,12 @@ export function refusal(status: number, code: string, message: string, fields?: 
   return { status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
 }
 
-/** Renders a component as the app does: the query client with the app's rules, the site's facts, the session and the toasts. */
+/** Renders a component as the app does: the query client with the app's rules (the session and the site's facts are its queries) and the toasts. */
 export function renderWithApp(ui: ReactElement) {
   const queryClient = createQueryClient({ onUnauthorized: vi.fn(), onBadGateway: vi.fn() });
-  const session = createSessionStore();
-  const site = createSiteStore();
-  connectSessionStore(session, queryClient);
-  connectSiteStore(site, queryClient);
   return render(
     <QueryClientProvider client={queryClient}>
-      <SiteProvider store={site}>
-        <SessionProvider store={session} setMember={(user) => queryClient.setQueryData(queryKeys.session, user)}>
-          <ToastProvider>{ui}</ToastProvider>
-        </SessionProvider>
-      </SiteProvider>
+      <ToastProvider>{ui}</ToastProvider>
     </QueryClientProvider>,
   );
 }
