@@ -1,4 +1,4 @@
-import { manualPaymentInputSchema, moneySchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
+import { manualPaymentInputSchema, moneySchema, paymentMethodSchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -13,12 +13,14 @@ import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useRecordPayment } from '../api/record-payment';
-import { openAmount } from '../lib/labels';
+import { METHOD_LABEL, openAmount } from '../lib/labels';
 
 // The contract's rules, with the amount as the number the field holds (CHF is the only currency).
 const schema = z.object({
   amount: moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error }),
   paidAt: manualPaymentInputSchema.shape.paidAt,
+  method: paymentMethodSchema,
+  note: manualPaymentInputSchema.shape.note,
 });
 type Values = z.input<typeof schema>;
 
@@ -30,17 +32,26 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
   const record = useRecordPayment();
   const toast = useToast();
   const [error, setError] = useState<unknown>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich() } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: openAmount(invoice), paidAt: todayInZurich(), method: 'BANK', note: '' },
+  });
   const prefix = `payment-${invoice.id}`;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await record.mutateAsync({ id: invoice.id, amount: { currency: 'CHF', amount: values.amount }, paidAt: values.paidAt });
+      await record.mutateAsync({
+        id: invoice.id,
+        amount: { currency: 'CHF', amount: values.amount },
+        paidAt: values.paidAt,
+        method: values.method,
+        note: values.note,
+      });
       toast.success(`Zahlung von ${formatMoney(values.amount)} auf Rechnung ${invoice.number} verbucht.`);
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt'], { rename: renameServerField })) setError(e);
+      if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt', 'method', 'note'], { rename: renameServerField })) setError(e);
     }
   });
 
@@ -70,6 +81,14 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
               required
             />
             <DateField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} max={todayInZurich()} required />
+            <FormField<Values> name="method" label="Zahlungsart" idPrefix={prefix} required>
+              {paymentMethodSchema.options.map((method) => (
+                <option key={method} value={method}>
+                  {METHOD_LABEL[method]}
+                </option>
+              ))}
+            </FormField>
+            <FormField<Values> name="note" label="Notiz" idPrefix={prefix} textarea maxLength={500} />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>
