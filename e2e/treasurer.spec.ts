@@ -290,5 +290,6 @@ describe("the treasurer's spring", () => {
     await screenshot(wide, 'treasurer-review-1280');
     await desk.close();
     await phone.close();
-  });
+    // a long journey of five dialogs on a shared machine
+  }, 240_000);
 });

@@ -255,13 +255,22 @@ export interface Suggestion {
 
 /** A name as comparable words: lower case, without accents, words of two letters or more. */
 export function nameWords(name: string): string[] {
-  return name
+  const known = wordsOfName.get(name);
+  if (known) return known;
+  const words = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length >= 2);
+  if (wordsOfName.size >= NAME_CACHE_SIZE) wordsOfName.clear();
+  wordsOfName.set(name, words);
+  return words;
 }
+
+/** The words of names compared recently (a review list compares each open invoice's names with every credit). */
+const NAME_CACHE_SIZE = 20_000;
+const wordsOfName = new Map<string, string[]>();
 
 /** How well a payer's name fits an invoice's names: 1 when every word of one name is in it, else the share. */
 export function nameFit(payer: string, names: readonly string[]): number {
@@ -280,6 +289,8 @@ export function nameFit(payer: string, names: readonly string[]): number {
 export function mentionsNumber(text: string, number: string): boolean {
   const [year, serial] = number.split('-');
   if (!year || !serial) return false;
+  // only a text with the serial's digits can name it (most do not: no pattern to build)
+  if (!text.includes(serial)) return false;
   const digits = text.replace(/[^0-9]/g, ' ');
   return new RegExp(`(^|[^0-9])${year}[^0-9]?${serial}([^0-9]|$)`).test(text) || digits.split(/\s+/).includes(`${year}${serial}`);
 }

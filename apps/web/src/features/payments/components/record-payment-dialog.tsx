@@ -1,4 +1,4 @@
-import { manualPaymentInputSchema, moneySchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
+import { manualPaymentInputSchema, moneySchema, paymentMethodSchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -14,7 +14,7 @@ import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { moneyFromText, moneyToText } from '@/lib/money';
 import { useRecordPayment } from '../api/record-payment';
-import { openAmount } from '../lib/labels';
+import { METHOD_LABEL, openAmount } from '../lib/labels';
 
 // The contract's rules, with the amount as typed (`25`, `25.-`, `25,50`; CHF is the only currency).
 const schema = z.object({
@@ -23,6 +23,8 @@ const schema = z.object({
     .transform(moneyFromText)
     .pipe(moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error })),
   paidAt: manualPaymentInputSchema.shape.paidAt,
+  method: paymentMethodSchema,
+  note: manualPaymentInputSchema.shape.note,
 });
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
@@ -37,18 +39,24 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
   const [error, setError] = useState<unknown>(null);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: moneyToText(openAmount(invoice)), paidAt: todayInZurich() },
+    defaultValues: { amount: moneyToText(openAmount(invoice)), paidAt: todayInZurich(), method: 'BANK', note: '' },
   });
   const prefix = `payment-${invoice.id}`;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await record.mutateAsync({ id: invoice.id, amount: { currency: 'CHF', amount: values.amount }, paidAt: values.paidAt });
+      await record.mutateAsync({
+        id: invoice.id,
+        amount: { currency: 'CHF', amount: values.amount },
+        paidAt: values.paidAt,
+        method: values.method,
+        note: values.note,
+      });
       toast.success(`Zahlung von ${formatMoney(values.amount)} auf Rechnung ${invoice.number} verbucht.`);
       onClose();
     } catch (e) {
-      if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt'], { rename: renameServerField })) setError(e);
+      if (!applyServerFieldErrors(e, form.setError, ['amount', 'paidAt', 'method', 'note'], { rename: renameServerField })) setError(e);
     }
   });
 
@@ -68,6 +76,14 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice: InvoiceOver
             </p>
             <FormField<Values> name="amount" label="Betrag in CHF" idPrefix={prefix} inputMode="decimal" required />
             <DateField<Values> name="paidAt" label="Bezahlt am" idPrefix={prefix} max={todayInZurich()} required />
+            <FormField<Values> name="method" label="Zahlungsart" idPrefix={prefix} required>
+              {paymentMethodSchema.options.map((method) => (
+                <option key={method} value={method}>
+                  {METHOD_LABEL[method]}
+                </option>
+              ))}
+            </FormField>
+            <FormField<Values> name="note" label="Notiz" idPrefix={prefix} textarea maxLength={500} />
             {error ? <ErrorAlert error={error} title="Die Zahlung wurde nicht erfasst." /> : null}
           </Modal.Body>
           <Modal.Footer>

@@ -5,6 +5,7 @@ import type {
   InvoiceKind,
   InvoiceOverviewItem,
   InvoiceStatus,
+  PaymentMethod,
   UnmatchedCredit,
 } from '@club/contract';
 import { formatMoney } from '@/lib/format';
@@ -67,4 +68,12 @@ export const DECISION_LABEL: Record<CreditDecisionKind, string> = {
   NOT_OURS: 'Nicht für den Verein',
   DONATION: 'Spende',
   DUPLICATE: 'Doppelt',
+};
+
+/** How a payment by hand was paid. */
+export const METHOD_LABEL: Record<PaymentMethod, string> = {
+  BANK: 'Bank',
+  CASH: 'Bar',
+  TWINT: 'TWINT',
+  CARD: 'Karte',
 };
