@@ -9,6 +9,7 @@ import { NavMenu, type NavMenuItem } from './nav-menu';
 const adminItems: readonly NavMenuItem[] = [
   { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
   { label: 'Mitglieder', to: paths.members.href() },
+  { label: 'Mitglieder importieren', to: paths.membersImport.href() },
   { label: 'Saisons', to: paths.adminSeasons.href() },
   { label: 'Zustelloptionen', to: paths.deliveryOption.href() },
   { label: 'Spielegruppen', to: paths.gameGroup.href() },
