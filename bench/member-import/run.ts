@@ -11,7 +11,7 @@
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm bench:member-import
 //
 // Environment: ROWS (5000).
-import iconv from 'iconv-lite';
+import { excelCsv } from '../../apps/api/src/features/members/member-import.test-support.ts';
 import { seasonDates, seasonYearOf, zurichToday } from '../../apps/api/src/lib/dates.ts';
 import { createMember } from '../../apps/api/src/test/factories.ts';
 import { startTestServer } from '../../apps/api/src/test/harness.ts';
@@ -80,12 +80,12 @@ function listFile(rows: number): Buffer {
     'Kategorie',
     'Bemerkungen',
   ];
-  const lines = [head.join(';')];
+  const lines = [head];
   for (let i = 1; i <= rows; i++) {
-    lines.push(row(i).join(';'));
-    if (i % 100 === 0) lines.push(row(i - 1).join(';')); // the same person again
+    lines.push(row(i));
+    if (i % 100 === 0) lines.push(row(i - 1)); // the same person again
   }
-  return iconv.encode(lines.join('\r\n') + '\r\n', 'win1252');
+  return excelCsv(lines);
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

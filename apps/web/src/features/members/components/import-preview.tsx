@@ -23,6 +23,8 @@ function RowLine({ row, data }: { row: ImportRow; data: MemberImport }) {
   const v = row.values;
   const status = STATUS[row.status];
   const place = [v.postalCode, v.city].filter(Boolean).join(' ');
+  // A birth date the server refused is shown as written in the file.
+  const birth = row.errors.some((e) => e.field === 'dateOfBirth') ? v.dateOfBirth : v.dateOfBirth && formatDate(v.dateOfBirth);
   return (
     <ListGroup.Item as="li">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -33,7 +35,7 @@ function RowLine({ row, data }: { row: ImportRow; data: MemberImport }) {
         <strong>{[v.firstName, v.lastName].filter(Boolean).join(' ') || '(ohne Namen)'}</strong>
       </div>
       <div className="small text-break">
-        {[v.memberNumber ? `Nr. ${v.memberNumber}` : '', v.email, place, v.dateOfBirth ? `geb. ${formatDate(v.dateOfBirth)}` : '', v.mobile]
+        {[v.memberNumber ? `Nr. ${v.memberNumber}` : '', v.email, place, birth ? `geb. ${birth}` : '', v.mobile]
           .filter(Boolean)
           .join(' · ')}
       </div>
