@@ -170,6 +170,8 @@ describe('board: member administration', () => {
       await page.getByText('+41 79 123 45 67').first().waitFor();
 
       await page.goto('/admin/members');
+      await page.getByRole('button', { name: 'Exportieren (CSV)' }).waitFor();
+      await screenshot(page, `member-list-import-export-${viewport}`);
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Exportieren (CSV)' }).click();
       const file = await (await download).path();
