@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loggedInContext, screenshot, seriousA11yViolations } from './support/browser.ts';
+import { launchBrowser, loggedInContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,6 +124,61 @@ describe('board: member administration', () => {
       await screenshot(page, `member-erasure-refused-${viewport}`);
       await dialog.getByRole('button', { name: 'Abbrechen' }).click();
       await page.getByRole('heading', { level: 1, name: 'Reto Schmid' }).waitFor();
+      await context.close();
+    }
+  });
+  it('imports a member list: upload, correct a mapping, see an error, import, find the new member, export (360 px and 1280 px)', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      const last = viewport === 'phone' ? 'Importhandy' : 'Importdesk';
+      const csv = [
+        'Vorname;Familie;E-Mail;Geburtsdatum;Natel;PLZ;Ort;Strasse',
+        `Lina;${last};lina.${last.toLowerCase()}@example.ch;31.12.85;079 123 45 67;8004;Zürich;Badenerstrasse 1`,
+        `Max;${last};max.${last.toLowerCase()}@example.ch;1990-02-30;12;8004;Zürich;Badenerstrasse 1`,
+      ].join('\r\n');
+
+      await page.goto('/admin/members');
+      await page.getByRole('link', { name: 'Mitglieder importieren' }).first().click();
+      await page.getByRole('heading', { name: 'Mitglieder importieren', level: 1 }).waitFor();
+      await page
+        .getByLabel(/Mitgliederliste \(CSV oder Excel/)
+        .setInputFiles({ name: `liste-${viewport}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Datei hochladen' }).click();
+      const preview = page.getByRole('region', { name: '3. Vorschau' });
+      await preview.getByText('2 Zeilen: 0 neu, 0 Aktualisierung, 0 Duplikat, 2 Fehler.').waitFor();
+
+      // «Familie» is not recognised: the board maps it to the last name.
+      await page.getByLabel('Spalte «Familie»').selectOption({ label: 'Nachname' });
+      await page.getByRole('button', { name: 'Zuordnung übernehmen und Vorschau aktualisieren' }).click();
+      await preview.getByText('2 Zeilen: 1 neu, 0 Aktualisierung, 0 Duplikat, 1 Fehler.').waitFor();
+      await preview.getByLabel('Zeilen zeigen').selectOption('ERROR');
+      await preview.getByText('Natel: «12» ist keine gültige Telefonnummer.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await noHorizontalScroll(page);
+      await screenshot(page, `member-import-preview-${viewport}`);
+
+      const commit = page.getByRole('region', { name: '4. Importieren' });
+      await commit.getByLabel('Die 1 Zeilen mit Fehlern auslassen').check();
+      await commit.getByRole('button', { name: 'Importieren' }).click();
+      await page.getByText('Import abgeschlossen: 1 neue Mitglieder, 0 aktualisiert, 1 übersprungen, 0 Einladungen.').waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `member-import-done-${viewport}`);
+
+      await page.getByRole('link', { name: 'Zu den Mitgliedern', exact: true }).click();
+      await openMember(page, `lina ${last}`, `${last}, Lina`);
+      await page.getByText('+41 79 123 45 67').first().waitFor();
+
+      await page.goto('/admin/members');
+      await page.getByRole('button', { name: 'Exportieren (CSV)' }).waitFor();
+      await screenshot(page, `member-list-import-export-${viewport}`);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportieren (CSV)' }).click();
+      const file = await (await download).path();
+      const { readFile } = await import('node:fs/promises');
+      const text = (await readFile(file)).toString('utf8');
+      expect(text.startsWith('\uFEFFMitglied-Nr.;Vorname;Nachname;E-Mail;')).toBe(true);
+      expect(text).toContain(`;Lina;${last};lina.${last.toLowerCase()}@example.ch;31.12.1985;`);
       await context.close();
     }
   });

@@ -35,6 +35,7 @@ const screens: Record<Exclude<RouteKey, 'home'>, () => Promise<ScreenModule>> = 
   addressChange: () => import('@/features/account/routes/address-change-page'),
   emailChange: () => import('@/features/account/routes/email-change-page'),
   members: () => import('@/features/members/routes/members-page'),
+  membersImport: () => import('@/features/members/routes/members-import-page'),
   memberAdmin: () => import('@/features/members/routes/member-admin-page'),
   deliveryOption: () => import('@/features/tickets/routes/delivery-option-page'),
   gameGroup: () => import('@/features/tickets/routes/game-group-page'),

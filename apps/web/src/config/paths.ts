@@ -41,6 +41,8 @@ export const paths = {
   addressChange: fixed('AddressChange', '/account/changeaddress'),
   emailChange: fixed('EmailChange', '/account/changeemail'),
   members: fixed('Members', '/admin/members'),
+  /** A club moving in: the member list from Excel (added to SPEC.md §2's screens). */
+  membersImport: fixed('MembersImport', '/admin/members/import'),
   memberAdmin: withId('MemberAdmin', '/admin/members/:id'),
   deliveryOption: fixed('DeliveryOption', '/admin/deliveryoptions'),
   gameGroup: fixed('GameGroup', '/admin/gamegroups'),

@@ -61,6 +61,7 @@ export const members = {
   search: (q: string, page: number, pageSize: number) => [...members.searches(), q, page, pageSize] as const,
   detail: (id: number) => [...members.all, 'detail', id] as const,
   retention: () => [...members.all, 'retention'] as const,
+  memberImport: (id: number) => [...members.all, 'import', id] as const,
 };
 
 export const candidates = {

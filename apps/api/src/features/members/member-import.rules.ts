@@ -153,6 +153,10 @@ function check<T>(
 }
 
 const memberSinceSchema = pastDate('Mitglied seit', '1850-01-01');
+// Built once: a file has thousands of rows.
+const firstNameSchema = personName('Vorname');
+const lastNameSchema = personName('Nachname');
+const remarksSchema = text('Bemerkungen', 1000);
 
 function dateField(field: 'dateOfBirth' | 'memberSince', raw: string, thisYear: number, errors: FieldError[]): string | null {
   if (raw === '') return null;
@@ -213,8 +217,8 @@ export function readRow(c: Cells, season: SeasonCategories | null, thisYear: num
   const errors: FieldError[] = [];
   const values: RowValues = {
     memberNumber: memberNumberField(c.memberNumber ?? '', errors),
-    firstName: check(personName('Vorname'), 'firstName', c.firstName ?? '', errors) ?? '',
-    lastName: check(personName('Nachname'), 'lastName', c.lastName ?? '', errors) ?? '',
+    firstName: check(firstNameSchema, 'firstName', c.firstName ?? '', errors) ?? '',
+    lastName: check(lastNameSchema, 'lastName', c.lastName ?? '', errors) ?? '',
     email: check(emailSchema, 'email', c.email ?? '', errors)?.toLowerCase() ?? '',
     dateOfBirth: dateField('dateOfBirth', c.dateOfBirth ?? '', thisYear, errors),
     address: addressField(c, errors),
@@ -222,7 +226,7 @@ export function readRow(c: Cells, season: SeasonCategories | null, thisYear: num
     landLine: phoneField('landLine', c.landLine ?? '', errors),
     memberSince: dateField('memberSince', c.memberSince ?? '', thisYear, errors),
     categoryId: categoryField(c.category ?? '', season, errors),
-    remarks: check(text('Bemerkungen', 1000), 'remarks', c.remarks ?? '', errors) ?? '',
+    remarks: check(remarksSchema, 'remarks', c.remarks ?? '', errors) ?? '',
   };
   return { values, errors };
 }

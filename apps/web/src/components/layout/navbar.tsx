@@ -15,6 +15,7 @@ const adminGroups: readonly NavMenuGroup[] = [
     items: [
       { label: 'Mitgliedschaftanträge', to: paths.adminCandidates.href() },
       { label: 'Mitglieder', to: paths.members.href() },
+      { label: 'Mitglieder importieren', to: paths.membersImport.href() },
       { label: 'Mail an Gruppen', to: paths.adminMailings.href() },
     ],
   },

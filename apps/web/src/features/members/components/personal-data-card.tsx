@@ -5,7 +5,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PersonalDataList } from '@/components/ui/personal-data-list';
-import { formatDateTime, todayInZurich } from '@/lib/format';
+import { formatDate, formatDateTime, todayInZurich } from '@/lib/format';
+import { NotGiven } from '@/components/ui/not-given';
 import { useUpdateMember } from '../api/update-member';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { DateField } from '@/components/ui/date-field';
@@ -87,6 +88,8 @@ export function PersonalDataCard({ member }: { member: AdminMember }) {
           ) : null
         }
       >
+        <dt className="col-sm-5">Mitglied seit</dt>
+        <dd className="col-sm-7">{member.memberSince ? formatDate(member.memberSince) : <NotGiven />}</dd>
         <dt className="col-sm-5">Login</dt>
         <dd className="col-sm-7">{member.hasLogin ? 'Passwort gesetzt' : 'Noch kein Passwort gewählt'}</dd>
         <dt className="col-sm-5">Erfasst am</dt>

@@ -19,6 +19,8 @@ const ACTIONS: Record<string, string> = {
   'member.recovery_codes.renewed': 'Neue Wiederherstellungscodes erstellt',
   'candidate.accepted': 'Mitgliedschaftsantrag angenommen',
   'member.anonymised': 'Personendaten entfernt (Datenschutz)',
+  'member.imported': 'Importiert aus Datei (Mitgliederliste)',
+  'member.import.updated': 'Aktualisiert aus Datei (Mitgliederliste)',
 };
 
 const FIELDS: Record<string, string> = {

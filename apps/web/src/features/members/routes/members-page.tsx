@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { memberSearchQueryOptions, useMemberSearch } from '../api/search-members';
+import { MemberExportButtons } from '../components/member-export-buttons';
 import { MemberPager, MemberSearchResults } from '../components/member-search-results';
 import { RetentionOverview } from '../components/retention-overview';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
@@ -33,7 +34,9 @@ export default function MembersPage() {
 
   return (
     <>
-      <PageHeader title="Mitglieder" intro="Mitglieder suchen, ansehen und bearbeiten." />
+      <PageHeader title="Mitglieder" intro="Mitglieder suchen, ansehen und bearbeiten.">
+        <MemberExportButtons />
+      </PageHeader>
       <Form role="search" className="mb-3" noValidate onSubmit={(event) => void searchForm.submit(event)}>
         <Form.Label htmlFor="member-search">Suche nach Name, Benutzername, E-Mail oder Mitgliedernummer</Form.Label>
         <div className="d-flex gap-2">
