@@ -7,3 +7,8 @@
 export function multiplyMoney(amount: number, count: number): number {
   return (Math.round(amount * 100) * count) / 100;
 }
+
+/** A sum of two amounts, in whole Rappen: `71.10 + 5` → `76.10`. */
+export function addMoney(a: number, b: number): number {
+  return (Math.round(a * 100) + Math.round(b * 100)) / 100;
+}

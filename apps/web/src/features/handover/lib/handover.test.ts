@@ -9,6 +9,7 @@ const item = (id: number, over: Partial<HandoverItem> & { first?: string; last?:
   deliveryOption: null,
   price: { currency: 'CHF', amount: 45 },
   total: { currency: 'CHF', amount: 90 },
+  paymentMode: over.paymentMode ?? 'INVOICE',
   invoiceId: over.invoiceId ?? null,
   invoiceStatus: over.invoiceStatus ?? null,
   handedOverAt: over.handedOverAt ?? null,
