@@ -4,7 +4,7 @@ import { BillingStatus } from '@/components/ui/billing-status';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
-import { isFree, isUnpaid } from '../lib/handover';
+import { collectOnSite, isFree, isUnpaid } from '../lib/handover';
 import type { HandoverKind } from '@/lib/query-keys';
 
 const units = (kind: HandoverKind, n: number) =>
@@ -43,8 +43,14 @@ export function HandoverEntry({
       </div>
       <div className="small mt-1">
         {item.deliveryOption ? `${item.deliveryOption.name} · ` : null}
-        {formatMoney(item.total)} <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} free={isFree(item)} />
+        {formatMoney(item.total)}{' '}
+        <BillingStatus invoiceStatus={item.invoiceStatus} handedOverAt={null} free={isFree(item)} paymentMode={item.paymentMode} />
         {unpaid ? <strong className="text-danger ms-1">nicht bezahlt</strong> : null}
+        {collectOnSite(item) ? (
+          <div className="fw-semibold" data-testid="handover-collect">
+            Vor Ort einziehen: {formatMoney(item.total)}
+          </div>
+        ) : null}
       </div>
       <div className="d-flex align-items-center gap-2 mt-2">
         {given ? (

@@ -62,7 +62,7 @@ export type GameFormValues = z.input<typeof gameFormSchema>;
 
 /** The contract's game group; the price is entered as a number of francs (`valueAsNumber`), the options as checkboxes. */
 export const gameGroupFormSchema = gameGroupFieldsSchema
-  .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true })
+  .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true, paymentMode: true })
   .extend({
     price: moneySchema.shape.amount,
     deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
