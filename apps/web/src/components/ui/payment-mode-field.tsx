@@ -4,7 +4,7 @@ import { PAYMENT_MODE_HINT } from '@/lib/payment-mode';
 
 const CHOICES: { value: PaymentMode; label: string }[] = [
   { value: 'INVOICE', label: 'Mit Rechnung (Rechnung folgt)' },
-  { value: 'ON_SITE', label: 'Vor Ort (zahlbar vor Ort, keine Rechnung)' },
+  { value: 'ON_SITE', label: 'Bei der Übergabe, bar oder TWINT (keine Rechnung)' },
 ];
 
 /** How members pay for a game group's tickets or an event's places: a choice of two, in a form with a `paymentMode` field. */
