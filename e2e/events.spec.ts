@@ -221,4 +221,25 @@ describe('events with a waiting list', () => {
       await member.close();
     }
   });
+
+  it('on a phone, the Fan Car trip says «zahlbar vor Ort» as the Fan Car page does, never «Rechnung folgt»', async () => {
+    const member = await loggedInContext(browser, 'mitglied', 'phone');
+    const page = await member.newPage();
+    await page.goto('/events');
+    await page
+      .getByRole('link', { name: /Fan Car zum Auswärtsspiel in Davos/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Fan Car zum Auswärtsspiel in Davos', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Anmeldung', level: 2 }).waitFor();
+    const panel = page.getByText(/zahlbar vor Ort\./).first();
+    await panel.waitFor();
+    expect(await page.getByText('Rechnung folgt').count()).toBe(0);
+    await noHorizontalScroll(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'events-on-site-phone');
+    await page.goto('/fancar');
+    await page.getByText(/Bezahlt wird beim Einsteigen, bar oder mit TWINT \(zahlbar vor Ort\)/).waitFor();
+    await member.close();
+  });
 });

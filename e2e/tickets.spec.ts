@@ -129,6 +129,24 @@ describe('ticket sales', () => {
     await other.close();
   });
 
+  it('on a phone, the reservation form totals tickets and the delivery fee before confirming, and says how it is paid', async () => {
+    const member = await loggedInContext(browser, 'mitglied', 'phone');
+    const page = await member.newPage();
+    await page.goto(gamePath);
+    await page.getByRole('heading', { name: 'ZSC – SCB', level: 1 }).waitFor();
+    await page.getByLabel(/Versand per Post/).check();
+    await page.getByLabel('Anzahl Tickets').selectOption('2');
+    // 2 × CHF 30.00 + the post's CHF 2.00: the sum the invoice will ask for.
+    expect(await page.getByTestId('reservation-total').textContent()).toMatch(/CHF\s62\.00/);
+    expect(await page.getByText(/\+ Zustellung CHF\s2\.00/).count()).toBe(1);
+    expect(await page.getByTestId('reservation-payment').textContent()).toMatch(/^Rechnung folgt:/);
+    await noHorizontalScroll(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByTestId('reservation-total').scrollIntoViewIfNeeded();
+    await screenshot(page, 'tickets-form-total-phone');
+    await member.close();
+  });
+
   it('the ticket list and a game screen look right on a phone and a desktop, without serious a11y violations', async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const visitor = await newContext(browser, { viewport });

@@ -44,6 +44,13 @@ export type Money = z.infer<typeof moneySchema>;
  */
 export const storedMoneySchema = z.object({ currency: z.literal('CHF'), amount: z.number().finite() });
 
+/**
+ * How members pay for a game group's tickets or an event's places: `INVOICE` (the billing run
+ * bills them, «Rechnung folgt») or `ON_SITE` (never billed, «zahlbar vor Ort»).
+ */
+export const paymentModeSchema = z.enum(['INVOICE', 'ON_SITE'], { error: 'Zahlungsart: Rechnung (INVOICE) oder vor Ort (ON_SITE).' });
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
 /** A payment's amount: more than zero (the form checks the number, the body the whole money object). */
 /**
  * The amount of a fee the club bills (season fees, a delivery option's fee): 0 (nothing billed)

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDateTime, moneySchema, requiredText, text, wholeNumber } from './common.ts';
+import { idParam, isoDateTime, moneySchema, paymentModeSchema, requiredText, text, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 
 /** Limits of an event and of one subscription. */
@@ -37,6 +37,8 @@ export const eventFieldsSchema = z.object({
     .transform((n) => n ?? null),
   price: moneySchema,
   maxPlacesPerMember: wholeNumber('Plätze pro Mitglied', 1, eventLimits.maxPlacesPerMember),
+  /** absent: `INVOICE` */
+  paymentMode: paymentModeSchema.default('INVOICE'),
 });
 
 /** The end not before the start, the registration deadline not after it. */
@@ -64,12 +66,19 @@ export const eventSubscriptionInputSchema = z.object({
 });
 export type EventSubscriptionInput = z.input<typeof eventSubscriptionInputSchema>;
 
-/** The answer of a subscription (docs/domain-rules.md «Wire names»): what the member now has. */
+/**
+ * The answer of a subscription: what the member now has. `fee` is 0 (an event has no delivery
+ * option), `total` = amount × the event's price + fee: what the member pays for it.
+ */
 export const eventSubscriptionSchema = z.object({
   eventId: z.number(),
   amount: z.number().int(),
   status: subscriptionStatusSchema,
   subscriptionTimestamp: isoDateTime,
+  fee: moneySchema,
+  total: moneySchema,
+  /** How the places are paid: by the invoice that follows, or on site. */
+  paymentMode: paymentModeSchema,
 });
 export type EventSubscription = z.infer<typeof eventSubscriptionSchema>;
 
@@ -118,6 +127,7 @@ export const eventSchema = z.object({
   capacity: z.number().int().nullable(),
   price: moneySchema,
   maxPlacesPerMember: z.number().int(),
+  paymentMode: paymentModeSchema,
   /** Places a new subscriber can still get (0 while members wait); null: unlimited. */
   placesLeft: z.number().int().nullable(),
   /** Members on the waiting list. */

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDate, moneySchema } from './common.ts';
+import { isoDate, moneySchema, paymentModeSchema } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 import { deliveryOptionSchema } from './tickets.ts';
 
@@ -54,6 +54,8 @@ export const handoverItemSchema = z.object({
   price: moneySchema,
   /** amount × price, plus the delivery fee */
   total: z.object({ currency: z.literal('CHF'), amount: z.number() }),
+  /** `ON_SITE`: the total is collected at the hand-over (never invoiced) */
+  paymentMode: paymentModeSchema,
   ...billingStatusFields,
 });
 export type HandoverItem = z.infer<typeof handoverItemSchema>;

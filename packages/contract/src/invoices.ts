@@ -53,6 +53,31 @@ export const reminderRunResultSchema = z.object({
 });
 export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;
 
+/**
+ * Answer of `GET /api/v1/admin/invoices/reminders`: whom the reminder run would remind now, and
+ * the sum it asks for, before it sends. `fee` is the season's reminder fee the reminder adds as an
+ * invoice line (from the second reminder on), `amount` what the reminder asks for (open + fee).
+ */
+export const reminderPreviewSchema = z.object({
+  count: z.number().int(),
+  total: storedMoneySchema,
+  fees: storedMoneySchema,
+  recipients: z.array(
+    z.object({
+      invoiceId: z.number(),
+      number: z.string(),
+      memberId: z.number(),
+      memberName: z.string(),
+      title: z.string(),
+      level: z.number().int(),
+      levelTitle: z.string(),
+      fee: storedMoneySchema,
+      amount: storedMoneySchema,
+    }),
+  ),
+});
+export type ReminderPreview = z.infer<typeof reminderPreviewSchema>;
+
 /** German names of the reminder levels. */
 export const reminderTitles: Record<number, string> = { 1: 'Zahlungserinnerung', 2: '2. Mahnung', 3: '3. Mahnung' };
 

@@ -24,6 +24,8 @@ export const seasonSchema = z.object({
   validTo: isoDate,
   membershipFee: moneySchema,
   parkingFee: moneySchema,
+  /** added as an invoice line from the second reminder on (0: none) */
+  reminderFee: moneySchema,
   /** the season covering today */
   current: z.boolean(),
   /** members with a membership in the season */
@@ -41,6 +43,7 @@ export const seasonCreateSchema = z.object(
     validFrom: isoDate.refine((d) => d.slice(5) === '05-01', { error: 'Beginn: Eine Saison beginnt am 1. Mai.' }),
     membershipFee: feeSchema.optional(),
     parkingFee: feeSchema.optional(),
+    reminderFee: feeSchema.optional(),
   },
   { error: BODY_ERROR },
 );
@@ -53,6 +56,8 @@ export const seasonUpdateSchema = z.object(
     validFrom: isoDate.optional(),
     membershipFee: feeSchema,
     parkingFee: feeSchema,
+    /** absent: unchanged */
+    reminderFee: feeSchema.optional(),
   },
   { error: BODY_ERROR },
 );

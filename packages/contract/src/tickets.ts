@@ -1,6 +1,16 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, feeSchema, isoDateTime, moneySchema, requiredText, storedAddressSchema, text, wholeNumber } from './common.ts';
+import {
+  addressSchema,
+  feeSchema,
+  isoDateTime,
+  moneySchema,
+  paymentModeSchema,
+  requiredText,
+  storedAddressSchema,
+  text,
+  wholeNumber,
+} from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 import { OWN_TEAM } from './teams.ts';
 
@@ -130,6 +140,8 @@ export const gameSchema = z.object({
   salesOpen: z.boolean(),
   salesState: salesStateSchema,
   pricePerTicket: moneySchema,
+  /** How the tickets are paid: by the invoice that follows, or on site. */
+  paymentMode: paymentModeSchema,
   ticketsLeft: z.number().int(),
   /** The most tickets one member may hold for this game. */
   freeTicketAmount: z.number().int(),
@@ -164,7 +176,8 @@ export type Game = z.infer<typeof gameSchema>;
 
 /**
  * A member's ticket reservation (docs/domain-rules.md «Wire names»), with what the account page shows.
- * `price` is the price per ticket at reservation time, `totalPrice` = amount × price.
+ * `price` is the price per ticket at reservation time, `totalPrice` = amount × price, `fee` the
+ * delivery option's fee and `total` = amount × price + fee: what the member pays for it.
  */
 export const ticketReservationSchema = z.object({
   id: z.number(),
@@ -176,6 +189,10 @@ export const ticketReservationSchema = z.object({
   price: moneySchema,
   createdAt: isoDateTime,
   totalPrice: moneySchema,
+  fee: moneySchema,
+  total: moneySchema,
+  /** How it is paid: by the invoice that follows, or on site. */
+  paymentMode: paymentModeSchema,
   gameGroupName: z.string(),
   opponent: z.string(),
   homeGame: z.boolean(),
@@ -227,6 +244,8 @@ export const gameGroupFieldsSchema = z.object({
   defaultPricePerTicket: moneySchema,
   availableTicketsPerGame: wholeNumber('Tickets pro Spiel', 0, ticketLimits.maxQuota),
   freeTicketAmount: wholeNumber('Tickets pro Mitglied', 1, ticketLimits.maxPerMember),
+  /** absent: `INVOICE` */
+  paymentMode: paymentModeSchema.default('INVOICE'),
 });
 
 /** A member may hold at most the whole quota: `freeTicketAmount` ≤ `availableTicketsPerGame` (a quota of 0, no sale, excepted). */
@@ -297,6 +316,7 @@ export const gameGroupSchema = z.object({
   defaultPricePerTicket: moneySchema,
   availableTicketsPerGame: z.number().int(),
   freeTicketAmount: z.number().int(),
+  paymentMode: paymentModeSchema,
   deliveryOptions: z.array(deliveryOptionSchema),
   games: z.array(adminGameSchema),
 });

@@ -9,3 +9,10 @@ export function toMoney(rappen: number): Money {
 export function toRappen(money: Money): number {
   return Math.round(money.amount * 100);
 }
+
+/** `1’234.50`: Swiss grouping with the apostrophe the QR-bill uses, never Intl's narrow spaces. */
+export function formatAmount(rappen: number): string {
+  const francs = Math.floor(Math.abs(rappen) / 100);
+  const cents = String(Math.abs(rappen) % 100).padStart(2, '0');
+  return `${rappen < 0 ? '-' : ''}${String(francs).replace(/\B(?=(\d{3})+(?!\d))/g, '’')}.${cents}`;
+}

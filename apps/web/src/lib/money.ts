@@ -30,3 +30,8 @@ export function moneyFromText(text: string): number {
 export function moneyToText(amount: number): string {
   return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
 }
+
+/** A sum of two amounts, in whole Rappen: `71.10 + 5` → `76.10`. */
+export function addMoney(a: number, b: number): number {
+  return (Math.round(a * 100) + Math.round(b * 100)) / 100;
+}

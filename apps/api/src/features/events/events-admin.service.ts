@@ -39,6 +39,7 @@ function fieldsOf(body: EventBody): EventFields {
     capacity: body.capacity,
     priceRappen: toRappen(body.price),
     maxPlacesPerMember: body.maxPlacesPerMember,
+    paymentMode: body.paymentMode,
   };
 }
 

@@ -101,7 +101,17 @@ describe('events and subscriptions', () => {
       const id = await seedEvent(server.database, { capacity: 10 });
       const made = await member.call('POST', subscribePath(id), { id, amount: 2 });
       expect(made.status).toBe(201);
-      expect(made.body.data).toEqual({ eventId: id, amount: 2, status: 'CONFIRMED', subscriptionTimestamp: expect.any(String) });
+      const price = (await server.database.prisma.event.findUniqueOrThrow({ where: { id } })).priceRappen / 100;
+      expect(made.body.data).toEqual({
+        eventId: id,
+        amount: 2,
+        status: 'CONFIRMED',
+        subscriptionTimestamp: expect.any(String),
+        // An event has no delivery option: the total is the places at the event's price.
+        fee: { currency: 'CHF', amount: 0 },
+        total: { currency: 'CHF', amount: 2 * price },
+        paymentMode: 'INVOICE',
+      });
       const changed = await member.call('POST', subscribePath(id), { amount: 4 });
       expect(changed.status).toBe(200);
       expect(changed.body.data).toMatchObject({

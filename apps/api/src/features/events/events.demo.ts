@@ -5,7 +5,7 @@ import { findFirstMembersExcept, insertEvent, insertSubscriptions } from './even
 
 /**
  * Demo rows of events: a free Stammtisch, a nearly full Chlausabend with a waiting list, a
- * bus trip, a general assembly without a limit of places and one event in the past, with
+ * Fan Car trip (paid on boarding, never invoiced: what the Fan Car page says), a general assembly without a limit of places and one event in the past, with
  * subscriptions of demo members (also `mitglied`). Runs after the demo members exist.
  */
 export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
@@ -25,6 +25,7 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
     capacity: number | null;
     priceRappen: number;
     maxPlacesPerMember: number;
+    paymentMode?: 'INVOICE' | 'ON_SITE';
   }) =>
     insertEvent(db, {
       title: data.title,
@@ -36,6 +37,7 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
       capacity: data.capacity,
       priceRappen: data.priceRappen,
       maxPlacesPerMember: data.maxPlacesPerMember,
+      paymentMode: data.paymentMode ?? 'INVOICE',
     });
 
   const stammtisch = await event({
@@ -63,16 +65,18 @@ export async function loadEventDemoData(db: DbOrTx, now: Date): Promise<void> {
     maxPlacesPerMember: 4,
   });
   const davos = await event({
-    title: 'Carfahrt zum Auswärtsspiel in Davos',
+    title: 'Fan Car zum Auswärtsspiel in Davos',
     description:
-      'Gemeinsame Fahrt im Car nach Davos und zurück. Abfahrt beim Fanlokal; das Matchticket ist **nicht** im Preis inbegriffen.',
-    location: 'Abfahrt: Fanlokal Limmat, Zürich',
+      'Gemeinsame Fahrt im Fan Car nach Davos und zurück. Das Matchticket ist **nicht** im Fahrpreis inbegriffen.\n\n' +
+      'Bezahlt wird beim Einsteigen, bar oder mit TWINT: Für den Fan Car erhalten Sie keine Rechnung.',
+    location: 'Abfahrt: Zürich-Altstetten',
     start: at(21, 14, 0),
     hours: 11,
-    deadlineDays: 5,
-    capacity: 40,
-    priceRappen: 4500,
+    deadlineDays: 2,
+    capacity: 50,
+    priceRappen: 3500,
     maxPlacesPerMember: 4,
+    paymentMode: 'ON_SITE',
   });
   await event({
     title: 'Generalversammlung',

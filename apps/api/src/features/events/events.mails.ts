@@ -1,3 +1,5 @@
+import type { PaymentMode } from '@club/contract';
+import { itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
 import { formatEventStart, places } from './events.rules.ts';
 
 /**
@@ -60,7 +62,7 @@ export function eventCancelledMail(input: { firstName: string; event: MailEvent;
 /** What a sign-up mail says about the event and its price. */
 interface SignUpMail {
   firstName: string;
-  event: MailEvent & { priceRappen: number };
+  event: MailEvent & { priceRappen: number; paymentMode: PaymentMode };
   amount: number;
   clubName: string;
   publicUrl: string;
@@ -69,10 +71,8 @@ interface SignUpMail {
 }
 
 function payment(input: SignUpMail): string {
-  const total = input.event.priceRappen * input.amount;
-  return total > 0
-    ? `Bezahlung: CHF ${(total / 100).toFixed(2)} mit der Rechnung, die Sie nach dem Anmeldeschluss erhalten.`
-    : 'Die Teilnahme ist kostenlos.';
+  const total = itemTotalRappen(input.amount, input.event.priceRappen, 0);
+  return paymentSentence(total, input.event.paymentMode, 'nach dem Anmeldeschluss') ?? 'Die Teilnahme ist kostenlos.';
 }
 
 function byBoard(reason: string | undefined): string[] {

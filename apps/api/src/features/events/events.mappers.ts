@@ -6,22 +6,39 @@ import type {
   MemberEventSubscription,
   OwnEventSubscription,
 } from '@club/contract';
+import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import type { EventRow, SubscriberRow } from './events.repository.ts';
 import { confirmedPlaces, placesLeft, toMoney, waitingPosition, type SubscriptionRow } from './events.rules.ts';
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
+/** What the subscription's answer needs of its event: the price per place and how it is paid. */
+export type SubscriptionEvent = Pick<EventRow, 'id' | 'priceRappen' | 'paymentMode'>;
+
 export function toSubscription(
-  eventId: number,
+  event: SubscriptionEvent,
   row: Pick<SubscriptionRow, 'amount' | 'status' | 'subscriptionTimestamp'>,
 ): EventSubscription {
-  return { eventId, amount: row.amount, status: row.status, subscriptionTimestamp: row.subscriptionTimestamp.toISOString() };
+  return {
+    eventId: event.id,
+    amount: row.amount,
+    status: row.status,
+    subscriptionTimestamp: row.subscriptionTimestamp.toISOString(),
+    // An event has no delivery option: no fee, the total is the places at the event's price.
+    fee: toMoney(0),
+    total: toMoney(itemTotalRappen(row.amount, event.priceRappen, 0)),
+    paymentMode: event.paymentMode,
+  };
 }
 
-export function toOwnSubscription(eventId: number, rows: readonly SubscriptionRow[], memberId: number): OwnEventSubscription | null {
+export function toOwnSubscription(
+  event: SubscriptionEvent,
+  rows: readonly SubscriptionRow[],
+  memberId: number,
+): OwnEventSubscription | null {
   const own = rows.find((r) => r.memberId === memberId);
   if (!own) return null;
-  return { ...toSubscription(eventId, own), waitingPosition: waitingPosition(rows, memberId) };
+  return { ...toSubscription(event, own), waitingPosition: waitingPosition(rows, memberId) };
 }
 
 function eventFields(e: EventRow, rows: readonly SubscriptionRow[], now: Date) {
@@ -36,6 +53,7 @@ function eventFields(e: EventRow, rows: readonly SubscriptionRow[], now: Date) {
     capacity: e.capacity,
     price: toMoney(e.priceRappen),
     maxPlacesPerMember: e.maxPlacesPerMember,
+    paymentMode: e.paymentMode,
     placesLeft: placesLeft(e.capacity, rows),
     waitingCount: rows.filter((r) => r.status === 'WAITING').length,
     registrationOpen: now <= e.registrationDeadline,
@@ -44,7 +62,7 @@ function eventFields(e: EventRow, rows: readonly SubscriptionRow[], now: Date) {
 }
 
 export function toEvent(e: EventRow, rows: readonly SubscriptionRow[], now: Date, memberId: number | null): ClubEvent {
-  return { ...eventFields(e, rows, now), subscription: memberId === null ? null : toOwnSubscription(e.id, rows, memberId) };
+  return { ...eventFields(e, rows, now), subscription: memberId === null ? null : toOwnSubscription(e, rows, memberId) };
 }
 
 export function toAdminEvent(e: EventRow, rows: readonly SubscriptionRow[], now: Date): AdminEvent {
@@ -74,7 +92,7 @@ export function toMemberSubscription(
   eventRows: readonly SubscriptionRow[],
 ): MemberEventSubscription {
   return {
-    ...toSubscription(row.event.id, row),
+    ...toSubscription(row.event, row),
     waitingPosition: waitingPosition(eventRows, row.memberId),
     eventTitle: row.event.title,
     eventStart: row.event.start.toISOString(),

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@club/contract';
+import type { PaymentMode, SubscriptionStatus } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { SubscriptionRow } from './events.rules.ts';
 
@@ -16,6 +16,7 @@ export interface EventFields {
   capacity: number | null;
   priceRappen: number;
   maxPlacesPerMember: number;
+  paymentMode: PaymentMode;
 }
 
 export interface EventRow extends EventFields {
@@ -34,6 +35,7 @@ const eventSelect = {
   capacity: true,
   priceRappen: true,
   maxPlacesPerMember: true,
+  paymentMode: true,
   cancelledAt: true,
 } as const;
 
@@ -77,7 +79,7 @@ export async function lockEvent(db: DbOrTx, id: number, lockTimeoutMs: number): 
   const rows = await db.$queryRaw<(EventRow & { lockTimeout: string })[]>`
     SELECT set_config('lock_timeout', ${timeout}::text, true) AS "lockTimeout",
            "id", "title", "description", "location", "start", "end", "registrationDeadline",
-           "capacity", "priceRappen", "maxPlacesPerMember", "cancelledAt"
+           "capacity", "priceRappen", "maxPlacesPerMember", "paymentMode"::text AS "paymentMode", "cancelledAt"
     FROM "events" WHERE "id" = ${id} FOR UPDATE`;
   const row = rows[0];
   if (!row || row.cancelledAt) return null;

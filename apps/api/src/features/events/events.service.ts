@@ -181,7 +181,7 @@ async function subscribeBatch(
           moved.status = 'CONFIRMED';
           if (moved.memberId !== item.memberId) movedUp.add(moved.memberId);
         }
-        return { subscription: own ? toSubscription(eventId, own) : null, created: decision.kind === 'save' && decision.row === null };
+        return { subscription: own ? toSubscription(event, own) : null, created: decision.kind === 'save' && decision.row === null };
       });
 
       // Write the difference between the rows read and the rows decided.

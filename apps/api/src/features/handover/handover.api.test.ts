@@ -158,6 +158,7 @@ describe('hand-over of tickets and event places', () => {
         deliveryOption: { id: game.optionIds[0], name: expect.any(String), fee: { currency: 'CHF', amount: 2 } },
         price: { currency: 'CHF', amount: 40 },
         total: { currency: 'CHF', amount: 122 },
+        paymentMode: 'INVOICE',
         invoiceId: null,
         invoiceStatus: null,
         handedOverAt: null,

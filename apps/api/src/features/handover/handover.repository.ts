@@ -13,6 +13,7 @@ export interface HandoverRow {
   optionId: number | null;
   optionName: string | null;
   feeRappen: number;
+  paymentMode: 'INVOICE' | 'ON_SITE';
   invoiceId: number | null;
   invoiceStatus: 'OPEN' | 'PAID' | 'CANCELLED' | null;
   handedOverAt: Date | null;
@@ -31,10 +32,13 @@ export function listReservationsForHandover(db: DbOrTx, gameId: number): Promise
   return db.$queryRaw<HandoverRow[]>`
     SELECT r."id", m."id" AS "memberId", m."memberNumber", m."firstName", m."lastName", r."amount",
            r."pricePerTicketRappen" AS "priceRappen", o."id" AS "optionId", o."name" AS "optionName", o."feeRappen",
+           gg."paymentMode"::text AS "paymentMode",
            i."id" AS "invoiceId", i."status"::text AS "invoiceStatus", h."handedOverAt"
       FROM "ticket_reservations" r
       JOIN "members" m ON m."id" = r."memberId"
       JOIN "delivery_options" o ON o."id" = r."deliveryOptionId"
+      JOIN "games" g ON g."id" = r."gameId"
+      JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
       LEFT JOIN "billed_items" b ON b."reservationId" = r."id"
       LEFT JOIN "invoices" i ON i."id" = b."invoiceId"
       LEFT JOIN "handovers" h ON h."reservationId" = r."id"
@@ -47,6 +51,7 @@ export function listSubscriptionsForHandover(db: DbOrTx, eventId: number): Promi
   return db.$queryRaw<HandoverRow[]>`
     SELECT s."id", m."id" AS "memberId", m."memberNumber", m."firstName", m."lastName", s."amount",
            e."priceRappen", NULL::int AS "optionId", NULL::text AS "optionName", 0 AS "feeRappen",
+           e."paymentMode"::text AS "paymentMode",
            i."id" AS "invoiceId", i."status"::text AS "invoiceStatus", h."handedOverAt"
       FROM "event_subscriptions" s
       JOIN "events" e ON e."id" = s."eventId"

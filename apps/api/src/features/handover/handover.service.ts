@@ -4,6 +4,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichStartOfDay, zurichToday } from '../../lib/dates.ts';
 import { toMoney } from '../../lib/money.ts';
+import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import {
   deleteHandover,
   eventExists,
@@ -28,7 +29,8 @@ function toItem(r: HandoverRow): HandoverItem {
     amount: r.amount,
     deliveryOption: r.optionId !== null && r.optionName !== null ? { id: r.optionId, name: r.optionName, fee: toMoney(r.feeRappen) } : null,
     price: toMoney(r.priceRappen),
-    total: toMoney(r.amount * r.priceRappen + r.feeRappen),
+    total: toMoney(itemTotalRappen(r.amount, r.priceRappen, r.feeRappen)),
+    paymentMode: r.paymentMode,
     invoiceId: r.invoiceId,
     invoiceStatus: r.invoiceStatus,
     handedOverAt: r.handedOverAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { PDFOptions } from 'swissqrbill/types';
 import { registerLiberationSans } from '../../lib/fonts.ts';
 import { formatReference } from './invoices.rules.ts';
+import { formatAmount } from '../../lib/money.ts';
 
 /**
  * The invoice as an A4 PDF with the Swiss QR-bill payment part at the bottom of the same page
@@ -50,12 +51,7 @@ const LEFT = mm(20);
 /** Where the payment part begins: its 105 mm at the foot of the A4 page. */
 const PAYMENT_PART_HEIGHT = mm(105);
 
-/** `1’234.50`: Swiss grouping with the apostrophe the QR-bill uses, never Intl's narrow spaces. */
-export function formatAmount(rappen: number): string {
-  const francs = Math.floor(Math.abs(rappen) / 100);
-  const cents = String(Math.abs(rappen) % 100).padStart(2, '0');
-  return `${rappen < 0 ? '-' : ''}${String(francs).replace(/\B(?=(\d{3})+(?!\d))/g, '’')}.${cents}`;
-}
+export { formatAmount };
 
 /** `01.05.2027` from `2027-05-01`. */
 export function formatDate(iso: string): string {

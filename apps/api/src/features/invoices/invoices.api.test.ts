@@ -58,6 +58,7 @@ describe('guards: visitor 401, member 403', () => {
     ['GET', '/admin/members/1/invoices/1.pdf'],
     ['DELETE', '/admin/members/1/invoices/1'],
     ['POST', '/admin/invoices/reminders', {}],
+    ['GET', '/admin/invoices/reminders'],
   ];
   for (const [method, path, body] of routes) {
     it(`${method} ${path}`, async () => {
@@ -348,6 +349,83 @@ describe('reminder run', () => {
     expect(settled.disposition).toContain(`Rechnung-${inv.number}.pdf`);
     expect(settled.text).toContain('bezahlt');
     expect(settled.text).not.toContain('Zahlteil');
+  });
+});
+
+describe('reminder preview and reminder fee', () => {
+  it('shows whom the run reminds and the sum before it sends; the season fee is an invoice line from the second reminder on', async () => {
+    const { season, members } = await seasonWithMembers(1, { membership: 6000 });
+    const fee = await board.call('PUT', `/admin/seasons/${season.id}`, {
+      membershipFee: { currency: 'CHF', amount: 60 },
+      parkingFee: { currency: 'CHF', amount: 0 },
+      reminderFee: { currency: 'CHF', amount: 20 },
+    });
+    expect(fee.status).toBe(200);
+    expect(fee.body.data.reminderFee).toEqual({ currency: 'CHF', amount: 20 });
+    const m = members[0]!;
+    await board.call('POST', `/admin/seasons/${season.id}/membershipfees/`, [m.id]);
+    const inv = await db().invoice.findFirstOrThrow({ where: { memberId: m.id, seasonId: season.id } });
+    await db().invoice.update({ where: { id: inv.id }, data: { dueDate: addDays(today, -3) } });
+    const mine = async () => {
+      const preview = await board.call('GET', '/admin/invoices/reminders');
+      expect(preview.status).toBe(200);
+      const entry = preview.body.data.recipients.find((r: { invoiceId: number }) => r.invoiceId === inv.id);
+      const count = await db().invoiceReminder.count({ where: { invoiceId: inv.id } });
+      return { preview: preview.body.data, entry, count };
+    };
+
+    // The preview writes nothing and names the invoice, its member, the level and what it asks for.
+    const first = await mine();
+    expect(first.count).toBe(0);
+    expect(first.entry).toEqual({
+      invoiceId: inv.id,
+      number: inv.number,
+      memberId: m.id,
+      memberName: inv.debtorName,
+      title: inv.title,
+      level: 1,
+      levelTitle: 'Zahlungserinnerung',
+      fee: { currency: 'CHF', amount: 0 },
+      amount: { currency: 'CHF', amount: 60 },
+    });
+    const sum = first.preview.recipients.reduce((s: number, r: { amount: { amount: number } }) => s + Math.round(r.amount.amount * 100), 0);
+    expect(Math.round(first.preview.total.amount * 100)).toBe(sum);
+    expect(first.preview.count).toBe(first.preview.recipients.length);
+    expect((await board.call('POST', '/admin/invoices/reminders', {})).body.data.reminded).toBe(first.preview.count);
+    expect((await db().invoiceLine.findMany({ where: { invoiceId: inv.id } })).length).toBe(1);
+
+    // The reminded invoice stays overdue in the board's list, its reminder deadline beside the due date.
+    const listed = (await board.call('GET', `/admin/invoices?seasonId=${season.id}&overdue=true`)).body.data.map(
+      (d: { data: { id: number } }) => d.data,
+    );
+    expect(listed.find((i: { id: number }) => i.id === inv.id)).toMatchObject({
+      overdue: true,
+      reminderLevel: 1,
+      dueDate: toIsoDate(addDays(today, -3)),
+      currentDueDate: toIsoDate(addDays(today, 14)),
+    });
+    expect((await mine()).entry).toBeUndefined();
+
+    // The first reminder's deadline passed: the second adds the season's fee as a line.
+    await db().invoiceReminder.updateMany({
+      where: { invoiceId: inv.id },
+      data: { reminderDate: addDays(today, -15), dueDate: addDays(today, -1) },
+    });
+    const second = await mine();
+    expect(second.entry).toMatchObject({ level: 2, fee: { currency: 'CHF', amount: 20 }, amount: { currency: 'CHF', amount: 80 } });
+    expect(second.preview.fees.amount).toBeGreaterThanOrEqual(20);
+    await board.call('POST', '/admin/invoices/reminders', {});
+    const after = await db().invoice.findUniqueOrThrow({ where: { id: inv.id }, include: { lines: { orderBy: { position: 'asc' } } } });
+    expect(after.lines.map((l) => l.amountRappen)).toEqual([6000, 2000]);
+    expect(after.lines[1]!.text).toBe('Mahngebühr (2. Mahnung)');
+    expect(after.totalRappen).toBe(8000);
+    const r2 = await db().invoiceReminder.findFirstOrThrow({ where: { invoiceId: inv.id, level: 2 } });
+    expect(r2.openRappen).toBe(8000);
+    const mail = await db().mailOutbox.findFirstOrThrow({ where: { to: m.email, subject: { startsWith: '2. Mahnung' } } });
+    expect(mail.text).toContain('CHF 80.00');
+    // The member's invoice shows the same sum.
+    const own = await client(server.url, (await loginAs(server.url, m.username, m.password)).cookie)('GET', '/member/');
+    expect(own.body.data.invoices.find((i: { id: number }) => i.id === inv.id).total).toEqual({ currency: 'CHF', amount: 80 });
   });
 });
 

@@ -263,8 +263,11 @@ export interface DueReminderRow {
   title: string;
   email: string;
   firstName: string;
+  lastName: string;
   openRappen: number;
   lastLevel: number;
+  /** the reminder fee of the invoice's season (0: none, or an invoice without a season) */
+  reminderFeeRappen: number;
 }
 
 /**
@@ -273,10 +276,12 @@ export interface DueReminderRow {
  */
 export function findInvoicesDueForReminder(db: DbOrTx, today: string, minDays: number) {
   return db.$queryRaw<DueReminderRow[]>`
-    SELECT i."id" AS "invoiceId", i."memberId", i."number", i."title", m."email", m."firstName",
-           (i."totalRappen" - i."paidRappen")::int AS "openRappen", COALESCE(r."level", 0)::int AS "lastLevel"
+    SELECT i."id" AS "invoiceId", i."memberId", i."number", i."title", m."email", m."firstName", m."lastName",
+           (i."totalRappen" - i."paidRappen")::int AS "openRappen", COALESCE(r."level", 0)::int AS "lastLevel",
+           COALESCE(s."reminderFeeRappen", 0)::int AS "reminderFeeRappen"
       FROM "invoices" i
       JOIN "members" m ON m."id" = i."memberId"
+      LEFT JOIN "seasons" s ON s."id" = i."seasonId"
       LEFT JOIN LATERAL (SELECT "level", "reminderDate", "dueDate" FROM "invoice_reminders"
                           WHERE "invoiceId" = i."id" ORDER BY "level" DESC LIMIT 1) r ON true
      WHERE i."status" = 'OPEN' AND i."totalRappen" > i."paidRappen"
@@ -302,6 +307,25 @@ export async function insertReminders(
         AS t("invoiceId", "level", "openRappen")
     ON CONFLICT ("invoiceId", "level") DO NOTHING
     RETURNING "invoiceId", "level"`;
+}
+
+/**
+ * Adds a reminder fee line at the end of each invoice and raises its total by the fee (the
+ * invoice's total stays the sum of its lines).
+ */
+export async function addReminderFeeLines(db: DbOrTx, rows: readonly { invoiceId: number; text: string; feeRappen: number }[]) {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.invoiceId);
+  const texts = rows.map((r) => r.text);
+  const fees = rows.map((r) => r.feeRappen);
+  await db.$executeRaw`
+    INSERT INTO "invoice_lines" ("invoiceId", "position", "text", "amountRappen")
+    SELECT t."invoiceId", (SELECT COALESCE(MAX(l."position"), 0) + 1 FROM "invoice_lines" l WHERE l."invoiceId" = t."invoiceId"), t."text", t."fee"
+      FROM unnest(${ids}::int[], ${texts}::text[], ${fees}::int[]) AS t("invoiceId", "text", "fee")`;
+  await db.$executeRaw`
+    UPDATE "invoices" i SET "totalRappen" = i."totalRappen" + t."fee"
+      FROM unnest(${ids}::int[], ${fees}::int[]) AS t("invoiceId", "fee")
+     WHERE i."id" = t."invoiceId"`;
 }
 
 /** The season covering a day (the current one for accepting applications). */

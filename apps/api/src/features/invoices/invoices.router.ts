@@ -4,6 +4,7 @@ import {
   memberIdListSchema,
   memberInvoiceParams,
   membershipFeePreviewSchema,
+  reminderPreviewSchema,
   reminderRunResultSchema,
   runResultSchema,
   ticketBillingStateSchema,
@@ -12,7 +13,7 @@ import { sendItem } from '../../http/envelope.ts';
 import { actorOf, requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, runFeeInvoices, runReminders } from './invoices.service.ts';
+import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, previewReminders, runFeeInvoices, runReminders } from './invoices.service.ts';
 import { previewMembershipFees } from './fee-preview.service.ts';
 import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
 
@@ -51,6 +52,12 @@ export function invoicesRouter(deps: Deps): Router {
     handle({ params: memberInvoiceParams }, async ({ params }, req, res) => {
       await cancelInvoice(ctxOf(deps, req), { memberId: params.memberId, invoiceId: params.invoiceId });
       res.status(204).end();
+    }),
+  );
+  admin.get(
+    '/invoices/reminders',
+    handle({}, async (_input, req, res) => {
+      sendItem(res, reminderPreviewSchema.parse(await previewReminders(ctxOf(deps, req))));
     }),
   );
   admin.post(

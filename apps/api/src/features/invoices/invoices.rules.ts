@@ -11,13 +11,46 @@ export const MAX_REMINDER_LEVEL = 3;
 
 /**
  * The due date that applies now: the one the last reminder (highest level) gave, else the
- * invoice's own. Each reminder gives a later date than the one before, so "overdue" (the current
- * due date has passed) is the same as "the invoice's and every reminder's due date have passed".
+ * invoice's own. The next reminder waits for it; "overdue" does not: an open invoice is overdue
+ * once its own due date has passed, reminded or not (the reminder's date is shown beside it).
  */
 export function currentDueDate(dueDate: Date, reminders: readonly { level: number; dueDate: Date }[]): Date {
   let last: { level: number; dueDate: Date } | undefined;
   for (const r of reminders) if (!last || r.level > last.level) last = r;
   return last?.dueDate ?? dueDate;
+}
+
+/** The reminder fee applies from this reminder level on (the first reminder is free). */
+export const REMINDER_FEE_FROM_LEVEL = 2;
+
+export interface PlannedReminder {
+  invoiceId: number;
+  level: number;
+  /** the season's reminder fee, added as a line by this reminder (0: none) */
+  feeRappen: number;
+  /** what the reminder asks for: what was open plus the fee */
+  openRappen: number;
+}
+
+/**
+ * The next reminder of each invoice due for one (at most `MAX_REMINDER_LEVEL`), with the fee it
+ * adds: the season's reminder fee from the second reminder on.
+ */
+export function planReminders<T extends { invoiceId: number; lastLevel: number; openRappen: number; reminderFeeRappen: number }>(
+  due: readonly T[],
+): (T & PlannedReminder)[] {
+  return due
+    .filter((d) => d.lastLevel < MAX_REMINDER_LEVEL)
+    .map((d) => {
+      const level = d.lastLevel + 1;
+      const feeRappen = level >= REMINDER_FEE_FROM_LEVEL ? Math.max(0, d.reminderFeeRappen) : 0;
+      return { ...d, level, feeRappen, openRappen: d.openRappen + feeRappen };
+    });
+}
+
+/** `Mahngebühr (2. Mahnung)`: the text of a reminder fee line. */
+export function reminderFeeLineText(levelTitle: string): string {
+  return `Mahngebühr (${levelTitle})`;
 }
 
 /** `2027-00012`: year and the number drawn for it (gapless per year). */

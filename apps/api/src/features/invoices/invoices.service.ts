@@ -1,4 +1,4 @@
-import { reminderTitles, type Invoice, type ReminderRunResult, type RunResult } from '@club/contract';
+import { reminderTitles, type Invoice, type ReminderPreview, type ReminderRunResult, type RunResult } from '@club/contract';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -8,6 +8,7 @@ import { enqueueMails, type AttachmentRenderers, type MailAttachmentRef, type Ma
 import { renderInvoicePdf, type InvoiceDocument, type PostalAddress } from './invoice.pdf.ts';
 import { invoiceMail, reminderMail } from './invoices.mails.ts';
 import {
+  addReminderFeeLines,
   countAlreadyBilled,
   drawInvoiceNumbers,
   findInvoice,
@@ -32,7 +33,8 @@ import {
   feeLineText,
   feeTitle,
   formatInvoiceNumber,
-  MAX_REMINDER_LEVEL,
+  planReminders,
+  reminderFeeLineText,
   nextInvoiceState,
   type InvoiceState,
   PAYMENT_DAYS,
@@ -283,9 +285,37 @@ export async function cancelInvoice(ctx: Ctx, input: { memberId: number; invoice
   });
 }
 
+/** The reminders a run would send today: each invoice due for one, its next level and its fee. */
+async function plannedReminders(db: Ctx['db'], now: Date) {
+  const due = await findInvoicesDueForReminder(db, toIsoDate(zurichToday(now)), REMINDER_INTERVAL_DAYS);
+  return planReminders(due);
+}
+
+/** Whom the reminder run would remind now, and the sum it asks for (nothing is written). */
+export async function previewReminders(ctx: Ctx): Promise<ReminderPreview> {
+  const planned = await plannedReminders(ctx.db, ctx.now);
+  return {
+    count: planned.length,
+    total: toMoney(planned.reduce((sum, p) => sum + p.openRappen, 0)),
+    fees: toMoney(planned.reduce((sum, p) => sum + p.feeRappen, 0)),
+    recipients: planned.map((p) => ({
+      invoiceId: p.invoiceId,
+      number: p.number,
+      memberId: p.memberId,
+      memberName: `${p.firstName} ${p.lastName}`,
+      title: p.title,
+      level: p.level,
+      levelTitle: reminderTitles[p.level] ?? 'Mahnung',
+      fee: toMoney(p.feeRappen),
+      amount: toMoney(p.openRappen),
+    })),
+  };
+}
+
 /**
  * Sends each overdue open invoice its next reminder (levels 1–3, at most one level per 14 days),
- * with a new due date and the amount still open; the PDF is made when the mail is sent.
+ * with a new due date and the amount still open; from the second reminder on the season's
+ * reminder fee is added to the invoice as a line. The PDF is made when the mail is sent.
  */
 export async function runReminders(ctx: Ctx, input: { settings: InvoiceSettings }): Promise<ReminderRunResult> {
   return withTx(
@@ -293,12 +323,21 @@ export async function runReminders(ctx: Ctx, input: { settings: InvoiceSettings 
     async (tx) => {
       await lockInvoiceIssuing(tx.db);
       const today = zurichToday(tx.now);
-      const due = await findInvoicesDueForReminder(tx.db, toIsoDate(today), REMINDER_INTERVAL_DAYS);
-      const planned = due.filter((d) => d.lastLevel < MAX_REMINDER_LEVEL).map((d) => ({ ...d, level: d.lastLevel + 1 }));
+      const planned = await plannedReminders(tx.db, tx.now);
       const newDue = toIsoDate(addDays(today, REMINDER_PAYMENT_DAYS));
       const inserted = await insertReminders(tx.db, planned, toIsoDate(today), newDue, tx.now);
       const done = new Set(inserted.map((r) => `${r.invoiceId}:${r.level}`));
       const sent = planned.filter((p) => done.has(`${p.invoiceId}:${p.level}`));
+      await addReminderFeeLines(
+        tx.db,
+        sent
+          .filter((p) => p.feeRappen > 0)
+          .map((p) => ({
+            invoiceId: p.invoiceId,
+            feeRappen: p.feeRappen,
+            text: reminderFeeLineText(reminderTitles[p.level] ?? 'Mahnung'),
+          })),
+      );
       await enqueueMails(
         tx.db,
         sent.map((p) => {

@@ -36,7 +36,14 @@ async function newSeason(): Promise<{ id: number; name: string; validFrom: Date 
 /** A game in the season whose sales closed an hour ago (or are open until `closeAt`), with two options (one costs CHF 2.00). */
 async function gameIn(
   season: { validFrom: Date },
-  options: { dayOfSeason?: number; priceRappen?: number; closeAt?: Date; opponent?: string; homeGame?: boolean } = {},
+  options: {
+    dayOfSeason?: number;
+    priceRappen?: number;
+    closeAt?: Date;
+    opponent?: string;
+    homeGame?: boolean;
+    paymentMode?: 'INVOICE' | 'ON_SITE';
+  } = {},
 ) {
   const post = await db().deliveryOption.create({ data: { name: unique('Versand per Post '), feeRappen: 200 } });
   const pickup = await db().deliveryOption.create({ data: { name: unique('Abholung '), feeRappen: 0 } });
@@ -46,6 +53,7 @@ async function gameIn(
       defaultPricePerTicketRappen: options.priceRappen ?? 4500,
       availableTicketsPerGame: 100,
       freeTicketAmount: 6,
+      paymentMode: options.paymentMode ?? 'INVOICE',
       deliveryOptions: { create: [{ deliveryOptionId: post.id }, { deliveryOptionId: pickup.id }] },
     },
   });
@@ -83,7 +91,7 @@ async function reservation(memberId: number, game: { gameId: number }, optionId:
 
 async function eventIn(
   season: { validFrom: Date },
-  options: { priceRappen?: number; deadline?: Date; title?: string; dayOfSeason?: number } = {},
+  options: { priceRappen?: number; deadline?: Date; title?: string; dayOfSeason?: number; paymentMode?: 'INVOICE' | 'ON_SITE' } = {},
 ) {
   const start = new Date(season.validFrom.getTime() + (options.dayOfSeason ?? 40) * DAY + 17 * HOUR);
   const row = await db().event.create({
@@ -95,6 +103,7 @@ async function eventIn(
       capacity: 50,
       priceRappen: options.priceRappen ?? 2500,
       maxPlacesPerMember: 4,
+      paymentMode: options.paymentMode ?? 'INVOICE',
     },
   });
   return { eventId: row.id, start, title: row.title };
@@ -112,6 +121,104 @@ const ticketInvoices = (seasonId: number) =>
     include: { lines: { orderBy: { position: 'asc' } } },
     orderBy: { id: 'asc' },
   });
+
+describe('payment mode and totals', () => {
+  it('bills only what is paid by invoice, for the very total the member was shown; on-site items go to the hand-over list', async () => {
+    const season = await newSeason();
+    const member = await loggedIn(server.url, server.database);
+    const billed = await gameIn(season, { dayOfSeason: 120, opponent: 'SCB' });
+    const onSite = await gameIn(season, { dayOfSeason: 130, opponent: 'HCD', paymentMode: 'ON_SITE' });
+    const dinner = await eventIn(season, { title: 'Fondue-Abend', dayOfSeason: 140 });
+    const bus = await eventIn(season, { title: 'Fan Car nach Davos', dayOfSeason: 150, priceRappen: 3500, paymentMode: 'ON_SITE' });
+    const r1 = await reservation(member.id, billed, billed.postId, 2);
+    const r2 = await reservation(member.id, onSite, onSite.postId, 3);
+    await place(member.id, dinner, 2);
+    const p2 = await place(member.id, bus, 2);
+
+    // What the member sees: fee and total (price × amount + fee), and how each is paid.
+    const own = (await member.call('GET', '/member/')).body.data;
+    const mine = (id: number) => own.ticketReservations.find((r: { id: number }) => r.id === id);
+    expect(mine(r1)).toMatchObject({
+      fee: { currency: 'CHF', amount: 2 },
+      total: { currency: 'CHF', amount: 92 },
+      totalPrice: { currency: 'CHF', amount: 90 },
+      paymentMode: 'INVOICE',
+    });
+    expect(mine(r2)).toMatchObject({
+      fee: { currency: 'CHF', amount: 2 },
+      total: { currency: 'CHF', amount: 137 },
+      paymentMode: 'ON_SITE',
+    });
+    const places = (await member.call('GET', '/member/eventsubscriptions')).body.data.map((d: { data: unknown }) => d.data);
+    expect(places.find((p: { eventId: number }) => p.eventId === dinner.eventId)).toMatchObject({
+      fee: { currency: 'CHF', amount: 0 },
+      total: { currency: 'CHF', amount: 50 },
+      paymentMode: 'INVOICE',
+    });
+    expect(places.find((p: { eventId: number }) => p.eventId === bus.eventId)).toMatchObject({
+      total: { currency: 'CHF', amount: 70 },
+      paymentMode: 'ON_SITE',
+    });
+
+    // The run and its preview leave the on-site game and event out.
+    const before = await state(season.id);
+    expect(before.toBill).toEqual({ reservations: 1, tickets: 2, subscriptions: 1, places: 2, amount: { currency: 'CHF', amount: 142 } });
+    expect((await run(season.id)).body.data).toEqual({ created: 1, existing: 0 });
+    const [invoice] = await ticketInvoices(season.id);
+    expect(invoice!.totalRappen).toBe(9200 + 5000);
+    const links = await db().billedItem.findMany({ where: { invoiceId: invoice!.id } });
+    expect(links.map((l) => l.reservationId ?? -l.subscriptionId!)).not.toContain(r2);
+    expect(links.map((l) => l.subscriptionId)).not.toContain(p2);
+    expect((await run(season.id)).body.data).toEqual({ created: 0, existing: 1 });
+
+    // The hand-over lists say what to collect on site.
+    const game = (await board('GET', `/admin/games/${onSite.gameId}/ticketreservations`)).body.data.map((d: { data: unknown }) => d.data);
+    expect(game).toEqual([
+      expect.objectContaining({ id: r2, total: { currency: 'CHF', amount: 137 }, paymentMode: 'ON_SITE', invoiceId: null }),
+    ]);
+    const trip = (await board('GET', `/admin/events/${bus.eventId}/eventsubscriptions`)).body.data.map((d: { data: unknown }) => d.data);
+    expect(trip).toEqual([expect.objectContaining({ id: p2, total: { currency: 'CHF', amount: 70 }, paymentMode: 'ON_SITE' })]);
+  });
+
+  it('the board chooses the payment mode of a game group and an event (INVOICE when left out, anything else a 400)', async () => {
+    const group = {
+      name: unique('Gruppe '),
+      defaultPricePerTicket: { currency: 'CHF', amount: 30 },
+      availableTicketsPerGame: 10,
+      freeTicketAmount: 2,
+    };
+    const plain = await board('POST', '/admin/gamegroups/', group);
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.paymentMode).toBe('INVOICE');
+    const changed = await board('PUT', `/admin/gamegroups/${plain.body.data.id}`, { ...group, paymentMode: 'ON_SITE' });
+    expect(changed.body.data.paymentMode).toBe('ON_SITE');
+    expect((await db().gameGroup.findUniqueOrThrow({ where: { id: plain.body.data.id } })).paymentMode).toBe('ON_SITE');
+    const bad = await board('POST', '/admin/gamegroups/', { ...group, name: unique('Gruppe '), paymentMode: 'CASH' });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(bad.body.error.message).toBeTruthy();
+
+    const start = new Date(Date.now() + 10 * DAY);
+    const event = {
+      title: unique('Carfahrt '),
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 5 * HOUR).toISOString(),
+      registrationDeadline: new Date(start.getTime() - DAY).toISOString(),
+      capacity: 40,
+      price: { currency: 'CHF', amount: 35 },
+      maxPlacesPerMember: 2,
+      paymentMode: 'ON_SITE',
+    };
+    const created = await board('POST', '/admin/events/', event);
+    expect(created.status).toBe(201);
+    expect(created.body.data.paymentMode).toBe('ON_SITE');
+    const seen = await board('GET', `/events/${created.body.data.id}`);
+    expect(seen.body.data.paymentMode).toBe('ON_SITE');
+    const { paymentMode: _left, ...withoutMode } = event;
+    const byDefault = await board('POST', '/admin/events/', { ...withoutMode, title: unique('Apéro ') });
+    expect(byDefault.body.data.paymentMode).toBe('INVOICE');
+  });
+});
 
 describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
   it('bills confirmed reservations of closed sales and confirmed places after the deadline: one invoice per member, a line per game, event and delivery fee', async () => {

@@ -19,7 +19,8 @@ export interface BillingScope {
 
 /**
  * Reservations of the season's games whose sales have closed (at `salesCloseAt`, at the latest at
- * the start), not billed yet, with something to pay (tickets or the delivery fee).
+ * the start), not billed yet, with something to pay (tickets or the delivery fee), of groups
+ * paid by invoice (an `ON_SITE` group's tickets are paid on site and never billed).
  */
 export function findBillableReservations(db: DbOrTx, scope: BillingScope): Promise<ReservationItem[]> {
   const all = scope.memberIds === null;
@@ -30,6 +31,7 @@ export function findBillableReservations(db: DbOrTx, scope: BillingScope): Promi
            o."id" AS "optionId", o."name" AS "optionName", o."feeRappen"
       FROM "ticket_reservations" r
       JOIN "games" g ON g."id" = r."gameId"
+      JOIN "game_groups" gg ON gg."id" = g."gameGroupId" AND gg."paymentMode" = 'INVOICE'
       JOIN "delivery_options" o ON o."id" = r."deliveryOptionId"
      WHERE g."start" >= ${scope.from} AND g."start" < ${scope.until}
        AND LEAST(COALESCE(g."salesCloseAt", g."start"), g."start") <= ${scope.now}
@@ -42,7 +44,7 @@ export function findBillableReservations(db: DbOrTx, scope: BillingScope): Promi
 
 /**
  * Confirmed places at the season's events (not cancelled) whose registration deadline has
- * passed, not billed yet, at a price above zero.
+ * passed, not billed yet, at a price above zero, of events paid by invoice (not `ON_SITE`).
  */
 export function findBillablePlaces(db: DbOrTx, scope: BillingScope): Promise<PlaceItem[]> {
   const all = scope.memberIds === null;
@@ -52,7 +54,7 @@ export function findBillablePlaces(db: DbOrTx, scope: BillingScope): Promise<Pla
            s."amount" AS "quantity", e."priceRappen"
       FROM "event_subscriptions" s
       JOIN "events" e ON e."id" = s."eventId"
-     WHERE s."status" = 'CONFIRMED' AND e."cancelledAt" IS NULL
+     WHERE s."status" = 'CONFIRMED' AND e."cancelledAt" IS NULL AND e."paymentMode" = 'INVOICE'
        AND e."start" >= ${scope.from} AND e."start" < ${scope.until}
        AND e."registrationDeadline" <= ${scope.now}
        AND e."priceRappen" > 0
@@ -154,6 +156,7 @@ export async function readTicketBillingState(
              LEAST(COALESCE(g."salesCloseAt", g."start"), g."start") <= ${scope.now} AS "closed"
         FROM "ticket_reservations" r
         JOIN "games" g ON g."id" = r."gameId"
+        JOIN "game_groups" gg ON gg."id" = g."gameGroupId" AND gg."paymentMode" = 'INVOICE'
         JOIN "delivery_options" o ON o."id" = r."deliveryOptionId"
        WHERE g."start" >= ${scope.from} AND g."start" < ${scope.until}
          AND r."status" = 'CONFIRMED'
@@ -163,7 +166,7 @@ export async function readTicketBillingState(
       SELECT s."amount", s."amount" * e."priceRappen" AS "due", e."registrationDeadline" <= ${scope.now} AS "closed"
         FROM "event_subscriptions" s
         JOIN "events" e ON e."id" = s."eventId"
-       WHERE s."status" = 'CONFIRMED' AND e."cancelledAt" IS NULL AND e."priceRappen" > 0
+       WHERE s."status" = 'CONFIRMED' AND e."cancelledAt" IS NULL AND e."priceRappen" > 0 AND e."paymentMode" = 'INVOICE'
          AND e."start" >= ${scope.from} AND e."start" < ${scope.until}
          AND NOT EXISTS (SELECT 1 FROM "billed_items" b WHERE b."subscriptionId" = s."id")
     ), inv AS (

@@ -1,5 +1,4 @@
 import type { InvoiceOverviewItem } from '@club/contract';
-import { currentDueDate } from '../invoices/index.ts';
 import { toInvoice } from '../invoices/invoices.service.ts';
 import type { InvoiceListRow } from './payments.repository.ts';
 
@@ -9,6 +8,7 @@ export function toAdminInvoice(row: InvoiceListRow, today: Date): InvoiceOvervie
     ...toInvoice(row),
     memberName: `${row.member.firstName} ${row.member.lastName}`,
     seasonName: row.season?.name ?? null,
-    overdue: row.status === 'OPEN' && currentDueDate(row.dueDate, row.reminders).getTime() < today.getTime(),
+    // A reminded invoice stays overdue: its own due date decides (the reminder's deadline is shown beside it).
+    overdue: row.status === 'OPEN' && row.dueDate.getTime() < today.getTime(),
   };
 }

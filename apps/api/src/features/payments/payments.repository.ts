@@ -13,16 +13,16 @@ export interface InvoiceFilter {
   overdue?: boolean | undefined;
   /** words, each found in the number, the debtor's or the member's name, the reference or the amount */
   words: string[];
-  /** Zurich's today (UTC midnight): overdue means open and the current due date before it */
+  /** Zurich's today (UTC midnight): overdue means open and the invoice's own due date before it */
   today: Date;
 }
 
 /**
- * Open and its current due date (invoices.rules.ts currentDueDate) before today: the invoice's due
- * date and every reminder's have passed.
+ * Open and its own due date before today. A reminder does not make it current again: a reminded
+ * invoice stays overdue, its reminder's deadline shown beside the due date.
  */
 function overdueWhere(today: Date): Prisma.InvoiceWhereInput {
-  return { status: 'OPEN', dueDate: { lt: today }, reminders: { every: { dueDate: { lt: today } } } };
+  return { status: 'OPEN', dueDate: { lt: today } };
 }
 
 function invoiceWhere(f: InvoiceFilter): Prisma.InvoiceWhereInput {

@@ -453,6 +453,7 @@ describe('ticket reservations', () => {
       'Zustellung',
       'Zustelladresse',
       'Preis',
+      'Gebühr',
       'Betrag',
     ]);
     // 1 May 00:30 in Zurich: a date cell and a time cell.
@@ -465,15 +466,15 @@ describe('ticket reservations', () => {
     expect(sheet.getCell('G2').value).toBe('Marjanović');
     expect(sheet.getCell('K2').value).toBe('Hardturmstrasse 5, 8005 Zürich');
     expect(sheet.getCell('L2').value).toBe(35.5);
-    expect(sheet.getCell('M2').value).toBe(71);
+    expect(sheet.getCell('N2').value).toBe(71);
     // Subtotal of the first game, then the second game, then the total (the EVZ game of 30 April is not in it).
     expect(sheet.getCell('A4').value).toMatch(/^Total 01\.05\.2027 00:30 SCB/);
     expect(sheet.getCell('I4').value).toEqual({ formula: 'SUBTOTAL(9,I2:I3)', result: 3 });
-    expect(sheet.getCell('M4').value).toEqual({ formula: 'SUBTOTAL(9,M2:M3)', result: 106.5 });
+    expect(sheet.getCell('N4').value).toEqual({ formula: 'SUBTOTAL(9,N2:N3)', result: 106.5 });
     expect(sheet.getCell('B5').value).toEqual(new Date(Date.UTC(1899, 11, 30, 19, 45)));
-    expect(sheet.getCell('M6').value).toEqual({ formula: 'SUBTOTAL(9,M5:M5)', result: 120 });
+    expect(sheet.getCell('N6').value).toEqual({ formula: 'SUBTOTAL(9,N5:N5)', result: 120 });
     expect(sheet.getCell('A7').value).toBe('Total');
-    expect(sheet.getCell('M7').value).toEqual({ formula: 'SUBTOTAL(9,M2:M6)', result: 226.5 });
+    expect(sheet.getCell('N7').value).toEqual({ formula: 'SUBTOTAL(9,N2:N6)', result: 226.5 });
     expect(sheet.getCell('I7').value).toEqual({ formula: 'SUBTOTAL(9,I2:I6)', result: 7 });
     expect(sheet.rowCount).toBe(7);
     expect(workbook.getWorksheet('Auswärts -Car-')!.getCell('D2').value).toBe('Auswärts');

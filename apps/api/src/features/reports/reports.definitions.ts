@@ -1,5 +1,6 @@
 import type { ReportType } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
+import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import type { Cell, TableColumn } from './report-model.ts';
 import { dateOnly, formatZurich, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
 import {
@@ -247,9 +248,17 @@ const reservationTail: Column<ReservationLine>[] = [
   { header: 'Plätze', kind: 'integer', width: 8, total: 'sum', value: (r) => r.amount },
   { header: 'Zustellung', kind: 'text', width: 18, value: (r) => r.deliveryOption },
 ];
+/** Price per ticket, the delivery fee, and the total the member pays (tickets + fee, as on the invoice). */
 const reservationMoney: Column<ReservationLine>[] = [
   { header: 'Preis', kind: 'money', width: 12, value: (r) => chf(r.pricePerTicketRappen) },
-  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.pricePerTicketRappen * r.amount) },
+  { header: 'Gebühr', kind: 'money', width: 10, value: (r) => chf(r.feeRappen) },
+  {
+    header: 'Betrag',
+    kind: 'money',
+    width: 13,
+    total: 'sum',
+    value: (r) => chf(itemTotalRappen(r.amount, r.pricePerTicketRappen, r.feeRappen)),
+  },
 ];
 
 const ticketReservations: ReportDefinition<ReservationLine> = {

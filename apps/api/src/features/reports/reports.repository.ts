@@ -216,13 +216,16 @@ export interface ReservationReportRow {
   city: string;
   country: string;
   pricePerTicketRappen: number;
+  /** the delivery option's fee */
+  feeRappen: number;
 }
 
 /** A game's reservations by member name: the batch after `key`. */
 export function readGameReservations(db: DbOrTx, gameId: number, key: NameKey | null, limit: number): Promise<ReservationReportRow[]> {
   return db.$queryRaw<ReservationReportRow[]>`
     SELECT r."id", m."memberNumber", m."lastName", m."firstName", r."amount", d."name" AS "deliveryOption",
-           r."street", r."houseNumber", r."addressLine2", r."postalCode", r."city", r."country", r."pricePerTicketRappen"
+           r."street", r."houseNumber", r."addressLine2", r."postalCode", r."city", r."country", r."pricePerTicketRappen",
+           d."feeRappen"
       FROM "ticket_reservations" r
       JOIN "members" m ON m."id" = r."memberId"
       JOIN "delivery_options" d ON d."id" = r."deliveryOptionId"

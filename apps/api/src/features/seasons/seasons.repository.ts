@@ -7,6 +7,7 @@ export interface SeasonListRow {
   validTo: Date;
   membershipFeeRappen: number;
   parkingFeeRappen: number;
+  reminderFeeRappen: number;
   memberCount: number;
   parkingPermitCount: number;
   membershipIssued: number;
@@ -20,7 +21,7 @@ export interface SeasonListRow {
 /** Every season, newest first, with its memberships and fee invoices counted. */
 export function findSeasonsWithCounts(db: DbOrTx) {
   return db.$queryRaw<SeasonListRow[]>`
-    SELECT s."id", s."name", s."validFrom", s."validTo", s."membershipFeeRappen", s."parkingFeeRappen",
+    SELECT s."id", s."name", s."validFrom", s."validTo", s."membershipFeeRappen", s."parkingFeeRappen", s."reminderFeeRappen",
            COALESCE(ms."memberCount", 0)::int AS "memberCount", COALESCE(ms."parkingPermitCount", 0)::int AS "parkingPermitCount",
            COALESCE(iv."membershipIssued", 0)::int AS "membershipIssued", COALESCE(iv."membershipPaid", 0)::int AS "membershipPaid",
            COALESCE(iv."parkingIssued", 0)::int AS "parkingIssued", COALESCE(iv."parkingPaid", 0)::int AS "parkingPaid",
@@ -66,12 +67,24 @@ export function findSeasonBefore(db: DbOrTx, day: Date) {
 
 export function insertSeason(
   db: DbOrTx,
-  data: { name: string; validFrom: Date; validTo: Date; membershipFeeRappen: number; parkingFeeRappen: number; createdAt: Date },
+  data: {
+    name: string;
+    validFrom: Date;
+    validTo: Date;
+    membershipFeeRappen: number;
+    parkingFeeRappen: number;
+    reminderFeeRappen: number;
+    createdAt: Date;
+  },
 ) {
   return db.season.create({ data });
 }
 
-export function updateSeasonFees(db: DbOrTx, id: number, data: { membershipFeeRappen: number; parkingFeeRappen: number }) {
+export function updateSeasonFees(
+  db: DbOrTx,
+  id: number,
+  data: { membershipFeeRappen: number; parkingFeeRappen: number; reminderFeeRappen: number },
+) {
   return db.season.update({ where: { id }, data });
 }
 

@@ -31,6 +31,7 @@ function toSeason(row: SeasonListRow, today: string): Season {
     validTo,
     membershipFee: toMoney(row.membershipFeeRappen),
     parkingFee: toMoney(row.parkingFeeRappen),
+    reminderFee: toMoney(row.reminderFeeRappen),
     current: validFrom <= today && today <= validTo,
     memberCount: row.memberCount,
     parkingPermitCount: row.parkingPermitCount,
@@ -57,7 +58,7 @@ async function oneSeason(ctx: Ctx, id: number): Promise<Season> {
  */
 export async function createSeason(
   ctx: Ctx,
-  input: { validFrom: string; membershipFee?: Money | undefined; parkingFee?: Money | undefined },
+  input: { validFrom: string; membershipFee?: Money | undefined; parkingFee?: Money | undefined; reminderFee?: Money | undefined },
 ): Promise<Season> {
   const year = Number(input.validFrom.slice(0, 4));
   const dates = seasonDates(year);
@@ -68,6 +69,7 @@ export async function createSeason(
       ...dates,
       membershipFeeRappen: input.membershipFee ? toRappen(input.membershipFee) : (previous?.membershipFeeRappen ?? 0),
       parkingFeeRappen: input.parkingFee ? toRappen(input.parkingFee) : (previous?.parkingFeeRappen ?? 0),
+      reminderFeeRappen: input.reminderFee ? toRappen(input.reminderFee) : (previous?.reminderFeeRappen ?? 0),
       createdAt: tx.now,
     });
     // The default category came with the season (its fee is the membership fee); the others are the previous season's.
@@ -86,7 +88,7 @@ export async function createSeason(
 /** Changes a season's fees (the membership fee is the default category's); invoices already issued keep their amount. */
 export async function updateSeason(
   ctx: Ctx,
-  input: { id: number; validFrom?: string | undefined; membershipFee: Money; parkingFee: Money },
+  input: { id: number; validFrom?: string | undefined; membershipFee: Money; parkingFee: Money; reminderFee?: Money | undefined },
 ): Promise<Season> {
   await withTx(ctx, async (tx) => {
     if (!(await lockSeason(tx.db, input.id))) throw notFound(SEASON_NOT_FOUND);
@@ -97,9 +99,17 @@ export async function updateSeason(
         validFrom: 'Beginn: Der Beginn einer Saison kann nicht geändert werden.',
       });
     }
-    const before = { membershipFeeRappen: season.membershipFeeRappen, parkingFeeRappen: season.parkingFeeRappen };
-    const after = { membershipFeeRappen: toRappen(input.membershipFee), parkingFeeRappen: toRappen(input.parkingFee) };
-    const changes = changesBetween(before, after, ['membershipFeeRappen', 'parkingFeeRappen']);
+    const before = {
+      membershipFeeRappen: season.membershipFeeRappen,
+      parkingFeeRappen: season.parkingFeeRappen,
+      reminderFeeRappen: season.reminderFeeRappen,
+    };
+    const after = {
+      membershipFeeRappen: toRappen(input.membershipFee),
+      parkingFeeRappen: toRappen(input.parkingFee),
+      reminderFeeRappen: input.reminderFee ? toRappen(input.reminderFee) : season.reminderFeeRappen,
+    };
+    const changes = changesBetween(before, after, ['membershipFeeRappen', 'parkingFeeRappen', 'reminderFeeRappen']);
     if (changes.length === 0) return;
     await updateSeasonFees(tx.db, season.id, after);
     await setDefaultCategoryFee(tx.db, season.id, after.membershipFeeRappen);

@@ -164,6 +164,7 @@ function groupFields(input: GameGroupBody) {
     defaultPricePerTicketRappen: toRappen(input.defaultPricePerTicket),
     availableTicketsPerGame: input.availableTicketsPerGame,
     freeTicketAmount: input.freeTicketAmount,
+    paymentMode: input.paymentMode,
   };
 }
 
@@ -218,6 +219,7 @@ export async function updateGameGroup(ctx: Ctx, id: number, input: GameGroupBody
           defaultPricePerTicketRappen: before.defaultPricePerTicketRappen,
           availableTicketsPerGame: before.availableTicketsPerGame,
           freeTicketAmount: before.freeTicketAmount,
+          paymentMode: before.paymentMode,
         },
       },
     });

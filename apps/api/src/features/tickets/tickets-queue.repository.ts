@@ -17,6 +17,8 @@ export interface QueueRow {
   firstName: string;
   email: string;
   deliveryOptionName: string;
+  /** the delivery option's fee */
+  feeRappen: number;
   pricePerTicketRappen: number;
 }
 
@@ -28,7 +30,7 @@ const queueSelect = {
   drawRank: true,
   pricePerTicketRappen: true,
   member: { select: { memberNumber: true, firstName: true, email: true } },
-  deliveryOption: { select: { name: true } },
+  deliveryOption: { select: { name: true, feeRappen: true } },
 } as const;
 
 type QueueSelected = {
@@ -39,7 +41,7 @@ type QueueSelected = {
   drawRank: number | null;
   pricePerTicketRappen: number;
   member: { memberNumber: number; firstName: string; email: string };
-  deliveryOption: { name: string };
+  deliveryOption: { name: string; feeRappen: number };
 };
 
 function toQueueRow(r: QueueSelected): QueueRow {
@@ -53,6 +55,7 @@ function toQueueRow(r: QueueSelected): QueueRow {
     firstName: r.member.firstName,
     email: r.member.email,
     deliveryOptionName: r.deliveryOption.name,
+    feeRappen: r.deliveryOption.feeRappen,
     pricePerTicketRappen: r.pricePerTicketRappen,
   };
 }

@@ -78,6 +78,8 @@ async function mailRow(tx: Ctx, site: TicketSite, game: LockedGame, row: QueueRo
       amount: row.amount,
       deliveryOptionName: row.deliveryOptionName,
       pricePerTicketRappen: row.pricePerTicketRappen,
+      feeRappen: row.feeRappen,
+      paymentMode: game.paymentMode,
       clubName: site.clubName,
       publicUrl: site.publicUrl,
     },

@@ -107,6 +107,7 @@ describe('games and ticket reservations', () => {
   describe('reserving', () => {
     it("reserves with the current address and the group's price, and shows it in the account", async () => {
       const g = await seedGame(server.database, { priceRappen: 3550 });
+      await server.database.prisma.deliveryOption.update({ where: { id: g.optionIds[1]! }, data: { feeRappen: 250 } });
       const answer = await member.call('POST', reservePath(g.gameId, g.optionIds[1]!), { amount: 2 });
       expect(answer.status).toBe(201);
       const r = answer.body.data;
@@ -117,12 +118,23 @@ describe('games and ticket reservations', () => {
         deliveryAddress: { street: 'Limmatstrasse', houseNumber: '12', postalCode: '8005', city: 'Zürich', country: 'CH' },
         price: { currency: 'CHF', amount: 35.5 },
         totalPrice: { currency: 'CHF', amount: 71 },
+        // The delivery fee is part of what the member pays: 2 × 35.50 + 2.50.
+        fee: { currency: 'CHF', amount: 2.5 },
+        total: { currency: 'CHF', amount: 73.5 },
+        paymentMode: 'INVOICE',
         opponent: 'SCB',
         homeGame: true,
         cancellable: true,
       });
       const row = await server.database.prisma.ticketReservation.findUniqueOrThrow({ where: { id: r.id } });
       expect(row).toMatchObject({ memberId: member.id, amount: 2, pricePerTicketRappen: 3550, street: 'Limmatstrasse' });
+      const { email } = await server.database.prisma.member.findUniqueOrThrow({ where: { id: member.id } });
+      const mail = await server.database.prisma.mailOutbox.findFirstOrThrow({
+        where: { to: email, subject: { startsWith: 'Reservation bestätigt' } },
+        orderBy: { id: 'desc' },
+      });
+      expect(mail.text).toContain('Total CHF 73.50, Rechnung folgt');
+      expect(mail.text).toContain('2 Tickets à CHF 35.50 + Zustellung CHF 2.50');
 
       const me = await member.call('GET', '/member/?expands=*');
       expect(me.status).toBe(200);

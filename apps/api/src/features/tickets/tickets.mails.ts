@@ -1,4 +1,5 @@
-import { toMoney } from '../../lib/money.ts';
+import type { PaymentMode } from '@club/contract';
+import { formatChf, itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
 import { formatZurich, tickets } from './tickets.rules.ts';
 
 /** German mail texts of the ticket sale: pure functions, plain text. */
@@ -15,6 +16,9 @@ export interface TicketMailInput {
   amount: number;
   deliveryOptionName: string;
   pricePerTicketRappen: number;
+  /** the delivery option's fee, once per reservation */
+  feeRappen: number;
+  paymentMode: PaymentMode;
   clubName: string;
   publicUrl: string;
 }
@@ -25,12 +29,12 @@ function title(game: TicketMailInput['game']): string {
   return game.homeGame ? `ZSC – ${game.opponent}` : `${game.opponent} – ZSC`;
 }
 
-function chf(rappen: number): string {
-  return `CHF ${toMoney(rappen).amount.toFixed(2)}`;
-}
-
+/** Delivery, the total with the delivery fee, and how it is paid. */
 function paymentAndDelivery(input: TicketMailInput): string {
-  return `Zustellung: ${input.deliveryOptionName}. Bezahlung: ${chf(input.pricePerTicketRappen * input.amount)} (${tickets(input.amount)} à ${chf(input.pricePerTicketRappen)}) mit der Ticketrechnung, die Sie nach dem Verkaufsschluss erhalten.`;
+  const total = itemTotalRappen(input.amount, input.pricePerTicketRappen, input.feeRappen);
+  const parts = `${tickets(input.amount)} à ${formatChf(input.pricePerTicketRappen)}${input.feeRappen > 0 ? ` + Zustellung ${formatChf(input.feeRappen)}` : ''}`;
+  const payment = paymentSentence(total, input.paymentMode, 'nach dem Verkaufsschluss mit der Ticketrechnung');
+  return `Zustellung: ${input.deliveryOptionName}. ${payment ? `${payment} (${parts})` : 'Die Tickets sind kostenlos.'}`;
 }
 
 /** The short mail for each step of a reservation; `detail` adds the waiting place or the board's reason. */

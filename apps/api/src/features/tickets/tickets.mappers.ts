@@ -5,6 +5,7 @@ import type {
   AdminTicketReservation,
   DeliveryOption,
   Game,
+  PaymentMode,
   GameGroup,
   TicketReservation,
   TicketStatus,
@@ -18,7 +19,8 @@ import type {
   OwnReservationRow,
   TicketSums,
 } from './tickets.repository.ts';
-import { drawPhase, mayReserve, salesState, ticketsLeft, toMoney, type AddressColumns } from './tickets.rules.ts';
+import { itemTotalRappen } from '../../lib/payment-mode.ts';
+import { drawPhase, mayReserve, salesState, ticketsLeft, toMoney, toRappen, type AddressColumns } from './tickets.rules.ts';
 
 /** Rows to the contract's shapes, field by field (a Prisma row is never sent as is). */
 
@@ -46,7 +48,10 @@ type GameSource = Pick<
   GameRow,
   'id' | 'gameGroupId' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt' | 'saleMode' | 'drawAt' | 'drawnAt'
 > & {
-  gameGroup: Pick<GameRow['gameGroup'], 'name' | 'defaultPricePerTicketRappen' | 'availableTicketsPerGame' | 'freeTicketAmount'>;
+  gameGroup: Pick<
+    GameRow['gameGroup'],
+    'name' | 'defaultPricePerTicketRappen' | 'availableTicketsPerGame' | 'freeTicketAmount' | 'paymentMode'
+  >;
 };
 
 /** What the reading member has for a game besides confirmed tickets. */
@@ -80,6 +85,7 @@ export function toGame(
     salesOpen: state === 'OPEN',
     salesState: state,
     pricePerTicket: toMoney(group.defaultPricePerTicketRappen),
+    paymentMode: group.paymentMode,
     ticketsLeft: ticketsLeft(group.availableTicketsPerGame, reserved),
     freeTicketAmount: group.freeTicketAmount,
     ticketsHeld: member ? member.held : null,
@@ -123,6 +129,7 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, sums: Map<number, 
     defaultPricePerTicket: toMoney(g.defaultPricePerTicketRappen),
     availableTicketsPerGame: g.availableTicketsPerGame,
     freeTicketAmount: g.freeTicketAmount,
+    paymentMode: g.paymentMode,
     deliveryOptions: g.deliveryOptions
       .map((l) => toDeliveryOption(l.deliveryOption))
       .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
@@ -160,6 +167,8 @@ export interface ReservationGameInfo {
     'id' | 'start' | 'opponent' | 'homeGame' | 'venue' | 'salesOpenAt' | 'salesCloseAt' | 'saleMode' | 'drawAt' | 'drawnAt'
   >;
   groupName: string;
+  /** the group's: how the tickets are paid */
+  paymentMode: PaymentMode;
   option: DeliveryOption;
 }
 
@@ -192,6 +201,9 @@ export function toReservation(
     price: toMoney(r.pricePerTicketRappen),
     createdAt: r.createdAt.toISOString(),
     totalPrice: toMoney(r.pricePerTicketRappen * r.amount),
+    fee: info.option.fee,
+    total: toMoney(itemTotalRappen(r.amount, r.pricePerTicketRappen, toRappen(info.option.fee))),
+    paymentMode: info.paymentMode,
     gameGroupName: info.groupName,
     opponent: info.game.opponent,
     homeGame: info.game.homeGame,
@@ -206,5 +218,14 @@ export function toReservation(
 }
 
 export function toOwnReservation(r: OwnReservationRow, now: Date): TicketReservation {
-  return toReservation(r, { game: r.game, groupName: r.game.gameGroup.name, option: toDeliveryOption(r.deliveryOption) }, now);
+  return toReservation(
+    r,
+    {
+      game: r.game,
+      groupName: r.game.gameGroup.name,
+      paymentMode: r.game.gameGroup.paymentMode,
+      option: toDeliveryOption(r.deliveryOption),
+    },
+    now,
+  );
 }

@@ -1,4 +1,4 @@
-import type { Prisma, SaleMode, TicketStatus } from '../../generated/prisma/client.ts';
+import type { PaymentMode, Prisma, SaleMode, TicketStatus } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { AddressColumns } from './tickets.rules.ts';
 
@@ -61,6 +61,7 @@ export interface GameGroupFields {
   defaultPricePerTicketRappen: number;
   availableTicketsPerGame: number;
   freeTicketAmount: number;
+  paymentMode: PaymentMode;
 }
 
 const adminReservationInclude = {
@@ -202,7 +203,13 @@ export interface GameReadRow {
   saleMode: SaleMode;
   drawAt: Date | null;
   drawnAt: Date | null;
-  gameGroup: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number };
+  gameGroup: {
+    name: string;
+    defaultPricePerTicketRappen: number;
+    availableTicketsPerGame: number;
+    freeTicketAmount: number;
+    paymentMode: PaymentMode;
+  };
   /** Confirmed tickets. */
   reserved: number;
   /** Tickets requested for the draw, and waiting. */
@@ -222,6 +229,7 @@ interface GameReadSqlRow extends Omit<GameReadRow, 'gameGroup'> {
   defaultPricePerTicketRappen: number;
   availableTicketsPerGame: number;
   freeTicketAmount: number;
+  paymentMode: PaymentMode;
 }
 
 /**
@@ -234,6 +242,7 @@ export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memb
     SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
            g."saleMode"::text AS "saleMode", g."drawAt", g."drawnAt",
            gg."name" AS "groupName", gg."defaultPricePerTicketRappen", gg."availableTicketsPerGame", gg."freeTicketAmount",
+           gg."paymentMode"::text AS "paymentMode",
            COALESCE(r."reserved", 0)::int AS "reserved", COALESCE(r."held", 0)::int AS "held",
            COALESCE(r."requested", 0)::int AS "requested", COALESCE(r."waiting", 0)::int AS "waiting",
            o."id" AS "ownId", o."status"::text AS "ownStatus", o."amount" AS "ownAmount",
@@ -259,9 +268,9 @@ export async function readGames(db: DbOrTx, q: { id?: number; after?: Date; memb
     WHERE (${q.id ?? null}::int IS NULL OR g."id" = ${q.id ?? null}::int)
       AND (${q.after ?? null}::timestamptz IS NULL OR g."start" > ${q.after ?? null}::timestamptz)
     ORDER BY g."start", g."id"`;
-  return rows.map(({ groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount, ...game }) => ({
+  return rows.map(({ groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount, paymentMode, ...game }) => ({
     ...game,
-    gameGroup: { name: groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount },
+    gameGroup: { name: groupName, defaultPricePerTicketRappen, availableTicketsPerGame, freeTicketAmount, paymentMode },
   }));
 }
 
@@ -362,6 +371,8 @@ export interface LockedGame {
   drawAt: Date | null;
   drawnAt: Date | null;
   drawSeed: string | null;
+  /** the group's: how the tickets are paid */
+  paymentMode: PaymentMode;
 }
 
 /**
@@ -375,7 +386,8 @@ export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: numbe
   const rows = await db.$queryRaw<LockedGame[]>`
     SELECT CASE WHEN ${timeout}::text IS NULL THEN NULL ELSE set_config('lock_timeout', ${timeout}::text, true) END AS "lockTimeout",
            "id", "gameGroupId", "start", "opponent", "homeGame", "venue", "salesOpenAt", "salesCloseAt",
-           "saleMode"::text AS "saleMode", "drawAt", "drawnAt", "drawSeed"
+           "saleMode"::text AS "saleMode", "drawAt", "drawnAt", "drawSeed",
+           (SELECT gg."paymentMode"::text FROM "game_groups" gg WHERE gg."id" = "games"."gameGroupId") AS "paymentMode"
     FROM "games" WHERE "id" = ${gameId} FOR UPDATE`;
   return rows[0] ?? null;
 }
@@ -383,6 +395,7 @@ export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: numbe
 /** What a batch of reservations needs to know, read in one statement after lockGame. */
 export interface ReservationStateRow {
   groupName: string;
+  paymentMode: PaymentMode;
   pricePerTicketRappen: number;
   quota: number;
   perMember: number;
@@ -440,7 +453,7 @@ export async function readReservationState(db: DbOrTx, q: ReservationStateQuery)
       JOIN unnest(${keyMembers}::int[], ${keys}::text[]) AS k("memberId", "key")
         ON r."memberId" = k."memberId" AND r."idempotencyKey" = k."key"
     )
-    SELECT gg."name" AS "groupName",
+    SELECT gg."name" AS "groupName", gg."paymentMode"::text AS "paymentMode",
            gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
            gg."availableTicketsPerGame" AS "quota",
            gg."freeTicketAmount" AS "perMember",
@@ -535,7 +548,13 @@ export function insertDemoDeliveryOption(db: DbOrTx, name: string, feeRappen: nu
 
 export function insertDemoGameGroup(
   db: DbOrTx,
-  data: { name: string; defaultPricePerTicketRappen: number; availableTicketsPerGame: number; freeTicketAmount: number },
+  data: {
+    name: string;
+    defaultPricePerTicketRappen: number;
+    availableTicketsPerGame: number;
+    freeTicketAmount: number;
+    paymentMode?: PaymentMode;
+  },
   deliveryOptionIds: number[],
 ) {
   return db.gameGroup.create({

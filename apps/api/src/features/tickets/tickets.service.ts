@@ -247,7 +247,7 @@ async function decideAndInsert(
           movedUpAt: null,
           ...address,
         },
-        { game, groupName: row.groupName, option },
+        { game, groupName: row.groupName, paymentMode: row.paymentMode, option },
         tx.now,
       );
       made.set(index, { reservation, replayed: false });
@@ -328,6 +328,8 @@ async function mailAccepted(tx: Ctx, site: TicketSite, game: LockedGame, made: T
         amount: r.amount,
         deliveryOptionName: r.deliveryOption.name,
         pricePerTicketRappen: toRappen(r.price),
+        feeRappen: toRappen(r.fee),
+        paymentMode: r.paymentMode,
         clubName: site.clubName,
         publicUrl: site.publicUrl,
       });

@@ -1,5 +1,6 @@
-import type { InvoiceStatus } from '@club/contract';
+import type { InvoiceStatus, PaymentMode } from '@club/contract';
 import { formatDateTime } from '@/lib/format';
+import { PAYMENT_MODE_HINT, PAYMENT_MODE_TEXT } from '@/lib/payment-mode';
 
 /**
  * Where the money of a reservation or an event place stands: «offen» (not billed yet, or its
@@ -7,10 +8,19 @@ import { formatDateTime } from '@/lib/format';
  * is still open), «bezahlt», or «kostenlos» when there is nothing to pay (no invoice is ever issued);
  * and «ausgegeben» once the tickets or places were handed over.
  */
-export function billingLabel(invoiceStatus: InvoiceStatus | null, free = false): { text: string; hint: string; badge: string } {
+export function billingLabel(
+  invoiceStatus: InvoiceStatus | null,
+  free = false,
+  paymentMode?: PaymentMode,
+): { text: string; hint: string; badge: string } {
   if (free) return { text: 'kostenlos', hint: 'Es ist nichts zu bezahlen.', badge: 'text-bg-light border' };
+  // Paid on site: never invoiced (an invoice that exists from before still decides).
+  if (paymentMode === 'ON_SITE' && invoiceStatus === null) {
+    return { text: PAYMENT_MODE_TEXT.ON_SITE, hint: PAYMENT_MODE_HINT.ON_SITE, badge: 'text-bg-light border' };
+  }
   if (invoiceStatus === 'PAID') return { text: 'bezahlt', hint: 'Die Rechnung ist bezahlt.', badge: 'text-bg-success' };
   if (invoiceStatus === 'OPEN') return { text: 'verrechnet', hint: 'Die Rechnung ist noch offen.', badge: 'text-bg-warning' };
+  if (paymentMode === 'INVOICE') return { text: PAYMENT_MODE_TEXT.INVOICE, hint: PAYMENT_MODE_HINT.INVOICE, badge: 'text-bg-light border' };
   return { text: 'offen', hint: 'Noch nicht verrechnet.', badge: 'text-bg-light border' };
 }
 
@@ -18,13 +28,16 @@ export function BillingStatus({
   invoiceStatus,
   handedOverAt,
   free = false,
+  paymentMode,
 }: {
   invoiceStatus: InvoiceStatus | null;
   handedOverAt: string | null;
   /** nothing to pay: the price and any delivery fee are 0 */
   free?: boolean;
+  /** how it is paid: before billing it says «Rechnung folgt» or «zahlbar vor Ort» */
+  paymentMode?: PaymentMode;
 }) {
-  const label = billingLabel(invoiceStatus, free);
+  const label = billingLabel(invoiceStatus, free, paymentMode);
   return (
     <span className="d-inline-flex flex-wrap gap-1 align-items-center">
       <span className={`badge ${label.badge}`} title={label.hint}>

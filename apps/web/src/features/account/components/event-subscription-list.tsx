@@ -55,7 +55,12 @@ export function EventSubscriptionList() {
                       <span className={`badge ${st.badge}`}>{st.text}</span>
                       {s.status === 'CONFIRMED' && !s.eventCancelled ? (
                         <div className="mt-1" data-testid="billing-status">
-                          <BillingStatus invoiceStatus={s.invoiceStatus} handedOverAt={s.handedOverAt} free={s.eventPrice.amount === 0} />
+                          <BillingStatus
+                            invoiceStatus={s.invoiceStatus}
+                            handedOverAt={s.handedOverAt}
+                            free={s.total.amount === 0}
+                            paymentMode={s.paymentMode}
+                          />
                         </div>
                       ) : null}
                     </td>

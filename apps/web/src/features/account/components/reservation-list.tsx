@@ -150,13 +150,17 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
                       <dt>Preis pro Ticket</dt>
                       <dd>{formatMoney(reservation.price)}</dd>
                       <dt>Total</dt>
-                      <dd>{formatMoney(reservation.totalPrice)}</dd>
+                      <dd data-testid="reservation-total">
+                        {formatMoney(reservation.total)}
+                        {reservation.fee.amount > 0 ? <span className="text-body-secondary"> (inkl. Zustellung)</span> : null}
+                      </dd>
                       <dt>Zahlung</dt>
                       <dd data-testid="billing-status">
                         <BillingStatus
                           invoiceStatus={reservation.invoiceStatus}
                           handedOverAt={reservation.handedOverAt}
-                          free={reservation.totalPrice.amount === 0 && reservation.deliveryOption.fee.amount === 0}
+                          free={reservation.total.amount === 0}
+                          paymentMode={reservation.paymentMode}
                         />
                       </dd>
                     </dl>

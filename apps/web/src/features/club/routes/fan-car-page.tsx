@@ -50,11 +50,15 @@ export default function FanCarPage() {
           ))}
         </tbody>
       </table>
-      <p>Bezahlt wird beim Einsteigen, bar oder mit TWINT.</p>
+      <p>
+        Bezahlt wird beim Einsteigen, bar oder mit TWINT (zahlbar vor Ort): Für den Fan Car erhalten Sie keine Rechnung. Bei den Fahrten
+        unter <Link to={paths.events.href()}>Veranstaltungen</Link> steht deshalb «zahlbar vor Ort».
+      </p>
 
       <h2>Anmelden</h2>
       <p>
-        Melden Sie sich bis spätestens 48 Stunden vor der Abfahrt über das <Link to={paths.contact.href()}>Kontaktformular</Link> an
+        Melden Sie sich bei der Fahrt unter <Link to={paths.events.href()}>Veranstaltungen</Link> an, bis zum Anmeldeschluss (in der Regel
+        48 Stunden vor der Abfahrt). Gäste ohne Login melden Sie über das <Link to={paths.contact.href()}>Kontaktformular</Link> an
         (Empfänger «Tickets») – mit Spiel, Anzahl Plätzen und den Namen aller Mitreisenden. Die Plätze werden in der Reihenfolge der
         Anmeldungen vergeben; Sie erhalten eine Bestätigung per E-Mail. Eine Abmeldung bis 24 Stunden vor der Abfahrt ist kostenlos, danach
         wird der volle Fahrpreis fällig.

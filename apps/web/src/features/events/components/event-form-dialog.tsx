@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FormProvider, useForm } from 'react-hook-form';
+import { PaymentModeField } from '@/components/ui/payment-mode-field';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { DateField } from '@/components/ui/date-field';
 import { CancelButton, FormField } from '@/components/ui/form-field';
@@ -45,6 +46,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
       capacity: event ? (event.capacity === null ? '' : String(event.capacity)) : '',
       price: event ? String(event.price.amount) : '0',
       maxPlacesPerMember: event ? String(event.maxPlacesPerMember) : '2',
+      paymentMode: event?.paymentMode ?? 'INVOICE',
     },
   });
   const close = () => {
@@ -115,6 +117,7 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
                 inputMode="numeric"
                 required
               />
+              <PaymentModeField idPrefix={prefix} className="col-12" />
               <FormField<EventFormValues>
                 className="col-12"
                 name="description"

@@ -17,6 +17,7 @@ const event: AdminEvent = {
   capacity: 40,
   price: { currency: 'CHF', amount: 17.5 },
   maxPlacesPerMember: 3,
+  paymentMode: 'INVOICE',
   placesLeft: 0,
   waitingCount: 1,
   registrationOpen: true,

@@ -17,6 +17,7 @@ const event: ClubEvent = {
   capacity: 40,
   price: { currency: 'CHF', amount: 17.5 },
   maxPlacesPerMember: 3,
+  paymentMode: 'ON_SITE',
   placesLeft: 10,
   waitingCount: 0,
   registrationOpen: true,
@@ -60,6 +61,14 @@ describe('subscribing to an event', () => {
     expect(screen.getByText(/Pro Mitglied höchstens 3 Plätze\. Total CHF\s17\.50, zahlbar vor Ort\./)).toBeTruthy();
     await user.selectOptions(amount, '3');
     expect(screen.getByText(/Total CHF\s52\.50, zahlbar vor Ort\./)).toBeTruthy();
+  });
+
+  it('an event paid by invoice says «Rechnung folgt», never «zahlbar vor Ort»', async () => {
+    member();
+    await openPanel({ ...event, paymentMode: 'INVOICE' });
+    await screen.findByLabelText('Anzahl Plätze');
+    expect(screen.getByText(/Total CHF\s17\.50, Rechnung folgt\./)).toBeTruthy();
+    expect(screen.queryByText(/zahlbar vor Ort/)).toBeNull();
   });
 
   it('subscribes with the chosen places and announces the answer', async () => {
@@ -133,6 +142,9 @@ describe('subscribing to an event', () => {
       amount: 2,
       status: 'CONFIRMED' as const,
       subscriptionTimestamp: '2026-11-20T08:00:00.000Z',
+      fee: { currency: 'CHF' as const, amount: 0 },
+      total: { currency: 'CHF' as const, amount: 17.5 * 2 },
+      paymentMode: 'ON_SITE' as const,
       waitingPosition: null,
     };
     const { requests } = member({ [`DELETE ${subscriptionsPath}`]: { status: 204 } });
@@ -174,6 +186,9 @@ describe('subscribing to an event', () => {
       amount: 1,
       status: 'CONFIRMED' as const,
       subscriptionTimestamp: '2026-11-20T08:00:00.000Z',
+      fee: { currency: 'CHF' as const, amount: 0 },
+      total: { currency: 'CHF' as const, amount: 17.5 * 2 },
+      paymentMode: 'ON_SITE' as const,
       waitingPosition: null,
     };
     const second = await openPanel({ ...single, subscription: own });

@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { paths, serverPaths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { PAYMENT_MODE_TEXT } from '@/lib/payment-mode';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -158,7 +159,7 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
             </select>
             <div id="amount-hint" className="form-text">
               Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
-              {event.price.amount > 0 ? ` Total ${formatMoney(total)}, zahlbar vor Ort.` : ''}
+              {event.price.amount > 0 ? ` Total ${formatMoney(total)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
             </div>
             {amountError ? (
               <div id="amount-error" className="invalid-feedback">
@@ -170,7 +171,7 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
           // One place per member: nothing to choose (the form sends 1).
           <p className="mb-3">
             Pro Mitglied 1 Platz.
-            {event.price.amount > 0 ? ` Preis ${formatMoney(event.price)}, zahlbar vor Ort.` : ''}
+            {event.price.amount > 0 ? ` Preis ${formatMoney(event.price)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
           </p>
         )}
 

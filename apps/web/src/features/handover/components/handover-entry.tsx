@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
-import { isFree, isUnpaid } from '../lib/handover';
+import { collectOnSite, isFree, isUnpaid } from '../lib/handover';
 import type { HandoverKind } from '@/lib/query-keys';
 
 const units = (kind: HandoverKind, n: number) =>
@@ -51,6 +51,11 @@ export function HandoverEntry({
       <div className="small mt-1">
         {item.deliveryOption ? `${item.deliveryOption.name} · ` : null}
         {formatMoney(item.total)} <span className={payment.className}>{payment.text}</span>
+        {collectOnSite(item) ? (
+          <div className="fw-semibold" data-testid="handover-collect">
+            Vor Ort einziehen: {formatMoney(item.total)}
+          </div>
+        ) : null}
       </div>
       <div className="d-flex align-items-center gap-2 mt-2">
         {given ? (

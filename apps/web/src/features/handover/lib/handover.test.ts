@@ -1,6 +1,6 @@
 import type { HandoverItem } from '@club/contract';
 import { describe, expect, it } from 'vitest';
-import { countEntries, filterEntries, isFree, isUnpaid } from './handover';
+import { collectOnSite, countEntries, filterEntries, isFree, isUnpaid } from './handover';
 
 const item = (id: number, over: Partial<HandoverItem> & { first?: string; last?: string; nr?: number } = {}): HandoverItem => ({
   id,
@@ -9,6 +9,7 @@ const item = (id: number, over: Partial<HandoverItem> & { first?: string; last?:
   deliveryOption: null,
   price: { currency: 'CHF', amount: 45 },
   total: { currency: 'CHF', amount: 90 },
+  paymentMode: over.paymentMode ?? 'INVOICE',
   invoiceId: over.invoiceId ?? null,
   invoiceStatus: over.invoiceStatus ?? null,
   handedOverAt: over.handedOverAt ?? null,
@@ -36,5 +37,12 @@ describe('hand-over list', () => {
     expect(isUnpaid(free)).toBe(false);
     expect(isUnpaid(items[0]!)).toBe(true);
     expect(countEntries([...items, free])).toMatchObject({ entries: 4, handedOver: 3, unpaidHandedOver: 1, unpaid: 2 });
+  });
+  it('an entry paid on site and not invoiced is collected at the hand-over; one paid by invoice never is', () => {
+    expect(collectOnSite(item(5, { paymentMode: 'ON_SITE' }))).toBe(true);
+    expect(collectOnSite(item(6, { paymentMode: 'INVOICE' }))).toBe(false);
+    const free = item(7, { paymentMode: 'ON_SITE' });
+    free.total = { currency: 'CHF', amount: 0 };
+    expect(collectOnSite(free)).toBe(false);
   });
 });

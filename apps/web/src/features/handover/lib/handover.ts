@@ -35,6 +35,9 @@ export const isFree = (item: HandoverItem): boolean => item.total.amount === 0;
 /** Money still owed: billed and open, or not billed yet; never for a free entry. */
 export const isUnpaid = (item: HandoverItem): boolean => !isFree(item) && item.invoiceStatus !== 'PAID';
 
+/** Paid on site and not invoiced: the total is collected at the hand-over. */
+export const collectOnSite = (item: HandoverItem): boolean => item.paymentMode === 'ON_SITE' && item.invoiceId === null && !isFree(item);
+
 export function countEntries(items: readonly HandoverItem[]): HandoverCounts {
   const given = items.filter((i) => i.handedOverAt !== null);
   return {

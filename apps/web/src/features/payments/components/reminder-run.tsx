@@ -2,8 +2,11 @@ import { useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { formatNumber } from '@/lib/format';
-import type { ReminderRunResult } from '@club/contract';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { formatMoney, formatNumber } from '@/lib/format';
+import type { ReminderPreview, ReminderRunResult } from '@club/contract';
+import { useReminderPreview } from '../api/preview-reminders';
 import { useRunReminders } from '../api/run-reminders';
 
 /** "Mahnlauf": each overdue open invoice gets its next reminder, after a confirmation. */
@@ -11,6 +14,7 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
   const run = useRunReminders();
   const toast = useToast();
   const [asking, setAsking] = useState(false);
+  const preview = useReminderPreview(asking);
   return (
     <>
       <button type="button" className="btn btn-outline-danger" onClick={() => setAsking(true)} disabled={run.isPending}>
@@ -23,6 +27,7 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
         confirmLabel="Mahnungen versenden"
         variant="primary"
         pending={run.isPending}
+        confirmDisabled={!preview.isSuccess || preview.data.count === 0}
         error={run.error}
         onCancel={() => {
           setAsking(false);
@@ -42,9 +47,33 @@ export function ReminderRun({ overdueCount }: { overdueCount: number }) {
           alle 14 Tage) per E-Mail mit PDF und neuer Zahlungsfrist.
           {overdueCount > 0 ? ` Zurzeit sind ${formatNumber(overdueCount)} Rechnungen im Filter überfällig.` : ''}
         </p>
+        {preview.isPending ? <LoadingSpinner size="sm" label="Empfänger werden ermittelt…" /> : null}
+        {preview.isError ? <ErrorAlert error={preview.error} /> : null}
+        {preview.isSuccess ? <ReminderRecipients preview={preview.data} /> : null}
       </ConfirmDialog>
       {run.isSuccess ? <ReminderResult result={run.data} /> : null}
     </>
+  );
+}
+
+/** Whom the run will remind, at which level and for how much, before anything is sent. */
+function ReminderRecipients({ preview }: { preview: ReminderPreview }) {
+  if (preview.count === 0) return <p className="mt-3 mb-0 fw-semibold">Zurzeit ist keine Rechnung zu mahnen.</p>;
+  return (
+    <div className="mt-3" data-testid="reminder-preview">
+      <p className="fw-semibold mb-2">
+        {preview.count === 1 ? '1 Mahnung' : `${formatNumber(preview.count)} Mahnungen`} über total {formatMoney(preview.total)}
+        {preview.fees.amount > 0 ? ` (davon Mahngebühren ${formatMoney(preview.fees)})` : ''}:
+      </p>
+      <ul className="list-unstyled small mb-0 reminder-preview-list">
+        {preview.recipients.map((r) => (
+          <li key={r.invoiceId} className="border-bottom py-1">
+            <span className="fw-semibold">{r.memberName}</span> · Rechnung {r.number} · {r.levelTitle} · {formatMoney(r.amount)}
+            {r.fee.amount > 0 ? ` (inkl. Mahngebühr ${formatMoney(r.fee)})` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { PaymentModeField } from '@/components/ui/payment-mode-field';
 import { applyServerFieldErrors } from '@/lib/forms';
 import { moneyToText } from '@/lib/money';
 import { useDeliveryOptions } from '../api/admin-delivery-options';
@@ -41,9 +42,10 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           price: moneyToText(group.defaultPricePerTicket.amount),
           availableTicketsPerGame: group.availableTicketsPerGame,
           freeTicketAmount: group.freeTicketAmount,
+          paymentMode: group.paymentMode,
           deliveryOptionIds: group.deliveryOptions.map((o) => String(o.id)),
         }
-      : { name: '', price: '35', availableTicketsPerGame: 30, freeTicketAmount: 4, deliveryOptionIds: [] },
+      : { name: '', price: '35', availableTicketsPerGame: 30, freeTicketAmount: 4, paymentMode: 'INVOICE', deliveryOptionIds: [] },
   });
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -55,6 +57,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           defaultPricePerTicket: { currency: 'CHF', amount: values.price },
           availableTicketsPerGame: values.availableTicketsPerGame,
           freeTicketAmount: values.freeTicketAmount,
+          paymentMode: values.paymentMode,
         },
         deliveryOptionIds: values.deliveryOptionIds,
       });
@@ -100,6 +103,7 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
             valueAsNumber
           />
         </div>
+        <PaymentModeField idPrefix={prefix} className="mt-3" />
         <fieldset className="mt-3">
           <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
           {options.isPending ? <LoadingSpinner size="sm" /> : null}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { PAYMENT_MODE_TEXT } from '@/lib/payment-mode';
 import { matchup, ticketCount } from '../lib/games';
 
 const HEADING = { CONFIRMED: 'Reservation bestätigt', REQUESTED: 'Anfrage erhalten', WAITING: 'Auf der Warteliste' } as const;
@@ -56,8 +57,10 @@ export function ReservationConfirmation({
           {a.street} {a.houseNumber}, {a.postalCode} {a.city}
         </dd>
         <dt>Total</dt>
-        <dd>
-          {formatMoney(reservation.totalPrice)} ({formatMoney(reservation.price)} pro Ticket)
+        <dd data-testid="confirmation-total">
+          {formatMoney(reservation.total)} ({formatMoney(reservation.price)} pro Ticket
+          {reservation.fee.amount > 0 ? `, Zustellung ${formatMoney(reservation.fee)}` : ''})
+          {reservation.total.amount > 0 ? <span className="d-block">{PAYMENT_MODE_TEXT[reservation.paymentMode]}</span> : null}
         </dd>
       </dl>
       <div className="d-flex flex-wrap gap-2">

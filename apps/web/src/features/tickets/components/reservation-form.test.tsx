@@ -19,6 +19,7 @@ const game: Game = {
   salesOpen: true,
   salesState: 'OPEN',
   pricePerTicket: { currency: 'CHF', amount: 35.55 },
+  paymentMode: 'INVOICE',
   ticketsLeft: 50,
   freeTicketAmount: 4,
   ticketsHeld: 0,
@@ -53,6 +54,9 @@ function reservation(amount: number): TicketReservation {
     price: game.pricePerTicket,
     createdAt: '2026-11-25T08:00:00.000Z',
     totalPrice: { currency: 'CHF', amount: 35.55 * amount },
+    fee: { currency: 'CHF', amount: 0 },
+    total: { currency: 'CHF', amount: 35.55 * amount },
+    paymentMode: 'INVOICE',
     gameGroupName: game.gameGroupName,
     opponent: game.opponent,
     homeGame: true,
@@ -115,6 +119,11 @@ describe('reserving tickets for a game', () => {
 
     await user.selectOptions(amount, '3');
     expect(screen.getByTestId('reservation-total').textContent).toMatch(/^CHF\s106\.65$/);
+    // The delivery fee is part of the total before confirming, and the form says how it is paid.
+    await user.click(screen.getByLabelText(/Post/));
+    expect(screen.getByTestId('reservation-total').textContent).toMatch(/^CHF\s111\.65$/);
+    expect(screen.getByText(/\+ Zustellung CHF\s5\.00/)).toBeTruthy();
+    expect(screen.getByTestId('reservation-payment').textContent).toMatch(/^Rechnung folgt:/);
   });
 
   it('when no delivery option is chosen, then it says so beside the options and sends nothing', async () => {

@@ -13,7 +13,8 @@ import { applyServerFieldErrors } from '@/lib/forms';
 import { useDeliveryAddress } from '../api/get-delivery-address';
 import { useGameDeliveryOptions } from '../api/get-game-delivery-options';
 import { useReserveTickets } from '../api/reserve-tickets';
-import { multiplyMoney } from '@/lib/money';
+import { addMoney, multiplyMoney } from '@/lib/money';
+import { PAYMENT_MODE_HINT, PAYMENT_MODE_TEXT } from '@/lib/payment-mode';
 import { ticketCount } from '../lib/games';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { reservationFormSchema, type ReservationFormInput, type ReservationFormOutput } from '../lib/reservation-form';
@@ -55,6 +56,7 @@ export function ReservationForm({ game, onReserved, mode = 'reserve' }: Reservat
   });
   const { register, handleSubmit, control, formState, setError, setValue } = form;
   const amount = useWatch({ control, name: 'amount' });
+  const optionId = useWatch({ control, name: 'deliveryOptionId' });
   const otherAddress = useWatch({ control, name: 'otherAddress' });
   const needsAddress = current.isSuccess && current.data === null;
   const showAddressFields = otherAddress || needsAddress;
@@ -93,7 +95,10 @@ export function ReservationForm({ game, onReserved, mode = 'reserve' }: Reservat
       });
   };
 
-  const total = multiplyMoney(game.pricePerTicket.amount, Number.isFinite(amount) ? amount : 0);
+  const count = Number.isFinite(amount) ? amount : 0;
+  // The delivery fee is part of the total, as on the invoice (or what is collected on site).
+  const fee = options.data.find((o) => String(o.id) === optionId)?.fee.amount ?? 0;
+  const total = addMoney(multiplyMoney(game.pricePerTicket.amount, count), fee);
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate aria-labelledby="reservation-heading">
@@ -174,11 +179,17 @@ export function ReservationForm({ game, onReserved, mode = 'reserve' }: Reservat
 
         <p className="mb-3" aria-live="polite">
           <span className="text-body-secondary">
-            {ticketCount(Number.isFinite(amount) ? amount : 0)} × {formatMoney(game.pricePerTicket)} ={' '}
+            {ticketCount(count)} × {formatMoney(game.pricePerTicket)}
+            {fee > 0 ? ` + Zustellung ${formatMoney(fee)}` : ''} ={' '}
           </span>
           <span className="reservation-total" data-testid="reservation-total">
             {formatMoney(total)}
           </span>
+          {total > 0 ? (
+            <span className="d-block small" data-testid="reservation-payment">
+              <strong>{PAYMENT_MODE_TEXT[game.paymentMode]}:</strong> {PAYMENT_MODE_HINT[game.paymentMode]}
+            </span>
+          ) : null}
         </p>
 
         {submitError ? <ErrorAlert error={submitError} title="Die Reservation ist nicht gelungen." /> : null}

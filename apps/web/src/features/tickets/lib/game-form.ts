@@ -63,7 +63,7 @@ export type GameFormValues = z.input<typeof gameFormSchema>;
 
 /** The contract's game group; the price is typed in francs (`35`, `35.-`, `35,50`), the options are checkboxes. */
 export const gameGroupFormSchema = gameGroupFieldsSchema
-  .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true })
+  .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true, paymentMode: true })
   .extend({
     price: z.string().transform(moneyFromText).pipe(moneySchema.shape.amount),
     deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),

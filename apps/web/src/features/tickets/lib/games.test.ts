@@ -16,6 +16,7 @@ const game = (over: Partial<Game>): Game => ({
   salesOpen: true,
   salesState: 'OPEN',
   pricePerTicket: { currency: 'CHF', amount: 35 },
+  paymentMode: 'INVOICE',
   ticketsLeft: 10,
   freeTicketAmount: 4,
   ticketsHeld: null,
