@@ -37,3 +37,15 @@ export function cpuMs(pid) {
   }
   return total;
 }
+
+/** Current RSS (VmRSS) of each process of the tree, in MB. */
+export function rssMb(pid) {
+  return processTree(pid).map((p) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      return 0;
+    }
+  });
+}

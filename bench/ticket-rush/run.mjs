@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { machineLine, referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
-import { cpuMs, peakRssMb } from '../lib/process.mjs';
+import { cpuMs, peakRssMb, rssMb } from '../lib/process.mjs';
 import { call, freePort, membersWithSessions, percentile, round } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -122,6 +122,8 @@ try {
   console.log(
     `Server bereit (PostgreSQL ${pgVersion}, Datenbank ${dbName}, ${WORKERS} Worker mit je ${POOL} Verbindungen) nach ${Date.now() - started} ms`,
   );
+  // What the idle server holds once it answers (each process), before any member comes.
+  console.log(`Server-Speicher nach dem Start (VmRSS): ${rssMb(server.pid).join(' + ')} MB`);
 
   // --- members and sessions, straight into the database ------------------------------
   const t0 = Date.now();

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
+import { onFirstUse } from './on-first-use.ts';
+
+const fontkitPackage = onFirstUse<typeof fontkit>('fontkit');
 import { repoRoot } from './paths.ts';
 
 /**
@@ -21,7 +24,8 @@ interface Family {
   bold: fontkit.Font;
 }
 
-const parseFont = (name: string) => fontkit.create(readFileSync(path.join(repoRoot, 'apps/api/assets/fonts', name))) as fontkit.Font;
+const parseFont = (name: string) =>
+  fontkitPackage().create(readFileSync(path.join(repoRoot, 'apps/api/assets/fonts', name))) as fontkit.Font;
 
 function family(prefix: string): () => Family {
   let parsed: Family | undefined;

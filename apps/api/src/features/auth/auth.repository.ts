@@ -42,14 +42,15 @@ export interface SessionRow {
   roles: Role[];
 }
 
-/** Sessions with their member's current roles, in one query for all the ids. */
-export function readSessionsWithRoles(db: DbOrTx, sids: readonly string[]): Promise<SessionRow[]> {
-  return db.$queryRaw<SessionRow[]>`
+/** A session with its member's current roles, in one query (null: no such row). */
+export async function readSessionWithRoles(db: DbOrTx, sid: string): Promise<SessionRow | null> {
+  const rows = await db.$queryRaw<SessionRow[]>`
         SELECT s."sid", s."data", s."expiresAt", m."id" IS NOT NULL AS "memberExists",
                ARRAY(SELECT r."role"::text FROM "member_roles" r WHERE r."memberId" = m."id" ORDER BY r."role") AS "roles"
         FROM "sessions" s
         LEFT JOIN "members" m ON m."id" = CASE WHEN s."data"->>'memberId' ~ '^[0-9]{1,9}$' THEN (s."data"->>'memberId')::int END
-        WHERE s."sid" = ANY(${[...new Set(sids)]}::text[])`;
+        WHERE s."sid" = ${sid}`;
+  return rows[0] ?? null;
 }
 
 export async function upsertSession(db: DbOrTx, sid: string, data: unknown, expiresAt: Date): Promise<void> {

@@ -1,12 +1,11 @@
 import session, { type SessionData } from 'express-session';
 import type { Role } from '@club/contract';
-import { oneBatchAtATime } from '../../lib/batching.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
   extendSession,
-  readSessionsWithRoles,
+  readSessionWithRoles,
   upsertSession,
   type SessionRow,
 } from './auth.repository.ts';
@@ -67,25 +66,16 @@ function storedSession(row: SessionRow): SessionData {
  * session. Expiry is decided here, with the site's clock: an expired row reads as no session.
  */
 export class PrismaSessionStore extends session.Store {
-  /** Sessions of requests that come together are read with one query. */
-  private readonly rows;
-
   constructor(
     private readonly db: DbOrTx,
     private readonly clock: () => Date,
   ) {
     super();
-    // Every request of a member needs the session and the member's current roles: one query for both.
-    this.rows = oneBatchAtATime(async (sids: readonly string[]) => {
-      const rows = await readSessionsWithRoles(db, sids);
-      const bySid = new Map(rows.map((row) => [row.sid, row]));
-      return sids.map((sid) => bySid.get(sid) ?? null);
-    });
   }
 
-  /** The session as stored now, with its member's current roles (null: no such session, or expired). */
+  /** The session as stored now, with its member's current roles (null: no such session, or expired); one query. */
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.rows.load(sid).then(
+    readSessionWithRoles(this.db, sid).then(
       (row) => callback(null, row && row.expiresAt.getTime() > this.clock().getTime() ? storedSession(row) : null),
       (err: unknown) => callback(err),
     );

@@ -1,4 +1,7 @@
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 import type { EventRow, SubscriberRow } from './events.repository.ts';
 import { zurichWallClock } from '../../lib/dates.ts';
 
@@ -11,7 +14,7 @@ const STATUS = { CONFIRMED: 'Bestätigt', WAITING: 'Warteliste' } as const;
  * autofilter, real dates (shown in Zurich time), numbers as numbers and fitting widths.
  */
 export async function subscribersWorkbook(event: EventRow, rows: readonly SubscriberRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   workbook.created = new Date(0);
   const sheet = workbook.addWorksheet('Angemeldete', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [

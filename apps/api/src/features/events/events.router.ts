@@ -30,7 +30,7 @@ import {
 import { eventCalendar } from '../calendar/index.ts';
 import { fileNameOf, subscribersWorkbook } from './events.documents.ts';
 import {
-  createSubscriptionDesk,
+  createEventTurns,
   getEvent,
   getEventForCalendar,
   listEvents,
@@ -44,7 +44,7 @@ import { addSubscriber, promoteSubscriber, removeSubscriber } from './events-lis
 export function eventsRouter(deps: Deps): Router {
   const router = Router();
   const site: Site = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
-  const desk = createSubscriptionDesk({ db: deps.database.prisma, log: deps.log, clock: deps.clock }, site);
+  const turns = createEventTurns();
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -83,7 +83,7 @@ export function eventsRouter(deps: Deps): Router {
       if (body.id !== undefined && body.id !== params.id) {
         throw invalid('Bitte prüfen Sie die markierten Angaben.', { id: 'Veranstaltung: Stimmt nicht mit der Adresse überein.' });
       }
-      const result = await subscribe(ctxOf(deps, req), desk, params.id, { amount: body.amount, waitlist: body.waitlist });
+      const result = await subscribe(ctxOf(deps, req), site, turns, params.id, { amount: body.amount, waitlist: body.waitlist });
       if (!result.subscription) {
         res.status(204).end();
         return;
@@ -95,7 +95,7 @@ export function eventsRouter(deps: Deps): Router {
     '/events/:id/subscriptions',
     requireMember,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      await subscribe(ctxOf(deps, req), desk, params.id, { amount: 0 });
+      await subscribe(ctxOf(deps, req), site, turns, params.id, { amount: 0 });
       res.status(204).end();
     }),
   );

@@ -1,10 +1,8 @@
 import type { ClubEvent, EventSubscription, MemberEventSubscription } from '@club/contract';
 import { AppError, conflict, notFound, notLoggedIn } from '../../lib/app-error.ts';
-import { BatchesPerKey } from '../../lib/batching.ts';
 import { asBusy } from '../../lib/busy.ts';
+import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import type { Db } from '../../db/client.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { movedUpMail, signUpMail } from './events.mails.ts';
 import { toEvent, toMemberSubscription, toSubscription } from './events.mappers.ts';
@@ -93,148 +91,123 @@ function refusal(reason: SubscriptionRefusal, message: string): AppError {
   }
 }
 
-/** A request as the desk sees it: who asks, and for what. */
-export interface SubscriptionItem {
+/**
+ * One member transaction per event at a time in this process; the others wait here, each for
+ * itself, and leave the pool to other requests (as the ticket sale's `GameTurns`).
+ */
+export type EventTurns = PerKeyLimit<number>;
+export const createEventTurns = (): EventTurns => new PerKeyLimit<number>(1);
+
+/** A request as the decision sees it: who asks, and for what. */
+interface SubscriptionItem {
   memberId: number;
   amount: number;
   waitlist: boolean;
 }
 
-/** The most requests of one event decided in one transaction. */
-const MAX_BATCH = 1000;
-
-/** Subscriptions per event, decided in batches (see createSubscriptionDesk). */
-export type SubscriptionDesk = BatchesPerKey<number, SubscriptionItem, SubscribeResult>;
-
 /**
- * The server's subscription desk: requests for one event that arrive while a transaction of
- * that event is running wait in this process and are decided together in the next one
- * ("group commit", as the ticket sale does). Each transaction locks the event row first, so
- * the places are decided on current rows only, also across several server instances.
- */
-export function createSubscriptionDesk(base: { db: Db; log: Logger; clock: () => Date }, site: Site): SubscriptionDesk {
-  return new BatchesPerKey<number, SubscriptionItem, SubscribeResult>(
-    (eventId, items) => subscribeBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, eventId, items),
-    MAX_BATCH,
-  );
-}
-
-/**
- * Subscribes, changes the amount or cancels (amount 0) through the desk: decided under the
- * event's row lock together with the other requests of its batch, exactly as if they had
- * come one by one, so the places are never exceeded, and freed places go to the waiting list
- * in the same transaction.
+ * Subscribes, changes the amount or cancels (amount 0) in one transaction of its own: locks
+ * the event row, reads its subscriptions, decides the request (events.rules.ts), moves waiting
+ * members up into places it freed, writes the difference and the mails. The places are never
+ * exceeded, also across several server processes: requests for one event queue on its lock.
  */
 export async function subscribe(
   ctx: Ctx,
-  desk: SubscriptionDesk,
+  site: Site,
+  turns: EventTurns,
   eventId: number,
   input: { amount: number; waitlist?: boolean | undefined },
 ): Promise<SubscribeResult> {
-  return desk.submit(eventId, { memberId: memberIdOf(ctx), amount: input.amount, waitlist: input.waitlist ?? false });
+  const item: SubscriptionItem = { memberId: memberIdOf(ctx), amount: input.amount, waitlist: input.waitlist ?? false };
+  let answer: SubscribeResult | AppError;
+  try {
+    answer = await turns.run(eventId, () => decideAndWrite(ctx, site, eventId, item));
+  } catch (error) {
+    const busy = asBusy(error, BUSY_MESSAGE);
+    if (!busy) throw error;
+    ctx.log.warn({ eventId, cause: error instanceof Error ? error.message : String(error) }, 'subscription refused as busy');
+    throw busy;
+  }
+  if (answer instanceof AppError) throw answer;
+  return answer;
 }
 
 /** A row decided in memory; `id` < 0 until it is inserted. */
 type MemRow = SubscriptionRow;
 
-/**
- * Decides a batch of one event in one transaction: locks the event row, reads its
- * subscriptions, decides each request in order on the rows as the earlier ones left them
- * (events.rules.ts), moves waiting members up after each, then writes the difference and
- * the mails of those who moved up. Answers per request: the result, or its AppError.
- */
-async function subscribeBatch(
-  ctx: Ctx,
-  site: Site,
-  eventId: number,
-  items: readonly SubscriptionItem[],
-): Promise<(SubscribeResult | Error)[]> {
-  try {
-    return await withTx(ctx, async (tx) => {
-      const event = await lockEvent(tx.db, eventId, LOCK_TIMEOUT_MS);
-      if (!event) return items.map(() => notFound(EVENT_NOT_FOUND));
-      const original = await listSubscriptionRows(tx.db, eventId);
-      let rows: MemRow[] = original.map((r) => ({ ...r }));
-      let tempId = 0;
-      const movedUp = new Set<number>();
-      const signedUp = new Set<number>();
-      const answers = items.map((item): SubscribeResult | AppError => {
-        const decision = decideSubscription(event, rows, item, tx.now);
-        if (decision.kind === 'refuse') return refusal(decision.reason, decision.message);
-        let own: MemRow | null = null;
-        if (decision.kind === 'cancel') {
-          rows = rows.filter((r) => r.memberId !== item.memberId);
-          signedUp.delete(item.memberId);
-        } else {
-          signedUp.add(item.memberId);
-          const before = rows.find((r) => r.memberId === item.memberId);
-          own = {
-            id: before?.id ?? --tempId,
-            memberId: item.memberId,
-            amount: decision.amount,
-            status: decision.status,
-            subscriptionTimestamp: decision.newTimestamp || !before ? tx.now : before.subscriptionTimestamp,
-          };
-          rows = [...rows.filter((r) => r.memberId !== item.memberId), own];
-        }
-        for (const moved of promotions(event.capacity, rows, tx.now, event.start)) {
-          moved.status = 'CONFIRMED';
-          if (moved.memberId !== item.memberId) movedUp.add(moved.memberId);
-        }
-        return { subscription: own ? toSubscription(event, own) : null, created: decision.kind === 'save' && decision.row === null };
-      });
+/** The request's transaction: the answer, or the AppError that refuses it (nothing written then). */
+async function decideAndWrite(ctx: Ctx, site: Site, eventId: number, item: SubscriptionItem): Promise<SubscribeResult | AppError> {
+  return withTx(ctx, async (tx) => {
+    const event = await lockEvent(tx.db, eventId, LOCK_TIMEOUT_MS);
+    if (!event) return notFound(EVENT_NOT_FOUND);
+    const original = await listSubscriptionRows(tx.db, eventId);
+    let rows: MemRow[] = original.map((r) => ({ ...r }));
+    const decision = decideSubscription(event, rows, item, tx.now);
+    if (decision.kind === 'refuse') return refusal(decision.reason, decision.message);
+    let own: MemRow | null = null;
+    if (decision.kind === 'cancel') {
+      rows = rows.filter((r) => r.memberId !== item.memberId);
+    } else {
+      const before = rows.find((r) => r.memberId === item.memberId);
+      own = {
+        id: before?.id ?? -1,
+        memberId: item.memberId,
+        amount: decision.amount,
+        status: decision.status,
+        subscriptionTimestamp: decision.newTimestamp || !before ? tx.now : before.subscriptionTimestamp,
+      };
+      rows = [...rows.filter((r) => r.memberId !== item.memberId), own];
+    }
+    // Places the request freed go to the waiting list at once (own included when it waited).
+    const movedUp = new Set<number>();
+    for (const moved of promotions(event.capacity, rows, tx.now, event.start)) {
+      moved.status = 'CONFIRMED';
+      if (moved.memberId !== item.memberId) movedUp.add(moved.memberId);
+    }
+    const answer: SubscribeResult = {
+      subscription: own ? toSubscription(event, own) : null,
+      created: decision.kind === 'save' && decision.row === null,
+    };
 
-      // Write the difference between the rows read and the rows decided.
-      const finalIds = new Set(rows.map((r) => r.id));
-      const gone = original.filter((r) => !finalIds.has(r.id)).map((r) => r.id);
-      if (gone.length) await deleteSubscriptions(tx.db, gone);
-      const byId = new Map(original.map((r) => [r.id, r]));
-      for (const r of rows) {
-        const was = byId.get(r.id);
-        if (
-          was &&
-          (was.amount !== r.amount || was.status !== r.status || was.subscriptionTimestamp.getTime() !== r.subscriptionTimestamp.getTime())
-        ) {
-          await updateSubscription(tx.db, r.id, { amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp });
-        }
+    // Write the difference between the rows read and the rows decided.
+    const finalIds = new Set(rows.map((r) => r.id));
+    const gone = original.filter((r) => !finalIds.has(r.id)).map((r) => r.id);
+    if (gone.length) await deleteSubscriptions(tx.db, gone);
+    const byId = new Map(original.map((r) => [r.id, r]));
+    for (const r of rows) {
+      const was = byId.get(r.id);
+      if (
+        was &&
+        (was.amount !== r.amount || was.status !== r.status || was.subscriptionTimestamp.getTime() !== r.subscriptionTimestamp.getTime())
+      ) {
+        await updateSubscription(tx.db, r.id, { amount: r.amount, status: r.status, subscriptionTimestamp: r.subscriptionTimestamp });
       }
-      await insertSubscriptions(
-        tx.db,
-        rows
-          .filter((r) => r.id < 0)
-          .map((r) => ({
-            eventId,
-            memberId: r.memberId,
-            amount: r.amount,
-            status: r.status,
-            subscriptionTimestamp: r.subscriptionTimestamp,
-          })),
-      );
+    }
+    await insertSubscriptions(
+      tx.db,
+      rows
+        .filter((r) => r.id < 0)
+        .map((r) => ({
+          eventId,
+          memberId: r.memberId,
+          amount: r.amount,
+          status: r.status,
+          subscriptionTimestamp: r.subscriptionTimestamp,
+        })),
+    );
 
-      // Mail those who moved up and still hold their places at the end of the batch, and
-      // confirm each member's own sign-up or change (a place or one on the waiting list).
-      const confirmed = rows.filter((r) => movedUp.has(r.memberId) && r.status === 'CONFIRMED');
-      await mailMovedUp(tx, site, event, confirmed);
-      const own = rows.filter((r) => signedUp.has(r.memberId) && !movedUp.has(r.memberId));
-      await mailRows(tx, own, (member, row) =>
-        signUpMail(
-          { firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl },
-          row.status,
-        ),
-      );
-      tx.log.debug({ eventId, requests: items.length, movedUp: confirmed.length }, 'subscription batch');
-      return answers;
-    });
-  } catch (error) {
-    const busy = asBusy(error, BUSY_MESSAGE);
-    if (busy)
-      ctx.log.warn(
-        { eventId, requests: items.length, cause: error instanceof Error ? error.message : String(error) },
-        'subscription batch refused as busy',
-      );
-    const answer = busy ?? (error instanceof Error ? error : new Error(String(error)));
-    return items.map(() => answer);
-  }
+    // Mail those who moved up, and confirm the member's own sign-up or change (a place or one on the waiting list).
+    const confirmed = rows.filter((r) => movedUp.has(r.memberId));
+    await mailMovedUp(tx, site, event, confirmed);
+    await mailRows(tx, own ? [own] : [], (member, row) =>
+      signUpMail(
+        { firstName: member.firstName, event, amount: row.amount, clubName: site.clubName, publicUrl: site.publicUrl },
+        row.status,
+      ),
+    );
+    tx.log.info({ eventId, amount: item.amount, movedUp: confirmed.length }, 'subscription decided');
+    return answer;
+  });
 }
 
 /** One mail to each row's member, made by `make` (members gone since are skipped). */

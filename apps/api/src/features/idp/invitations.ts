@@ -1,10 +1,12 @@
 import { isCleanText } from '@club/contract';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnDe from '@zxcvbn-ts/language-de';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnDe from '@zxcvbn-ts/language-de';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { enqueueMail, enqueueMails } from '../../lib/outbox.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { loginNameOf } from './accounts.ts';
 import {
   claimInvitation,
@@ -46,6 +48,9 @@ export function invitationStatus(invitation: { expiresAt: Date; usedAt: Date | n
   return 'VALID';
 }
 
+const zxcvbnCore = onFirstUse<typeof ZxcvbnCore>('@zxcvbn-ts/core');
+const zxcvbnCommon = onFirstUse<typeof ZxcvbnCommon>('@zxcvbn-ts/language-common');
+const zxcvbnDe = onFirstUse<typeof ZxcvbnDe>('@zxcvbn-ts/language-de');
 let estimator: ZxcvbnFactory | undefined;
 /**
  * Common and breached passwords, single words and simple patterns (ASVS 5.0 V6.2.4): the
@@ -53,10 +58,10 @@ let estimator: ZxcvbnFactory | undefined;
  * built at first use (half a second). Score 3 of 4 ("safely unguessable") is required.
  */
 export function isGuessable(password: string, userInputs: string[] = []): boolean {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnDe.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-  });
+  if (!estimator) {
+    const [core, common, de] = [zxcvbnCore(), zxcvbnCommon(), zxcvbnDe()];
+    estimator = new core.ZxcvbnFactory({ dictionary: { ...common.dictionary, ...de.dictionary }, graphs: common.adjacencyGraphs });
+  }
   return estimator.check(password, userInputs.filter(Boolean)).score < 3;
 }
 

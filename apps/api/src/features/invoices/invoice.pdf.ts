@@ -1,5 +1,9 @@
-import PDFDocument from 'pdfkit';
-import { SwissQRBill } from 'swissqrbill/pdf';
+import type * as QRBillPdf from 'swissqrbill/pdf';
+import type PDFKitModule from 'pdfkit';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const pdfkit = onFirstUse<typeof PDFKitModule>('pdfkit');
+const qrBillPdf = onFirstUse<typeof QRBillPdf>('swissqrbill/pdf');
 import type { PDFOptions } from 'swissqrbill/types';
 import { registerLiberationSans } from '../../lib/fonts.ts';
 import { formatReference } from './invoices.rules.ts';
@@ -93,7 +97,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 }
 
 function openDocument(doc: InvoiceDocument): PDFKit.PDFDocument {
-  const pdf = new PDFDocument({
+  const pdf = new (pdfkit())({
     size: 'A4',
     margin: 0,
     info: { Title: `${doc.reminder?.title ?? 'Rechnung'} ${doc.number}`, Author: doc.creditor.name, Subject: doc.title },
@@ -232,7 +236,7 @@ function drawLetterText(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: numb
 function drawPaymentPart(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): void {
   const top = pdf.page.height - PAYMENT_PART_HEIGHT;
   if (pdf.y > top) throw new Error(`invoice ${doc.number}: text runs into the payment part`);
-  const qr = new SwissQRBill(
+  const qr = new (qrBillPdf().SwissQRBill)(
     {
       currency: 'CHF',
       amount: amountDue(doc) / 100,

@@ -1,5 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
 import { isQRReference, isQRReferenceValid, isSCORReference, isSCORReferenceValid } from 'swissqrbill/utils';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 
 /**
  * Reads the bank's camt.054 (debit/credit notification) or camt.053 (account statement),
@@ -111,7 +112,11 @@ type Node = Record<string, unknown>;
 
 const ARRAYS = new Set(['Ntfctn', 'Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Strd', 'Ustrd']);
 
-const parser = new XMLParser({
+const xml = onFirstUse<typeof FastXmlParser>('fast-xml-parser');
+
+/** The parser of bank files, made at the first file. */
+let parser: FastXmlParser.XMLParser | undefined;
+const parserOptions: FastXmlParser.X2jOptions = {
   removeNSPrefix: true,
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -122,7 +127,7 @@ const parser = new XMLParser({
   maxNestedTags: CAMT_LIMITS.depth,
   jPath: false,
   isArray: (name) => ARRAYS.has(name),
-});
+};
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const CAMT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.\d{3})\.001\.(\d{2})$/;
@@ -178,7 +183,7 @@ function checkEnvelope(text: string): { message: (typeof CAMT_MESSAGES)[number];
   if (!text.trim()) throw new CamtFormatError('Die Datei ist leer.');
   if (/<!DOCTYPE|<!ENTITY/i.test(text))
     throw new CamtFormatError('Die Datei enthält eine DOCTYPE-Deklaration; Bankdateien haben keine. Sie wurde nicht gelesen.');
-  const valid = XMLValidator.validate(text);
+  const valid = xml().XMLValidator.validate(text);
   if (valid !== true) {
     throw new CamtFormatError(
       `Die Datei ist kein gültiges XML (Zeile ${valid.err.line}). Bitte laden Sie die Datei der Bank unverändert hoch.`,
@@ -222,6 +227,7 @@ function checkEnvelope(text: string): { message: (typeof CAMT_MESSAGES)[number];
 
 function parseXml(text: string): Node {
   try {
+    parser ??= new (xml().XMLParser)(parserOptions);
     return parser.parse(text) as Node;
   } catch (error) {
     const reason =

@@ -1,7 +1,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
+import type PDFKitModule from 'pdfkit';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const pdfkit = onFirstUse<typeof PDFKitModule>('pdfkit');
 import { registerReportFont } from '../../lib/fonts.ts';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
 import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
@@ -78,7 +81,7 @@ function layoutOf(columns: readonly TableColumn[]): Layout {
  * by pdfkit once (its layout cache lives as long as the document).
  */
 export async function writePdfReport(out: Writable, report: TableReport): Promise<void> {
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: 'A4',
     layout: 'landscape',
     margins: MARGIN,

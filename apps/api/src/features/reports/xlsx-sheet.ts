@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport, type TableSection } from './report-model.ts';
 import { sheetName } from './sheet-name.ts';
 
@@ -42,7 +45,7 @@ type Worksheet = ExcelJS.Worksheet;
 
 /** Writes the whole report as a workbook into `out` and ends it (one sheet per section). */
 export async function writeXlsxReport(out: Writable, report: TableReport): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = report.author;
   workbook.lastModifiedBy = report.author;
   workbook.created = report.createdAt;

@@ -49,8 +49,7 @@ import {
 import {
   cancelReservation,
   changeReservationAmount,
-  createChangeBatches,
-  createReservationBatches,
+  createGameTurns,
   getDeliveryAddress,
   getGame,
   listGameDeliveryOptions,
@@ -75,9 +74,7 @@ function groupExpands(group: GameGroup, requested: string[]) {
 export function ticketsRouter(deps: Deps): Router {
   const router = Router();
   const site: TicketSite = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
-  const desk = { db: deps.database.prisma, log: deps.log, clock: deps.clock };
-  const reservations = createReservationBatches(desk, site);
-  const changes = createChangeBatches(desk, site);
+  const turns = createGameTurns();
 
   // --- everyone -------------------------------------------------------------------------
   router.get(
@@ -144,7 +141,8 @@ export function ticketsRouter(deps: Deps): Router {
           idempotencyKey,
           waitlist: body.waitlist,
         },
-        reservations,
+        site,
+        turns,
       );
       if (result.replayed) res.set('Idempotency-Replayed', 'true');
       sendItem(res, ticketReservationSchema.parse(result.reservation), undefined, 201);
@@ -154,14 +152,14 @@ export function ticketsRouter(deps: Deps): Router {
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams, body: ticketReservationChangeSchema }, async ({ params, body }, req, res) => {
-      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), changes, params.id, body.amount)));
+      sendItem(res, ticketReservationSchema.parse(await changeReservationAmount(ctxOf(deps, req), site, turns, params.id, body.amount)));
     }),
   );
   router.delete(
     '/member/ticketreservations/:id',
     requireMember,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      await cancelReservation(ctxOf(deps, req), changes, params.id);
+      await cancelReservation(ctxOf(deps, req), site, turns, params.id);
       res.status(204).end();
     }),
   );

@@ -1,11 +1,9 @@
 import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
-import { BatchesPerKey } from '../../lib/batching.ts';
 import { asBusy } from '../../lib/busy.ts';
+import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
 import {
   deleteReservationOfMember,
@@ -43,27 +41,17 @@ import { findMembersForMail } from './tickets-queue.repository.ts';
 import { moveUpWaiting, type TicketSite } from './tickets-queue.service.ts';
 import type { TicketStatus } from '@club/contract';
 
-/** How long a batch of reservations waits for the game's lock before it answers 503 BUSY. */
+/** How long a reservation or a change waits for the game's lock before it answers 503 BUSY. */
 export const LOCK_TIMEOUT_MS = 3_000;
 
-/** The most reservation requests of one game decided in one transaction. */
-const MAX_BATCH = 1000;
-
-/** Reservations per game, decided in batches (see createReservationBatches). */
-export type ReservationBatches = BatchesPerKey<number, ReservationItem, ReserveTicketsResult>;
-
 /**
- * The server's reservation desk: requests for one game that arrive while a transaction of that
- * game is running wait in this process and are decided together in the next one ("group
- * commit"), on current sums under the game's row lock. Only throughput depends on the
- * batching; the lock orders the batches of several server instances as well.
+ * One member transaction per game at a time in this process; the others wait here, each
+ * request for itself (its own transaction, log and answer), and leave the pool's connections
+ * to other requests instead of holding them while they wait on the game's lock. The lock then
+ * waits only for other processes, so its 3 s timeout bounds that wait alone.
  */
-export function createReservationBatches(base: { db: Db; log: Logger; clock: () => Date }, site: TicketSite): ReservationBatches {
-  return new BatchesPerKey<number, ReservationItem, ReserveTicketsResult>(
-    (gameId, items) => reserveBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, gameId, items),
-    MAX_BATCH,
-  );
-}
+export type GameTurns = PerKeyLimit<number>;
+export const createGameTurns = (): GameTurns => new PerKeyLimit<number>(1);
 
 const BUSY_MESSAGE = 'Gerade reservieren sehr viele Mitglieder gleichzeitig. Bitte nochmals versuchen.';
 const GAME_NOT_FOUND = 'Dieses Spiel gibt es nicht.';
@@ -127,46 +115,45 @@ export interface ReserveTicketsResult {
   replayed: boolean;
 }
 
-/** A request as the batch sees it: the input and who sent it. */
-export interface ReservationItem extends ReserveTicketsInput {
+/** A request as the quota path sees it: the input and who sent it. */
+interface ReservationItem extends ReserveTicketsInput {
   memberId: number;
 }
 
-/** Reserves tickets (docs/domain-rules.md «Tickets») through the desk: decided with the other requests of its batch. */
-export async function reserveTickets(ctx: Ctx, input: ReserveTicketsInput, batches: ReservationBatches): Promise<ReserveTicketsResult> {
-  return batches.submit(input.gameId, { ...input, memberId: memberIdOf(ctx) });
-}
-
 /**
- * Decides a batch of requests for one game in one transaction: locks the game row, reads the
- * current sums, decides every request in order (tickets.rules.ts), inserts the accepted ones.
- * Nothing decides availability outside this transaction. Answers per request: the result, or
- * the AppError that request gets.
+ * Reserves tickets (DESIGN.md §6) in one transaction of its own: locks the game row, reads the
+ * current sums, decides the request (tickets.rules.ts), inserts it when accepted, commits.
+ * Nothing decides availability outside this transaction; requests for one game queue on its
+ * row lock, also across several server processes.
  */
-async function reserveBatch(
+export async function reserveTickets(
   ctx: Ctx,
+  input: ReserveTicketsInput,
   site: TicketSite,
-  gameId: number,
-  items: readonly ReservationItem[],
-): Promise<(ReserveTicketsResult | Error)[]> {
-  let answers: (ReserveTicketsResult | AppError | Replay)[];
+  turns: GameTurns,
+): Promise<ReserveTicketsResult> {
+  const item: ReservationItem = { ...input, memberId: memberIdOf(ctx) };
+  let answer: ReserveTicketsResult | AppError | Replay;
   try {
-    answers = await decideAndInsert(ctx, site, gameId, items);
+    answer = await turns.run(item.gameId, () => decideAndInsert(ctx, site, item));
   } catch (error) {
-    // A reservation for another game (here or on another server) took one of the batch's
-    // Idempotency-Keys meanwhile: decide once more, now seeing it (the batch was rolled back).
-    if (!isUniqueViolation(error)) return rejectAll(ctx, gameId, items.length, error);
-    ctx.log.info({ gameId, requests: items.length }, 'reservation batch decided again: an Idempotency-Key was taken meanwhile');
+    // A reservation for another game (here or on another server) took the Idempotency-Key
+    // meanwhile: decide once more, now seeing it (the transaction was rolled back).
+    if (!isUniqueViolation(error)) throw busyOr(ctx, item.gameId, error);
+    ctx.log.info({ gameId: item.gameId }, 'reservation decided again: its Idempotency-Key was taken meanwhile');
     try {
-      answers = await decideAndInsert(ctx, site, gameId, items);
+      answer = await decideAndInsert(ctx, site, item);
     } catch (again) {
-      return rejectAll(ctx, gameId, items.length, again);
+      throw busyOr(ctx, item.gameId, again);
     }
   }
-  const reserved = answers.filter((a) => 'reservation' in a && !a.replayed).length;
-  reservationsCreated.inc(reserved);
-  ctx.log.debug({ gameId, requests: items.length, reserved }, 'reservation batch');
-  return Promise.all(answers.map((a, i) => ('replayOf' in a ? replay(ctx, items[i]!, a.replayOf) : a)));
+  if ('replayOf' in answer) answer = await replay(ctx, item, answer.replayOf);
+  if (answer instanceof Error) throw answer;
+  if (!answer.replayed) {
+    reservationsCreated.inc();
+    ctx.log.info({ gameId: item.gameId, reservationId: answer.reservation.id, status: answer.reservation.status }, 'tickets reserved');
+  }
+  return answer;
 }
 
 /** An answer that needs the earlier reservation with the same Idempotency-Key. */
@@ -174,23 +161,22 @@ interface Replay {
   replayOf: number;
 }
 
-async function decideAndInsert(
-  ctx: Ctx,
-  site: TicketSite,
-  gameId: number,
-  items: readonly ReservationItem[],
-): Promise<(ReserveTicketsResult | AppError | Replay)[]> {
+/** The request's transaction: the game's lock, the sums, the decision, the insert and its mail. */
+async function decideAndInsert(ctx: Ctx, site: TicketSite, item: ReservationItem): Promise<ReserveTicketsResult | AppError | Replay> {
+  const gameId = item.gameId;
   return withTx(ctx, async (tx) => {
     const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
-    if (!game) return items.map(() => notFound(GAME_NOT_FOUND));
-    const requests = items.map((item): ReservationRequest => ({
-      memberId: item.memberId,
-      deliveryOptionId: item.deliveryOptionId,
-      amount: item.amount,
-      address: item.deliveryAddress ?? null,
-      idempotencyKey: item.idempotencyKey ?? null,
-      waitlist: item.waitlist ?? false,
-    }));
+    if (!game) return notFound(GAME_NOT_FOUND);
+    const requests: ReservationRequest[] = [
+      {
+        memberId: item.memberId,
+        deliveryOptionId: item.deliveryOptionId,
+        amount: item.amount,
+        address: item.deliveryAddress ?? null,
+        idempotencyKey: item.idempotencyKey ?? null,
+        waitlist: item.waitlist ?? false,
+      },
+    ];
     const row = await readReservationState(tx.db, {
       gameId,
       gameGroupId: game.gameGroupId,
@@ -199,7 +185,7 @@ async function decideAndInsert(
       addressOf: unique(requests.filter((r) => r.address === null).map((r) => r.memberId)),
       idempotencyKeys: requests.flatMap((r) => (r.idempotencyKey === null ? [] : [{ memberId: r.memberId, key: r.idempotencyKey }])),
     });
-    if (!row) return items.map(() => notFound(GAME_NOT_FOUND));
+    if (!row) return notFound(GAME_NOT_FOUND);
     const decisions = decideReservations(
       {
         sales: salesState(game, tx.now),
@@ -260,22 +246,20 @@ async function decideAndInsert(
       accepted.map(({ index }) => requests[index]!.memberId),
     );
 
-    return decisions.map((d, i) => {
-      switch (d.kind) {
-        case 'reserve':
-          return made.get(i)!;
-        case 'replay':
-          return { replayOf: d.reservationId };
-        case 'repeat': {
-          const first = made.get(d.of)!;
-          const same =
-            first.reservation.deliveryOption.id === requests[i]!.deliveryOptionId && first.reservation.amount === requests[i]!.amount;
-          return same ? { reservation: first.reservation, replayed: true } : keyUsedElsewhere();
-        }
-        case 'refuse':
-          return refusal(d.reason, d.message, game, tx.now);
+    const d = decisions[0]!;
+    switch (d.kind) {
+      case 'reserve':
+        return made.get(0)!;
+      case 'replay':
+        return { replayOf: d.reservationId };
+      case 'repeat': {
+        const first = made.get(d.of)!;
+        const same = first.reservation.deliveryOption.id === item.deliveryOptionId && first.reservation.amount === item.amount;
+        return same ? { reservation: first.reservation, replayed: true } : keyUsedElsewhere();
       }
-    });
+      case 'refuse':
+        return refusal(d.reason, d.message, game, tx.now);
+    }
   });
 }
 
@@ -312,7 +296,7 @@ function refusal(reason: ReservationRefusal, message: string | undefined, game: 
   }
 }
 
-/** The confirmation mail of each reservation, request or waiting-list entry a batch made. */
+/** The confirmation mail of each reservation, request or waiting-list entry made. */
 async function mailAccepted(tx: Ctx, site: TicketSite, game: LockedGame, made: TicketReservation[], memberIds: number[]): Promise<void> {
   if (!made.length) return;
   const members = new Map((await findMembersForMail(tx.db, unique(memberIds))).map((m) => [m.id, m]));
@@ -348,13 +332,12 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
   return { reservation: toOwnReservation(row, ctx.now), replayed: true };
 }
 
-/** A batch that failed as a whole: lock waits and exhausted pools are "busy, try again", never a 500. */
-function rejectAll(ctx: Ctx, gameId: number, count: number, error: unknown): Error[] {
+/** A failed transaction: lock waits and exhausted pools are "busy, try again" (503), never a 500; anything else as it is. */
+function busyOr(ctx: Ctx, gameId: number, error: unknown): unknown {
   const busy = asBusy(error, BUSY_MESSAGE);
-  const answers = (answer: Error) => Array.from({ length: count }, () => answer);
-  if (!busy) return answers(error instanceof Error ? error : new Error(String(error)));
-  ctx.log.warn({ gameId, requests: count, cause: error instanceof Error ? error.message : String(error) }, 'ticket batch refused as busy');
-  return answers(busy);
+  if (!busy) return error;
+  ctx.log.warn({ gameId, cause: error instanceof Error ? error.message : String(error) }, 'ticket request refused as busy');
+  return busy;
 }
 
 const unique = (values: number[]) => [...new Set(values)];
@@ -372,27 +355,11 @@ export interface ReservationChange {
   amount: number | null;
 }
 
-/** Changes and cancellations per game, decided in batches (see createChangeBatches). */
-export type ChangeBatches = BatchesPerKey<number, ReservationChange, TicketReservation | null>;
-
-/**
- * The desk for tickets given back: changes and cancellations of one game that arrive while a
- * transaction of that game is running are applied together in the next one, under the game's
- * lock, and the freed tickets move up from the waiting list once per batch. One connection per
- * game instead of one per member: 200 members giving back at once do not exhaust the pool.
- */
-export function createChangeBatches(base: { db: Db; log: Logger; clock: () => Date }, site: TicketSite): ChangeBatches {
-  return new BatchesPerKey<number, ReservationChange, TicketReservation | null>(
-    (gameId, items) => changeBatch({ db: base.db, log: base.log, actor: null, now: base.clock() }, site, gameId, items),
-    MAX_BATCH,
-  );
-}
-
 const RESERVATION_NOT_FOUND = 'Diese Reservation gibt es nicht.';
 
 /** Cancels one of the member's reservations while the game's sales are open. */
-export async function cancelReservation(ctx: Ctx, changes: ChangeBatches, id: number): Promise<void> {
-  await submitChange(ctx, changes, id, null);
+export async function cancelReservation(ctx: Ctx, site: TicketSite, turns: GameTurns, id: number): Promise<void> {
+  await changeReservation(ctx, site, turns, id, null);
 }
 
 /**
@@ -400,56 +367,45 @@ export async function cancelReservation(ctx: Ctx, changes: ChangeBatches, id: nu
  * open. Under the same lock as new reservations (the game row, FOR UPDATE with lock_timeout):
  * a raise is decided on the current sums, as a new reservation of the difference would be.
  */
-export async function changeReservationAmount(ctx: Ctx, changes: ChangeBatches, id: number, amount: number): Promise<TicketReservation> {
-  const changed = await submitChange(ctx, changes, id, amount);
+export async function changeReservationAmount(
+  ctx: Ctx,
+  site: TicketSite,
+  turns: GameTurns,
+  id: number,
+  amount: number,
+): Promise<TicketReservation> {
+  const changed = await changeReservation(ctx, site, turns, id, amount);
   if (!changed) throw notFound(RESERVATION_NOT_FOUND);
   return changed;
 }
 
-async function submitChange(ctx: Ctx, changes: ChangeBatches, id: number, amount: number | null): Promise<TicketReservation | null> {
+/**
+ * One change in one transaction of its own, under the game's lock: the reservation is read
+ * again there, and tickets it frees go to the waiting list in the same transaction.
+ */
+async function changeReservation(
+  ctx: Ctx,
+  site: TicketSite,
+  turns: GameTurns,
+  id: number,
+  amount: number | null,
+): Promise<TicketReservation | null> {
   const memberId = memberIdOf(ctx);
   const found = await findReservationOfMember(ctx.db, memberId, id);
   if (!found) throw notFound(RESERVATION_NOT_FOUND);
-  return changes.submit(found.gameId, { memberId, id, amount });
-}
-
-/**
- * Applies a batch of changes of one game in one transaction, in order, each as if alone: the
- * reservation is read again under the game's lock. Tickets freed by the batch go to the waiting
- * list at its end, or before a raise in the batch (a raise never takes what waiting members are owed).
- */
-async function changeBatch(
-  ctx: Ctx,
-  site: TicketSite,
-  gameId: number,
-  items: readonly ReservationChange[],
-): Promise<(TicketReservation | null | Error)[]> {
   try {
-    return await withTx(ctx, async (tx) => {
-      const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
-      if (!game) return items.map(() => notFound(RESERVATION_NOT_FOUND));
-      let freed = false;
-      const moveUpFreed = async () => {
-        if (freed) await moveUpWaiting(tx, site, game);
-        freed = false;
-      };
-      const answers: (TicketReservation | null | Error)[] = [];
-      for (const item of items) {
-        try {
-          const done = await applyChange(tx, game, item, moveUpFreed);
-          freed ||= done.freed;
-          answers.push(done.answer);
-        } catch (error) {
-          // A refusal of this change alone; anything else fails the batch.
-          if (!(error instanceof AppError)) throw error;
-          answers.push(error);
-        }
-      }
-      await moveUpFreed();
-      return answers;
-    });
+    return await turns.run(found.gameId, () =>
+      withTx(ctx, async (tx) => {
+        const game = await lockGame(tx.db, found.gameId, LOCK_TIMEOUT_MS);
+        if (!game) throw notFound(RESERVATION_NOT_FOUND);
+        const done = await applyChange(tx, game, { memberId, id, amount });
+        if (done.freed) await moveUpWaiting(tx, site, game);
+        tx.log.info({ gameId: game.id, reservationId: id, amount }, amount === null ? 'reservation cancelled' : 'reservation changed');
+        return done.answer;
+      }),
+    );
   } catch (error) {
-    return rejectAll(ctx, gameId, items.length, error);
+    throw busyOr(ctx, found.gameId, error);
   }
 }
 
@@ -458,7 +414,6 @@ async function applyChange(
   tx: Ctx,
   game: LockedGame,
   item: ReservationChange,
-  beforeRaise: () => Promise<void>,
 ): Promise<{ answer: TicketReservation | null; freed: boolean }> {
   const { memberId, id, amount } = item;
   // Read again under the lock: a cancel or change that committed meanwhile counts.
@@ -491,7 +446,6 @@ async function applyChange(
   }
   if (amount === row.amount) return { answer: toOwnReservation(row, tx.now), freed: false };
   if (amount > row.amount) {
-    await beforeRaise();
     const group = row.game.gameGroup;
     const [reserved, held] = await Promise.all([reservedByGame(tx.db, [game.id]), heldByMember(tx.db, memberId, [game.id])]);
     const refusal = quotaRefusal({
