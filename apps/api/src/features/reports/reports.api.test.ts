@@ -240,7 +240,7 @@ describe('members', () => {
       'Geburtsdatum',
       'Mitglied seit',
       'Kategorie',
-      'Parkplatz',
+      'Parkkarte',
       'Vorstand',
     ]);
     expect(sheet.getCell('A1').font?.bold).toBe(true);
@@ -427,7 +427,7 @@ describe('fee invoices', () => {
   it('parking fees as PDF: rows and totals', async () => {
     const res = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     const text = pdfText(res.body);
-    expect(text).toContain('Parkgebühren – Saison 2027/28');
+    expect(text).toContain('Parkkarten – Saison 2027/28');
     expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*offen/);
     expect(text).not.toContain('99.00');
     expect(text).toMatch(/Total.*120\.00/);
