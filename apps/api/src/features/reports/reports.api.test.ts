@@ -205,8 +205,11 @@ describe('file names', () => {
     );
     const parking = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     expect(parking.headers.get('content-type')).toBe('application/pdf');
-    expect(parking.headers.get('content-disposition')).toBe(
-      `attachment; filename="Parkgeb?hren-2027-28.pdf"; filename*=UTF-8''Parkgeb%C3%BChren-2027-28.pdf`,
+    expect(parking.headers.get('content-disposition')).toBe('attachment; filename=Parkkarten-2027-28.pdf');
+    const fees = await download(reportUrl(season.id, 'membershipfees', 'pdf'), boardCookie);
+    expect(fees.headers.get('content-type')).toBe('application/pdf');
+    expect(fees.headers.get('content-disposition')).toBe(
+      `attachment; filename="Mitgliederbeitr?ge-2027-28.pdf"; filename*=UTF-8''Mitgliederbeitr%C3%A4ge-2027-28.pdf`,
     );
   });
 });
