@@ -51,7 +51,7 @@ describe('membership application, from the form to the first login', () => {
     await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
     // Before applying, the visitor sees what a season costs and where the statutes are.
     await page
-      .getByText(/CHF \d+\.\d{2} pro Saison/)
+      .getByText(/CHF\s\d+\.\d{2} pro Saison/)
       .first()
       .waitFor();
     expect(await page.getByRole('link', { name: /Statuten des Vereins/ }).getAttribute('href')).toBe('/statuten');
@@ -90,7 +90,7 @@ describe('membership application, from the form to the first login', () => {
     await page.goto('/candidates');
     await page.getByRole('button', { name: 'Antrag senden' }).waitFor();
     await page
-      .getByText(/CHF \d+\.\d{2} pro Saison/)
+      .getByText(/CHF\s\d+\.\d{2} pro Saison/)
       .first()
       .waitFor();
     await page.getByLabel('Ich habe die Statuten gelesen').waitFor();

@@ -102,6 +102,22 @@ describe('visitor', () => {
   });
 });
 
+describe('Impressum', () => {
+  it.each(['phone', 'desktop'] as const)('names the club with its address and its e-mail (%s)', async (viewport) => {
+    const context = await newContext(browser, { viewport });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Fusszeile' }).getByRole('link', { name: 'Impressum' }).click();
+    await page.getByRole('heading', { name: 'Impressum', level: 1 }).waitFor();
+    const mail = page.getByRole('link', { name: 'vorstand@fanclub-limmat.ch' });
+    await mail.waitFor();
+    expect(await mail.getAttribute('href')).toBe('mailto:vorstand@fanclub-limmat.ch');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, `imprint-${viewport}`);
+    await context.close();
+  });
+});
+
 describe('member', () => {
   it('logs in through the login page and comes back to where it started', async () => {
     const context = await newContext(browser);

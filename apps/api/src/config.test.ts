@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(Object.isFrozen(c)).toBe(true);
   });
 
+  it('takes the club’s e-mail for the Impressum from CLUB_EMAIL and refuses one that is no address', () => {
+    expect(loadConfig(base).clubEmail).toBe('vorstand@fanclub-limmat.ch');
+    expect(loadConfig({ ...base, CLUB_EMAIL: 'info@example.ch' }).clubEmail).toBe('info@example.ch');
+    expect(() => loadConfig({ ...base, CLUB_EMAIL: 'kein-mail' })).toThrow(/CLUB_EMAIL/);
+  });
+
   it('lists every bad key at once', () => {
     try {
       loadConfig({ ...base, PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });

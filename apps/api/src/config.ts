@@ -30,6 +30,8 @@ const envSchema = z.object({
   DEMO_DATA: boolish.optional(),
   CLUB_NAME: z.string().min(1).default('ZSC Fanclub Limmat'),
   CLUB_ADDRESS: z.string().min(1).default('Postfach 1234, 8050 Zürich'),
+  /** The club's public e-mail address (Impressum). */
+  CLUB_EMAIL: z.email({ error: 'keine gültige E-Mail-Adresse' }).default('vorstand@fanclub-limmat.ch'),
   /** The club's account: its QR-IBAN and/or IBAN, separated by a comma (invoices print the QR-IBAN when there is one). */
   CLUB_IBAN: z
     .string()
@@ -92,6 +94,7 @@ export interface Config {
   readonly demoData: boolean | undefined;
   readonly clubName: string;
   readonly clubAddress: string;
+  readonly clubEmail: string;
   /** The IBAN printed on invoices: the QR-IBAN when CLUB_IBAN names one, else its first. */
   readonly clubIban: string;
   /** Every account of CLUB_IBAN: bank files must be for one of them. */
@@ -172,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     clubName: e.CLUB_NAME,
     clubAddress: e.CLUB_ADDRESS,
+    clubEmail: e.CLUB_EMAIL,
     clubIban: e.CLUB_IBAN.find((iban) => /^(CH|LI)/.test(iban) && isQRIBAN(iban)) ?? e.CLUB_IBAN[0]!,
     clubAccounts: Object.freeze([...e.CLUB_IBAN]),
     clubPostalAddress: Object.freeze({

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const siteInfoSchema = z.object({
   clubName: z.string(),
   clubAddress: z.string(),
+  /** The club's public e-mail address (CLUB_EMAIL), shown in the Impressum. */
+  clubEmail: z.string(),
   /** true while demo logins exist: every page shows a 'Demo' marker. */
   demo: z.boolean(),
   /** Where 'Werde Mitglied' points (MEMBERSHIP_FORM_URL, default `/candidates`). */

@@ -119,6 +119,16 @@ describe('HTTP basics', () => {
     expect(res.status === 200 ? res.text : '').toSatisfy((t: string) => t === '' || t.includes('<div id="root">'));
   });
 
+  it('tells the site the club’s name, address and e-mail (Impressum)', async () => {
+    const res = await request(server.url).get('/api/v1/site');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      clubName: expect.any(String),
+      clubAddress: expect.any(String),
+      clubEmail: 'vorstand@fanclub-limmat.ch',
+    });
+  });
+
   it('sends security headers', async () => {
     const res = await request(server.url).get('/api/v1/site');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");

@@ -7,6 +7,7 @@ import * as queryKeys from './query-keys';
 export const defaultSiteInfo: SiteInfo = {
   clubName: 'ZSC Fanclub Limmat',
   clubAddress: '',
+  clubEmail: '',
   demo: false,
   membershipFormUrl: '/candidates',
 };

@@ -94,7 +94,7 @@ export function memberCalendar(
   site: CalendarSite,
   now: Date,
 ): string {
-  const calendar = newCalendar(site, `${site.clubName}: Meine Spiele und Anlässe`, 'Mein Kalender');
+  const calendar = newCalendar(site, `${site.clubName}: Meine Spiele und Veranstaltungen`, 'Mein Kalender');
   for (const game of input.games) addGame(calendar, game, site, input.ownTeam, now);
   for (const event of input.events) addEvent(calendar, event, site, now);
   return finish(calendar);

@@ -37,8 +37,8 @@ async function busyOr<T>(fn: () => Promise<T>): Promise<T> {
 async function lockOpenEvent(tx: Ctx, id: number): Promise<EventRow> {
   const event = await lockEvent(tx.db, id, LOCK_TIMEOUT_MS);
   if (!event) throw notFound(EVENT_NOT_FOUND);
-  if (event.cancelledAt) throw conflict('Dieser Anlass ist abgesagt.', 'DEADLINE_PASSED');
-  if (tx.now >= event.start) throw conflict('Der Anlass hat bereits begonnen.', 'DEADLINE_PASSED');
+  if (event.cancelledAt) throw conflict('Diese Veranstaltung ist abgesagt.', 'DEADLINE_PASSED');
+  if (tx.now >= event.start) throw conflict('Die Veranstaltung hat bereits begonnen.', 'DEADLINE_PASSED');
   return event;
 }
 

@@ -52,7 +52,7 @@ export function eventCancelledMail(input: { firstName: string; event: MailEvent;
       '',
       `Leider müssen wir «${input.event.title}» (${where(input.event)}) absagen. Ihre Anmeldung ist damit hinfällig.`,
       '',
-      'Wir bedauern die Absage und hoffen, Sie bald an einem anderen Anlass des Vereins zu sehen.',
+      'Wir bedauern die Absage und hoffen, Sie bald an einer anderen Veranstaltung des Vereins zu sehen.',
       '',
       signature(input.clubName),
     ].join('\n'),

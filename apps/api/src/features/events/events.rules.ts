@@ -90,9 +90,9 @@ export function decideSubscription(
 ): SubscriptionDecision {
   const own = rows.find((r) => r.memberId === request.memberId) ?? null;
   if (request.amount === 0) {
-    if (!own) return { kind: 'refuse', reason: 'NOT_SUBSCRIBED', message: 'Sie sind für diesen Anlass nicht angemeldet.' };
+    if (!own) return { kind: 'refuse', reason: 'NOT_SUBSCRIBED', message: 'Sie sind für diese Veranstaltung nicht angemeldet.' };
     if (own.status === 'WAITING') {
-      if (now >= event.start) return { kind: 'refuse', reason: 'STARTED', message: 'Der Anlass hat bereits begonnen.' };
+      if (now >= event.start) return { kind: 'refuse', reason: 'STARTED', message: 'Die Veranstaltung hat bereits begonnen.' };
       return { kind: 'cancel', row: own };
     }
     if (now > event.registrationDeadline) {
@@ -139,7 +139,7 @@ export function decideSubscription(
     message:
       left > 0
         ? `Es ${left === 1 ? 'ist' : 'sind'} nur noch ${places(left)} frei. Sie können sich auf die Warteliste setzen.`
-        : 'Dieser Anlass ist ausgebucht. Sie können sich auf die Warteliste setzen.',
+        : 'Diese Veranstaltung ist ausgebucht. Sie können sich auf die Warteliste setzen.',
   };
 }
 

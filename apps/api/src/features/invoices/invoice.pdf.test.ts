@@ -139,7 +139,7 @@ describe('invoice PDF with Swiss QR-bill', () => {
   it('is read at 300 dpi by jsQR, zxing and zbar, whatever the payload length (QR version 14 and above)', async () => {
     const long = invoice(QR_IBAN, {
       debtor: { ...invoice(QR_IBAN).debtor, name: 'Anna-Maria Müller-Lüdenscheidt von Graffenried', street: 'Obere Bahnhofstrasse' },
-      message: 'Mitgliederbeitrag 2027/28 und Parkplatzgebühr 2027/28, Rechnung 2027-00012, bitte Referenz verwenden'.slice(0, 140),
+      message: 'Mitgliederbeitrag 2027/28 und Parkkarte 2027/28, Rechnung 2027-00012, bitte Referenz verwenden'.slice(0, 140),
     });
     const short = invoice(PLAIN_IBAN, {
       debtor: { ...invoice(QR_IBAN).debtor, name: 'Bo Li', street: 'Au', houseNumber: '' },

@@ -174,7 +174,7 @@ describe('fee runs', () => {
     const parking = await board.call('POST', `/admin/seasons/${season.id}/parkingfees/`, []);
     expect(parking.body.data).toEqual({ created: 1, existing: 0 });
     const inv = await db().invoice.findFirstOrThrow({ where: { seasonId: season.id, kind: 'PARKING_FEE' } });
-    expect(inv).toMatchObject({ memberId: members[0]!.id, totalRappen: 12_000, title: `Parkplatzgebühr ${season.name}` });
+    expect(inv).toMatchObject({ memberId: members[0]!.id, totalRappen: 12_000, title: `Parkkarte ${season.name}` });
     const chosen = await board.call('POST', `/admin/seasons/${season.id}/membershipfees/`, [members[1]!.id]);
     expect(chosen.body.data).toEqual({ created: 1, existing: 0 });
     const notPermitted = await board.call('POST', `/admin/seasons/${season.id}/parkingfees/`, [members[1]!.id]);

@@ -76,7 +76,7 @@ export function paymentReference(iban: string, invoiceNumber: string, memberId: 
 
 /** What a fee invoice is called (title, line and QR message). */
 export function feeTitle(kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE', seasonName: string): string {
-  return kind === 'MEMBERSHIP_FEE' ? `Mitgliederbeitrag ${seasonName}` : `Parkplatzgebühr ${seasonName}`;
+  return kind === 'MEMBERSHIP_FEE' ? `Mitgliederbeitrag ${seasonName}` : `Parkkarte ${seasonName}`;
 }
 
 /** The line of a fee invoice (a membership category other than the default is named). */

@@ -135,7 +135,7 @@ export async function issueFees(
   const season = await findSeason(tx.db, input.seasonId);
   if (!season) throw notFound('Diese Saison gibt es nicht.');
   const hasFee = input.kind === 'MEMBERSHIP_FEE' ? await seasonHasMembershipFee(tx.db, season.id) : season.parkingFeeRappen > 0;
-  const feeName = input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkplatzgebühr';
+  const feeName = input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkkarte';
   if (!hasFee) throw conflict(`Für die Saison ${season.name} ist keine ${feeName} festgelegt.`);
 
   if (input.memberIds && input.memberIds.length) {

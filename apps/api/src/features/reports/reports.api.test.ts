@@ -205,8 +205,11 @@ describe('file names', () => {
     );
     const parking = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     expect(parking.headers.get('content-type')).toBe('application/pdf');
-    expect(parking.headers.get('content-disposition')).toBe(
-      `attachment; filename="Parkgeb?hren-2027-28.pdf"; filename*=UTF-8''Parkgeb%C3%BChren-2027-28.pdf`,
+    expect(parking.headers.get('content-disposition')).toBe('attachment; filename=Parkkarten-2027-28.pdf');
+    const fees = await download(reportUrl(season.id, 'membershipfees', 'pdf'), boardCookie);
+    expect(fees.headers.get('content-type')).toBe('application/pdf');
+    expect(fees.headers.get('content-disposition')).toBe(
+      `attachment; filename="Mitgliederbeitr?ge-2027-28.pdf"; filename*=UTF-8''Mitgliederbeitr%C3%A4ge-2027-28.pdf`,
     );
   });
 });
@@ -240,7 +243,7 @@ describe('members', () => {
       'Geburtsdatum',
       'Mitglied seit',
       'Kategorie',
-      'Parkplatz',
+      'Parkkarte',
       'Vorstand',
     ]);
     expect(sheet.getCell('A1').font?.bold).toBe(true);
@@ -427,7 +430,7 @@ describe('fee invoices', () => {
   it('parking fees as PDF: rows and totals', async () => {
     const res = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     const text = pdfText(res.body);
-    expect(text).toContain('Parkgebühren – Saison 2027/28');
+    expect(text).toContain('Parkkarten – Saison 2027/28');
     expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*offen/);
     expect(text).not.toContain('99.00');
     expect(text).toMatch(/Total.*120\.00/);

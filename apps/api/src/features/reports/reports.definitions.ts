@@ -154,7 +154,7 @@ const members: ReportDefinition<MemberLine> = {
     { header: 'Geburtsdatum', kind: 'date', width: 12, value: (r) => r.dateOfBirth },
     { header: 'Mitglied seit', kind: 'date', width: 12, value: (r) => r.memberSince },
     { header: 'Kategorie', kind: 'text', width: 14, value: (r) => r.categoryName },
-    { header: 'Parkplatz', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.parkingPermit) },
+    { header: 'Parkkarte', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.parkingPermit) },
     { header: 'Vorstand', kind: 'text', width: 9, total: 'count', value: (r) => yes(r.board) },
   ],
   pdf: [
@@ -166,7 +166,7 @@ const members: ReportDefinition<MemberLine> = {
     { header: 'Telefon', kind: 'text', width: 13, value: (r) => [r.landLine, r.mobile].filter(Boolean).join('\n') },
     { header: 'Geburtsdatum', kind: 'date', width: 9, value: (r) => r.dateOfBirth },
     { header: 'Mitglied seit', kind: 'date', width: 9, value: (r) => r.memberSince },
-    { header: 'Parkplatz', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.parkingPermit) },
+    { header: 'Parkkarte', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.parkingPermit) },
     { header: 'Vorstand', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.board) },
   ],
   sections: (db, season, label) =>
@@ -396,7 +396,7 @@ const ticketFees: ReportDefinition<TicketFeesRow> = {
 export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   members,
   membershipfees: membershipFees,
-  parkingfees: fees('PARKING_FEE', 'Parkgebühren', 'Parkgebühren'),
+  parkingfees: fees('PARKING_FEE', 'Parkkarten', 'Parkkarten'),
   ticketreservations: ticketReservations,
   eventsubscriptions: eventSubscriptions,
   ticketfees: ticketFees,

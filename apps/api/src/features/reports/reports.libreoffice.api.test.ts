@@ -215,11 +215,11 @@ describe.skipIf(missing !== null)('the reports read by LibreOffice', () => {
     expect(cell(marjanovic, 'members', 'Ort')).toBe('Zürich');
     expect(cell(marjanovic, 'members', 'Geburtsdatum')).toBe('15.03.1990');
     expect(cell(marjanovic, 'members', 'Mitglied seit')).toMatch(/^\d\d\.\d\d\.\d{4}$/);
-    expect(cell(marjanovic, 'members', 'Parkplatz')).toBe('Ja');
+    expect(cell(marjanovic, 'members', 'Parkkarte')).toBe('Ja');
     expect(rowWith('members', 'Müller-Lüdenscheidt von Wartensee')).toContain('Hans-Peter');
     expect(rowWith('members', 'Ängstli')).toContain('Zoë');
     const total = rowWith('members', 'Total');
-    expect([cell(total, 'members', 'Nr.'), cell(total, 'members', 'Parkplatz'), cell(total, 'members', 'Vorstand')]).toEqual([
+    expect([cell(total, 'members', 'Nr.'), cell(total, 'members', 'Parkkarte'), cell(total, 'members', 'Vorstand')]).toEqual([
       '4',
       '1',
       '1',

@@ -59,7 +59,7 @@ export async function createFeeInvoice(
       memberId: input.memberId,
       seasonId: input.seasonId,
       kind: input.kind,
-      title: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkgebühr',
+      title: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkkarte',
       invoiceDate,
       dueDate: new Date(invoiceDate.getTime() + 30 * 86_400_000),
       totalRappen: input.totalRappen,
@@ -74,7 +74,7 @@ export async function createFeeInvoice(
       cancelledAt: input.status === 'CANCELLED' ? new Date() : null,
       lines: {
         create: [
-          { position: 1, text: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkgebühr', amountRappen: input.totalRappen },
+          { position: 1, text: input.kind === 'MEMBERSHIP_FEE' ? 'Mitgliederbeitrag' : 'Parkkarte', amountRappen: input.totalRappen },
         ],
       },
     },

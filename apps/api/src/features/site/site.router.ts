@@ -16,6 +16,7 @@ export function siteRouter(deps: Deps): Router {
       siteInfoSchema.parse({
         clubName: config.clubName,
         clubAddress: config.clubAddress,
+        clubEmail: config.clubEmail,
         demo,
         membershipFormUrl: config.membershipFormUrl,
       }),

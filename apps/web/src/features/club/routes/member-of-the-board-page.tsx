@@ -26,7 +26,7 @@ const board: readonly BoardMember[] = [
     name: 'Reto Baumann',
     role: 'Kassier',
     since: 2014,
-    tasks: 'Verantwortlich für Buchhaltung, Mitgliederbeiträge, Parkgebühren und alle Rechnungen des Vereins.',
+    tasks: 'Verantwortlich für Buchhaltung, Mitgliederbeiträge, Parkkarten und alle Rechnungen des Vereins.',
   },
   {
     name: 'Nadine Huber',
@@ -42,7 +42,7 @@ const board: readonly BoardMember[] = [
   },
   {
     name: 'Claudia Brunner',
-    role: 'Anlässe',
+    role: 'Veranstaltungen',
     since: 2022,
     tasks: 'Organisiert Stammtische, Chlausabend, Saisonabschluss und das Grillfest vor dem ersten Heimspiel.',
   },

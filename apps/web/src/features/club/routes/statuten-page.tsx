@@ -69,7 +69,7 @@ export default function StatutenPage() {
       <ul>
         <li>Carfahrten an Auswärtsspiele (Fan Car),</li>
         <li>die Vergabe von Eintrittskarten aus dem Ticketkontingent des Vereins an seine Mitglieder,</li>
-        <li>gesellige Anlässe wie Stammtische, Chlausabend und Saisonabschluss.</li>
+        <li>gesellige Veranstaltungen wie Stammtische, Chlausabend und Saisonabschluss.</li>
       </ul>
       <p>Der Verein verfolgt keinen wirtschaftlichen Zweck und strebt keinen Gewinn an.</p>
 
@@ -83,8 +83,8 @@ export default function StatutenPage() {
       <h2 id="art-4">Art. 4 – Mitgliederbeitrag</h2>
       <p>
         Das Vereinsjahr entspricht der Eishockeysaison und dauert vom 1. Mai bis zum 30. April. Die Generalversammlung legt den
-        Jahresbeitrag fest. Er ist innert 30 Tagen nach Rechnungsstellung zu bezahlen. Wer ein Parkfeld des Vereins nutzt, bezahlt
-        zusätzlich die vom Vorstand festgelegte Parkgebühr.
+        Mitgliederbeitrag fest. Er ist innert 30 Tagen nach Rechnungsstellung zu bezahlen. Wer eine Parkkarte des Vereins hat, bezahlt
+        zusätzlich die vom Vorstand festgelegte Gebühr für die Parkkarte.
       </p>
 
       <h2 id="art-5">Art. 5 – Austritt und Ausschluss</h2>
@@ -138,15 +138,16 @@ export default function StatutenPage() {
 
       <h2 id="art-10">Art. 10 – Verhalten</h2>
       <p>
-        Mitglieder halten sich an die Stadionordnungen und an die Weisungen der Verantwortlichen des Vereins auf Fahrten und an Anlässen.
-        Pyrotechnik, Gewalt und diskriminierendes Verhalten haben im Verein keinen Platz. Tickets aus dem Vereinskontingent dürfen nicht mit
-        Gewinn weiterverkauft werden.
+        Mitglieder halten sich an die Stadionordnungen und an die Weisungen der Verantwortlichen des Vereins auf Fahrten und an
+        Veranstaltungen. Pyrotechnik, Gewalt und diskriminierendes Verhalten haben im Verein keinen Platz. Tickets aus dem Vereinskontingent
+        dürfen nicht mit Gewinn weiterverkauft werden.
       </p>
 
       <h2 id="art-11">Art. 11 – Finanzen und Haftung</h2>
       <p>
-        Der Verein finanziert sich aus Mitgliederbeiträgen, Einnahmen aus Anlässen und Fahrten sowie Spenden. Für die Verbindlichkeiten des
-        Vereins haftet ausschliesslich das Vereinsvermögen; eine persönliche Haftung der Mitglieder ist ausgeschlossen.
+        Der Verein finanziert sich aus Mitgliederbeiträgen, Einnahmen aus Veranstaltungen und Fahrten sowie Spenden. Für die
+        Verbindlichkeiten des Vereins haftet ausschliesslich das Vereinsvermögen; eine persönliche Haftung der Mitglieder ist
+        ausgeschlossen.
       </p>
 
       <h2 id="art-12">Art. 12 – Auflösung</h2>

@@ -181,7 +181,7 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
         {offerWaitlist && !subscribe.error ? (
           <Alert variant="info" className="py-2">
             {event.placesLeft === 0
-              ? 'Dieser Anlass ist ausgebucht.'
+              ? 'Diese Veranstaltung ist ausgebucht.'
               : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`}{' '}
             Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
           </Alert>

@@ -23,7 +23,7 @@ export default function EventsAdminPage() {
 
   return (
     <>
-      <PageHeader title="Veranstaltungen verwalten" intro="Anlässe erfassen, bearbeiten und die Anmeldungen einsehen.">
+      <PageHeader title="Veranstaltungen verwalten" intro="Veranstaltungen erfassen, bearbeiten und die Anmeldungen einsehen.">
         <Button className="mt-3" onClick={() => setCreating(true)}>
           Neue Veranstaltung
         </Button>

@@ -17,7 +17,7 @@ export default function EventsPage() {
     <>
       <PageHeader
         title="Veranstaltungen"
-        intro="Stammtische, Chlausabend, Carfahrten und mehr: Hier finden Sie alle Anlässe des Vereins und melden sich an."
+        intro="Stammtische, Chlausabend, Carfahrten und mehr: Hier finden Sie alle Veranstaltungen des Vereins und melden sich an."
       >
         {/* The public feed (GET /api/v1/calendar/events.ics) as webcal://: a phone's calendar subscribes to it. */}
         <a href={`webcal://${window.location.host}/api/v1/calendar/events.ics`} className="small">

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useSiteInfo } from '@/lib/site';
 
 export default function ImprintPage() {
-  const { clubName, clubAddress } = useSiteInfo();
+  const { clubName, clubAddress, clubEmail } = useSiteInfo();
   return (
     <div className="prose">
       <PageHeader title="Impressum" intro="Wer hinter dieser Website steht." />
@@ -31,6 +31,11 @@ export default function ImprintPage() {
       </p>
 
       <h2>Kontakt</h2>
+      {clubEmail ? (
+        <p>
+          E-Mail: <a href={`mailto:${clubEmail}`}>{clubEmail}</a>
+        </p>
+      ) : null}
       <p>
         Am schnellsten erreichen Sie uns über das <Link to={paths.contact.href()}>Kontaktformular</Link>; Ihre Nachricht geht direkt an die
         zuständige Person im <Link to={paths.memberOfTheBoard.href()}>Vorstand</Link>.

@@ -32,8 +32,8 @@ export default function PrivacyPolicyPage() {
           <strong>Login:</strong> Benutzername und Passwort. Das Passwort speichern wir nur als kryptografischen Hashwert, nie im Klartext.
         </li>
         <li>
-          <strong>Tickets und Anlässe:</strong> Ticketreservationen (Spiel, Anzahl, Zustellart, Lieferadresse, Preis) und Anmeldungen zu
-          Veranstaltungen und Fan-Car-Fahrten.
+          <strong>Tickets und Veranstaltungen:</strong> Ticketreservationen (Spiel, Anzahl, Zustellart, Lieferadresse, Preis) und
+          Anmeldungen zu Veranstaltungen und Fan-Car-Fahrten.
         </li>
         <li>
           <strong>Rechnungen:</strong> Rechnungsnummer, Positionen, Beträge, Fälligkeit und Zahlungsstatus.

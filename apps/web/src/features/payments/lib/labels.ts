@@ -19,7 +19,7 @@ export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: stri
 /** Every invoice kind needs its label here (a new kind in the contract is a type error until it has one). */
 export const KIND_LABEL: Record<InvoiceKind, string> = {
   MEMBERSHIP_FEE: 'Mitgliederbeitrag',
-  PARKING_FEE: 'Parkplatz',
+  PARKING_FEE: 'Parkkarte',
   OTHER: 'Andere',
   TICKETS: 'Tickets und Veranstaltungen',
 };

@@ -16,6 +16,6 @@ describe('reports', () => {
 
   it('names files as the server does', () => {
     expect(reportFileName(reports[0]!, seasons[0]!, 'xlsx')).toBe('Mitglieder-2027-28.xlsx');
-    expect(reportFileName(reports[2]!, seasons[1]!, 'pdf')).toBe('Parkgebühren-2026-27.pdf');
+    expect(reportFileName(reports[2]!, seasons[1]!, 'pdf')).toBe('Parkkarten-2026-27.pdf');
   });
 });

@@ -14,7 +14,7 @@ export const reports: readonly ReportInfo[] = [
     type: 'members',
     title: 'Mitgliederliste',
     description:
-      'Alle Mitglieder mit Mitgliedschaft in der Saison: Adresse, E-Mail, Telefon, Geburtsdatum, Mitglied seit, Parkplatz und Vorstand.',
+      'Alle Mitglieder mit Mitgliedschaft in der Saison: Adresse, E-Mail, Telefon, Geburtsdatum, Mitglied seit, Parkkarte und Vorstand.',
     fileBase: 'Mitglieder',
   },
   {
@@ -25,9 +25,9 @@ export const reports: readonly ReportInfo[] = [
   },
   {
     type: 'parkingfees',
-    title: 'Parkgebühren',
+    title: 'Parkkarten',
     description: 'Die Rechnungen für Parkplätze der Saison mit Betrag, Status, Zahlungseingang und offenem Betrag; mit Summen.',
-    fileBase: 'Parkgebühren',
+    fileBase: 'Parkkarten',
   },
   {
     type: 'ticketreservations',

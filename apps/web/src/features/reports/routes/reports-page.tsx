@@ -19,7 +19,7 @@ export default function ReportsPage() {
     <>
       <PageHeader
         title="Excel Listen"
-        intro="Listen pro Saison als Excel- oder PDF-Datei: Mitglieder, Beiträge, Parkgebühren, Ticketreservationen und Anmeldungen."
+        intro="Listen pro Saison als Excel- oder PDF-Datei: Mitglieder, Beiträge, Parkkarten, Ticketreservationen und Anmeldungen."
       />
       {seasons.isPending ? <PageSpinner label="Saisons werden geladen…" /> : null}
       {seasons.isError ? <ErrorAlert title="Die Saisons konnten nicht geladen werden." error={seasons.error} /> : null}

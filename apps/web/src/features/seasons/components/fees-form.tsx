@@ -79,7 +79,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
           <FormField<CreateInput>
             className="col-sm-4"
             name="parkingFee"
-            label="Parkgebühr (CHF)"
+            label="Parkkarte (CHF)"
             idPrefix={idPrefix}
             inputMode="decimal"
             required

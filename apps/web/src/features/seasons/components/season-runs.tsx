@@ -57,7 +57,7 @@ export function SeasonRuns({ season, previousName }: { season: Season; previousN
         <MembershipFeeRunCard season={season} run={() => fees.mutateAsync({ seasonId: season.id, kind: 'membershipfees' })} />
         <FeeRunCard
           season={season}
-          title="Parkgebühren"
+          title="Parkkarten"
           summary={
             season.parkingFees.eligible === 0 && season.parkingFees.issued === 0 ? (
               'Noch keine Rechnungen.'

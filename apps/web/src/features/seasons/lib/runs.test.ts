@@ -41,6 +41,6 @@ describe('feeRunBlocker', () => {
   it('lets the run start when someone is to bill; no parking fee blocks the parking run', () => {
     expect(feeRunBlocker('membership', state(5, 2, 3))).toBeNull();
     expect(feeRunBlocker('parking', state(2, 0, 2), 30)).toBeNull();
-    expect(feeRunBlocker('parking', state(2, 0, 2), 0)).toBe('Keine Parkgebühr festgelegt.');
+    expect(feeRunBlocker('parking', state(2, 0, 2), 0)).toBe('Kein Preis für die Parkkarte festgelegt.');
   });
 });

@@ -22,7 +22,7 @@ export function previousSeason(list: readonly Season[], season: Season): Season 
  * would bill someone. Parking: `fee` is the season's parking fee; membership fees follow the categories.
  */
 export function feeRunBlocker(kind: 'membership' | 'parking', counts: FeeRunState, fee?: number): string | null {
-  if (kind === 'parking' && fee === 0) return 'Keine Parkgebühr festgelegt.';
+  if (kind === 'parking' && fee === 0) return 'Kein Preis für die Parkkarte festgelegt.';
   if (counts.eligible === 0) {
     return kind === 'membership'
       ? 'Diese Saison hat noch keine Mitgliedschaften: zuerst Mitgliedschaften verlängern oder Mitglieder aufnehmen.'

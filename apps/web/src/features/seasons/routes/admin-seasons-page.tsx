@@ -103,7 +103,7 @@ export default function AdminSeasonsPage() {
   const header = (
     <PageHeader
       title="Saisons"
-      intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge, Parkgebühren, Tickets und Veranstaltungen starten."
+      intro="Saisons eröffnen, Mitgliedschaften verlängern und die Rechnungsläufe für Mitgliederbeiträge, Parkkarten, Tickets und Veranstaltungen starten."
     >
       {!creating && seasons.data ? (
         <Button onClick={() => setCreating(true)} className="mt-2">
@@ -160,7 +160,7 @@ export default function AdminSeasonsPage() {
                   Mitgliederbeitrag
                 </th>
                 <th scope="col" className="text-end d-none d-sm-table-cell">
-                  Parkgebühr
+                  Parkkarte
                 </th>
                 <th scope="col" className="text-end">
                   Mitglieder
