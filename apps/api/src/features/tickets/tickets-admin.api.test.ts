@@ -168,7 +168,7 @@ describe("the board's ticket administration", () => {
       const created = await board.call('POST', '/admin/gamegroups/', body);
       expect(created.status).toBe(201);
       const group = created.body.data;
-      expect(group).toEqual({ id: expect.any(Number), ...body, deliveryOptions: [], games: [] });
+      expect(group).toEqual({ id: expect.any(Number), ...body, paymentMode: 'INVOICE', deliveryOptions: [], games: [] });
       expect(await lastAudit()).toMatchObject({ action: 'gamegroup.created', entity: 'game_group', entityId: String(group.id) });
 
       expect((await board.call('DELETE', `/admin/gamegroups/${group.id}/deliveryoptions/`)).status).toBe(204);
