@@ -135,6 +135,9 @@ export interface DrawEntryRow {
   memberNumber: number;
   amount: number;
   weight: number;
+  /** The weight's components, published with it. */
+  completedSeasons: number;
+  lostDraws: number;
   rank: number;
   won: boolean;
 }
@@ -161,7 +164,7 @@ export async function readDraw(db: DbOrTx, gameId: number) {
       start: true,
       gameGroup: { select: { availableTicketsPerGame: true } },
       drawEntries: {
-        select: { memberNumber: true, amount: true, weight: true, rank: true, won: true },
+        select: { memberNumber: true, amount: true, weight: true, completedSeasons: true, lostDraws: true, rank: true, won: true },
         orderBy: { memberNumber: 'asc' },
       },
     },
