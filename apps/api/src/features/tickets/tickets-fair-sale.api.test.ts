@@ -236,7 +236,8 @@ describe('the fair sale', () => {
       expect(inflatedRun.code).toBe(1);
       expect(inflatedRun.out).toContain(`Gewicht ${inflated.weight + 20} folgt nicht aus`);
       expect((await verify()).code).toBe(0);
-    });
+      // Four runs of the script, each a fresh Node process with its TypeScript loader.
+    }, 240_000);
 
     it('refuses changing the sale mode of a drawn game, and a request after the draw goes by the quota', async () => {
       const game = await db().game.findUniqueOrThrow({ where: { id: gameId } });
