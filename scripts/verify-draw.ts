@@ -1,8 +1,18 @@
-// `pnpm verify-draw -- --game <id> --url <site>`: recomputes a published draw from its seed and
-// entries (GET /api/v1/games/{id}/draw) with the site's own algorithm, and says whether the
-// published order and winners are the ones the seed gives. Exit code 0: verified; 1: not.
+// `pnpm verify-draw -- --game <id> --url <site> --cookie 'sid=…'`: recomputes a published draw
+// (GET /api/v1/games/{id}/draw) with the site's own algorithm: every weight from its published
+// components, then the order from the seed and the weights, then the winners, and says whether
+// the published ones are those. The entries are shown to logged-in members only: the cookie is
+// a member's session (copied from the browser). Exit code 0: verified; 1: not; 2: not readable.
 import { parseArgs } from 'node:util';
-import { DRAW_ALGORITHM, drawOrder, seedHash, servedInOrder, type DrawEntry } from '../packages/contract/src/draw.ts';
+import {
+  DRAW_ALGORITHM,
+  drawOrder,
+  drawWeight,
+  seedHash,
+  servedInOrder,
+  type DrawEntry,
+  type WeightComponents,
+} from '../packages/contract/src/draw.ts';
 
 interface PublishedDraw {
   gameId: number;
@@ -12,7 +22,8 @@ interface PublishedDraw {
   seed: string | null;
   quota: number;
   drawTickets: number | null;
-  entries: DrawEntry[];
+  entries: (DrawEntry & WeightComponents)[];
+  entriesForMembersOnly?: boolean;
   order: number[];
   served: number[];
 }
@@ -24,7 +35,25 @@ export function verifyDraw(draw: PublishedDraw): string[] {
     problems.push(`Unbekannter Algorithmus ${draw.algorithm} (dieses Skript prüft ${DRAW_ALGORITHM}).`);
   if (!draw.drawnAt || !draw.seed) return [...problems, 'Das Spiel ist noch nicht ausgelost: Der Seed ist noch nicht veröffentlicht.'];
   if (seedHash(draw.seed) !== draw.seedHash) problems.push('Der Seed passt nicht zum vorher veröffentlichten SHA-256.');
-  const order = drawOrder(draw.seed, draw.entries);
+  if (draw.entriesForMembersOnly)
+    return [...problems, 'Die Anfragen sind nur für angemeldete Mitglieder sichtbar: Bitte mit --cookie aufrufen.'];
+  // Each weight recomputed from its components: a weight the components do not give is refused.
+  for (const entry of draw.entries) {
+    const components = { completedSeasons: entry.completedSeasons, lostDraws: entry.lostDraws };
+    const valid =
+      [components.completedSeasons, components.lostDraws].every((n) => Number.isInteger(n) && n >= 0) && components.lostDraws <= 3;
+    const weight = valid ? drawWeight(components) : null;
+    if (weight !== entry.weight) {
+      problems.push(
+        `Mitglied ${entry.memberNumber}: Gewicht ${entry.weight} folgt nicht aus ${entry.completedSeasons} abgeschlossenen Saisons und ${entry.lostDraws} verlorenen Auslosungen` +
+          (weight === null ? '.' : ` (richtig wäre ${weight}).`),
+      );
+    }
+  }
+  const order = drawOrder(
+    draw.seed,
+    draw.entries.map((e) => ({ memberNumber: e.memberNumber, amount: e.amount, weight: drawWeight(e) })),
+  );
   if (JSON.stringify(order) !== JSON.stringify(draw.order))
     problems.push('Die veröffentlichte Reihenfolge ist nicht die, die der Seed ergibt.');
   const byNumber = new Map(draw.entries.map((e) => [e.memberNumber, e]));
@@ -41,15 +70,17 @@ export function verifyDraw(draw: PublishedDraw): string[] {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((a) => a !== '--'),
-    options: { game: { type: 'string' }, url: { type: 'string' } },
+    options: { game: { type: 'string' }, url: { type: 'string' }, cookie: { type: 'string' } },
   });
   const game = Number(values.game);
   if (!Number.isInteger(game) || game < 1 || !values.url) {
-    process.stderr.write('Aufruf: pnpm verify-draw -- --game <Spiel-Id> --url <Adresse der Website>\n');
+    process.stderr.write("Aufruf: pnpm verify-draw -- --game <Spiel-Id> --url <Adresse der Website> --cookie 'sid=…'\n");
     return 2;
   }
   const url = new URL(`/api/v1/games/${game}/draw`, values.url);
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (values.cookie) headers.cookie = values.cookie;
+  const response = await fetch(url, { headers });
   if (!response.ok) {
     process.stderr.write(`${url}: HTTP ${response.status}\n`);
     return 2;

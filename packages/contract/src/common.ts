@@ -121,6 +121,37 @@ export function requiredText(label: string, max: number) {
   return text(label, max).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });
 }
 
+/** A rule whose breach makes a request malformed (400) rather than a wrong value (422). */
+const MALFORMED_ISSUE = { malformed: true } as const;
+
+/** Whether a zod issue comes from a rule marked malformed (a line break in a header-bound text). */
+export function isMalformedIssue(issue: { code: string; params?: unknown }): boolean {
+  return issue.code === 'custom' && (issue.params as { malformed?: unknown } | undefined)?.malformed === true;
+}
+
+/** Line breaks and tabs, also Unicode's own line and paragraph separators. */
+const LINE_BREAKS = /[\r\n\t\u0085\u2028\u2029]/;
+
+/**
+ * Text that ends up in a mail header (a subject, a name beside an address) or a file name: one
+ * line. A CR or LF there could start a header of its own, so it is refused (400), never removed.
+ */
+export function lineText(label: string, max: number) {
+  return z
+    .string({ error: `${label}: Bitte einen Text angeben.` })
+    .refine(isCleanText, { error: `${label}: Enthält ungültige Zeichen.`, abort: true })
+    .refine((s) => !LINE_BREAKS.test(s), {
+      error: `${label}: Bitte auf einer Zeile, ohne Zeilenumbrüche und Tabulatoren.`,
+      abort: true,
+      params: MALFORMED_ISSUE,
+    })
+    .trim()
+    .max(max, { error: `${label}: Höchstens ${max} Zeichen.` });
+}
+export function requiredLineText(label: string, max: number) {
+  return lineText(label, max).refine((s) => s.length > 0, { error: `${label}: Bitte ausfüllen.` });
+}
+
 /** Whole number within bounds; a fraction is an invalid value (422), not a wrong type. */
 export function wholeNumber(label: string, min: number, max: number) {
   return z

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { emailSchema, requiredText, text } from './common.ts';
+import { emailSchema, lineText, requiredLineText, requiredText } from './common.ts';
 
 /** Who may be written to through the contact form (docs/domain-rules.md «Newsletters, documents, contact, mail»). */
 export const contactRecipientTypes = ['PRAESIDENT', 'TICKETS', 'KASSIER', 'VORSTAND'] as const;
@@ -12,8 +12,6 @@ export type ContactRecipientType = z.infer<typeof contactRecipientTypeSchema>;
 /** A recipient as everyone sees it (`GET /api/v1/contact/recipients`): never the e-mail address. */
 export const contactRecipientSchema = z.object({ type: contactRecipientTypeSchema, label: z.string() });
 export type ContactRecipient = z.infer<typeof contactRecipientSchema>;
-
-const oneLine = (label: string) => [(s: string) => !/[\r\n\t]/.test(s), { error: `${label}: Bitte ohne Zeilenumbrüche.` }] as const;
 
 /** Longest message and name the form accepts. */
 export const contactLimits = { message: 5000, name: 100 } as const;
@@ -28,9 +26,7 @@ export const contactMessageInputSchema = z.object(
     senderEmail: emailSchema,
     recipient: contactRecipientTypeSchema,
     message: requiredText('Nachricht', contactLimits.message),
-    name: text('Name', contactLimits.name)
-      .refine(...oneLine('Name'))
-      .default(''),
+    name: lineText('Name', contactLimits.name).default(''),
     website: z.unknown().optional(),
   },
   { error: 'Bitte die Nachricht als JSON-Objekt senden.' },
@@ -49,7 +45,7 @@ export type ContactRecipientAdmin = z.infer<typeof contactRecipientAdminSchema>;
 /** One recipient in `PUT /api/v1/admin/contact/recipients`; an empty e-mail takes it off the form. */
 export const contactRecipientInputSchema = z.object({
   type: contactRecipientTypeSchema,
-  label: requiredText('Bezeichnung', 80).refine(...oneLine('Bezeichnung')),
+  label: requiredLineText('Bezeichnung', 80),
   email: z.literal('').or(emailSchema),
 });
 

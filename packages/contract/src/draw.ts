@@ -13,6 +13,27 @@ export interface DrawEntry {
   weight: number;
 }
 
+/** What a request's weight is made of: the member's completed membership seasons and draws lost among the last three. */
+export interface WeightComponents {
+  completedSeasons: number;
+  lostDraws: number;
+}
+
+/** Completed seasons count up to this many. */
+export const MAX_SEASONS_COUNTED = 10;
+/** Lost draws count among the member's last this many. */
+export const LAST_DRAWS_COUNTED = 3;
+
+/**
+ * The weight of a request: 1, plus one per completed membership season (at most 10), plus 2 for
+ * each draw lost among the member's last three. The site draws with it, and `pnpm verify-draw`
+ * recomputes every published weight from its published components.
+ */
+export function drawWeight(components: WeightComponents): number {
+  const seasons = Math.min(MAX_SEASONS_COUNTED, Math.max(0, components.completedSeasons));
+  return 1 + seasons + 2 * Math.min(LAST_DRAWS_COUNTED, Math.max(0, components.lostDraws));
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** The published fingerprint of a seed: the SHA-256 of its text (64 hex digits), in hex. */

@@ -8,6 +8,8 @@ export const errorStatus = {
   NOT_LOGGED_IN: 401,
   FORBIDDEN: 403,
   CSRF_REJECTED: 403,
+  /** A board route for a session whose login did not include the second factor, where the board needs one. */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_EXISTS: 409,

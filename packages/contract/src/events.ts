@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDateTime, moneySchema, paymentModeSchema, requiredText, text, wholeNumber } from './common.ts';
+import { idParam, isoDateTime, moneySchema, paymentModeSchema, requiredLineText, requiredText, text, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 
 /** Limits of an event and of one subscription. */
@@ -25,7 +25,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
  * registration deadline not after the start (422).
  */
 export const eventFieldsSchema = z.object({
-  title: requiredText('Titel', 120),
+  title: requiredLineText('Titel', 120),
   /** Markdown; shown without any HTML of its own. */
   description: text('Beschreibung', eventLimits.maxDescription).default(''),
   location: text('Ort', 200).default(''),

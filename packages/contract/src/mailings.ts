@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDateTime, requiredText } from './common.ts';
+import { isoDateTime, requiredLineText, requiredText } from './common.ts';
 
 /**
  * Mail to groups (`/api/v1/admin/mailings`): the board writes one mail (subject, Markdown text,
@@ -54,7 +54,7 @@ export const MAILING_TEXT_MAX = 20_000;
 /** `POST /api/v1/admin/mailings`; `attachmentId` names a PDF uploaded before (`POST .../mailings/attachments`). */
 export const mailingBodySchema = z.object(
   {
-    subject: requiredText('Betreff', MAILING_SUBJECT_MAX),
+    subject: requiredLineText('Betreff', MAILING_SUBJECT_MAX),
     text: requiredText('Text', MAILING_TEXT_MAX),
     group: mailingGroupSchema,
     attachmentId: groupId.optional(),

@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { isoDate, requiredText } from './common.ts';
+import { isoDate, requiredLineText } from './common.ts';
 import { documentDate, PDF_MAX_BYTES, pdfFileName } from './pdf-files.ts';
 
 /** The largest newsletter PDF the board may upload (bytes): larger is a 413. */
@@ -29,7 +29,7 @@ export type NewsletterUploaded = z.infer<typeof newsletterUploadedSchema>;
 
 /** Title and date of a newsletter, the same rules in the browser's form and on the server. */
 export const newsletterFieldsSchema = z.object({
-  title: requiredText('Titel', 200),
+  title: requiredLineText('Titel', 200),
   publicationDate: documentDate('Erscheinungsdatum'),
 });
 

@@ -342,12 +342,24 @@ export const gameDrawSchema = z.object({
   quota: z.number().int(),
   /** After the draw: the tickets it shared out (the quota less tickets the board had given by hand before). */
   drawTickets: z.number().int().nullable(),
-  /** After the draw: every request by member number. */
-  entries: z.array(z.object({ memberNumber: z.number().int(), amount: z.number().int(), weight: z.number().int() })),
+  /** After the draw, for logged-in members only: every request by member number, its weight and the weight's components. */
+  entries: z.array(
+    z.object({
+      memberNumber: z.number().int(),
+      amount: z.number().int(),
+      weight: z.number().int(),
+      /** Completed membership seasons (counted up to 10). */
+      completedSeasons: z.number().int(),
+      /** Draws lost among the member's last three. */
+      lostDraws: z.number().int(),
+    }),
+  ),
   /** After the draw: member numbers in draw order. */
   order: z.array(z.number().int()),
   /** After the draw: member numbers served in the draw itself. */
   served: z.array(z.number().int()),
+  /** True for a visitor after the draw: entries, order and winners are shown to logged-in members only. */
+  entriesForMembersOnly: z.boolean(),
 });
 export type GameDraw = z.infer<typeof gameDrawSchema>;
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@club/contract';
 import { noteDiskFull } from '../lib/disk-full.ts';
+import { isMalformedIssue } from '@club/contract';
 import { InputError } from './validate.ts';
 import { refuseOtherBodies } from './security.ts';
 import { toAppError } from './to-app-error.ts';
@@ -45,9 +46,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       const key = issue.path.length ? issue.path.join('.') : err.part === 'body' ? '_' : err.part;
       fields[key] ??= issue.message;
     }
-    // Wrong shape (missing field, wrong type) is malformed (400); right shape with
-    // a value outside the rules is 422. Path and query problems are always 400.
-    const malformed = err.part !== 'body' || err.issues.some((i) => i.code === 'invalid_type' || i.code === 'unrecognized_keys');
+    // Wrong shape (missing field, wrong type) is malformed (400), and so is a line break in a
+    // header-bound text (the contract marks it: MALFORMED_ISSUE); right shape with a value
+    // outside the rules is 422. Path and query problems are always 400.
+    const malformed =
+      err.part !== 'body' || err.issues.some((i) => i.code === 'invalid_type' || i.code === 'unrecognized_keys' || isMalformedIssue(i));
     const message = malformed ? 'Die Anfrage ist unvollständig oder falsch aufgebaut.' : 'Bitte prüfen Sie die markierten Angaben.';
     res.status(malformed ? 400 : 422).json(body(malformed ? 'BAD_REQUEST' : 'VALIDATION_FAILED', message, fields));
     return;

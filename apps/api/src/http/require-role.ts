@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Role } from '@club/contract';
-import { forbidden, notLoggedIn } from '../lib/app-error.ts';
+import { AppError, forbidden, notLoggedIn } from '../lib/app-error.ts';
 import type { Actor } from '../lib/ctx.ts';
 
 declare global {
@@ -19,11 +19,20 @@ export function requireMember(req: Request, _res: Response, next: NextFunction):
   next();
 }
 
-/** 401 for visitors, 403 for members without the role. */
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Für den Vorstandsbereich melden Sie sich bitte erneut an, diesmal mit dem Code Ihrer Zwei-Faktor-Anmeldung.';
+
+/**
+ * 401 for visitors, 403 for members without the role; the board role also 403 for a session
+ * whose login lacked the second factor where the board needs one (SECOND_FACTOR_REQUIRED).
+ */
 export function requireRole(role: Role) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (!req.actor) throw notLoggedIn();
     if (!req.actor.roles.includes(role)) throw forbidden();
+    if (role === 'MEMBER_OF_THE_BOARD' && req.actor.secondFactorMissing) {
+      throw new AppError('SECOND_FACTOR_REQUIRED', SECOND_FACTOR_REQUIRED_MESSAGE);
+    }
     next();
   };
 }

@@ -8,6 +8,11 @@ export type { DbOrTx };
 export interface Actor {
   memberId: number;
   roles: readonly Role[];
+  /**
+   * The board needs a second factor and this session's login had none (a member promoted while
+   * logged in, or a login without the code): board routes refuse it until a login with the code.
+   */
+  secondFactorMissing?: boolean;
 }
 
 /** What every service call gets: database, log, who acts, and the time. */

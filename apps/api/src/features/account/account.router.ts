@@ -49,6 +49,7 @@ export function accountRouter(deps: Deps): Router {
   const settings: AccountSettings = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
   const twoFactor: TwoFactorSettings = {
     clubName: deps.config.clubName,
+    publicUrl: deps.config.publicUrl,
     externalLogin: deps.config.oidc !== undefined,
     requireTwoFactorForBoard: deps.config.requireTwoFactorForBoard,
   };

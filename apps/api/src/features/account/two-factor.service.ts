@@ -1,5 +1,5 @@
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@club/contract';
-import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import {
@@ -21,6 +21,7 @@ import {
 
 export interface TwoFactorSettings {
   clubName: string;
+  publicUrl: string;
   /** The club's external login provider does its own second factor. */
   externalLogin: boolean;
   requireTwoFactorForBoard: boolean;
@@ -49,8 +50,12 @@ async function attemptOf(ctx: Ctx, input: { memberId: number; code: string; clie
   return { memberId: input.memberId, username: await loginName(ctx, input.memberId), code: input.code, client: input.client, now: ctx.now };
 }
 
+const LOCKED =
+  'Ihre Zwei-Faktor-Anmeldung ist nach zu vielen falschen Codes gesperrt. Mit einem neuen Passwort über «Passwort vergessen?» heben Sie die Sperre auf, oder ein anderes Vorstandsmitglied setzt sie zurück.';
+
 /** A wrong or refused code as the API's answer. */
-function refuse(reason: 'INVALID' | 'RATE_LIMITED'): AppError {
+function refuse(reason: 'INVALID' | 'RATE_LIMITED' | 'LOCKED'): AppError {
+  if (reason === 'LOCKED') return forbidden(LOCKED);
   return reason === 'RATE_LIMITED' ? new AppError('RATE_LIMITED', TOO_MANY) : invalid('Bitte prüfen Sie den Code.', { code: WRONG_CODE });
 }
 
@@ -93,10 +98,14 @@ export async function enableTwoFactor(
 }
 
 /** Uses up a current code (of the app or a recovery code) before a change of the factor. */
-async function proveFactor(ctx: Ctx, input: { memberId: number; code: string; client: string }): Promise<void> {
+async function proveFactor(
+  ctx: Ctx,
+  input: { memberId: number; code: string; client: string; settings: TwoFactorSettings },
+): Promise<void> {
   const state = await twoFactorState(ctx.db, input.memberId);
   if (!state.enabled) throw conflict('Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.');
-  const result = await checkSecondFactor(ctx.db, await attemptOf(ctx, input));
+  const site = { clubName: input.settings.clubName, publicUrl: input.settings.publicUrl };
+  const result = await checkSecondFactor(ctx.db, { ...(await attemptOf(ctx, input)), site });
   if (!result.ok) throw refuse(result.reason);
 }
 

@@ -43,7 +43,8 @@ export function authRouter(deps: AuthRouterDeps): Router {
 
   router.get('/login', async (req, res, next) => {
     const returnTo = safeReturnTo(req.query.returnTo);
-    if (req.actor) {
+    // A board member whose session lacks the second factor the board needs logs in again (with the code).
+    if (req.actor && !req.actor.secondFactorMissing) {
       res.redirect(302, returnTo);
       return;
     }
@@ -128,10 +129,11 @@ async function finishLogin(
     await refuseLoginWithoutMember(deps, pages, req, res, login);
     return;
   }
-  // A new session id at login (no fixation); only the member and the login time go in.
+  // A new session id at login (no fixation); only the member, the login time and its way go in.
   await regenerateSession(req);
   req.session.memberId = linked.memberId;
   req.session.loginAt = deps.clock().getTime();
+  req.session.secondFactor = login.secondFactor;
   if (!deps.rp.embedded && login.idToken) req.session.idToken = login.idToken;
   await saveSession(req);
   deps.log.info({ memberId: linked.memberId, linkedBy: linked.linkedBy }, 'login');

@@ -14,6 +14,20 @@ const HTTP_TIMEOUT_SECONDS = 10;
 export interface VerifiedLogin {
   identity: Identity;
   idToken: string | undefined;
+  /** The login included a second factor (the ID token's `amr`). */
+  secondFactor: boolean;
+}
+
+/**
+ * `amr` values (RFC 8176) that mean a second factor besides the password: a one-time code
+ * (`otp`), a recovery code of the embedded provider (`kba`), a key, or an external provider's
+ * plain `mfa`.
+ */
+const SECOND_FACTOR_METHODS = new Set(['otp', 'kba', 'mfa', 'hwk', 'swk', 'sms']);
+
+/** Whether an ID token's `amr` claim names a second factor. */
+export function hasSecondFactor(amr: unknown): boolean {
+  return Array.isArray(amr) && amr.some((method) => typeof method === 'string' && SECOND_FACTOR_METHODS.has(method));
 }
 
 /** The embedded provider as the relying party sees it: no discovery needed. */
@@ -142,7 +156,7 @@ export function createRelyingParty(deps: { config: Config; log: Logger; embedded
           : undefined;
         const identity = identityFromClaims(issuer, idClaims, userinfo);
         if (!identity) throw new Error('the provider sent no subject');
-        const login: VerifiedLogin = { identity, idToken: tokens.id_token };
+        const login: VerifiedLogin = { identity, idToken: tokens.id_token, secondFactor: hasSecondFactor(idClaims.amr) };
         verified(null, login);
       })().catch((error: unknown) => verified(error));
     };

@@ -23,6 +23,8 @@ declare module 'express-session' {
     memberId?: number;
     /** When the member logged in (epoch ms): the absolute timeout counts from here. */
     loginAt?: number;
+    /** How the login was made: true when it included a second factor (the provider's `amr`). */
+    secondFactor?: boolean;
     /** When the session's expiry was last moved on (epoch ms); see needsRenewal. */
     renewedAt?: number;
     /** Where to go after the login flow. */

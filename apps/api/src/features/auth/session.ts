@@ -25,8 +25,11 @@ function stateOf(data: SessionData | null | undefined, now: Date): 'visitor' | '
   return needsRenewal(data, now) ? 'renew' : 'member';
 }
 
-function actorOf(data: SessionData): Actor {
-  return { memberId: data.memberId!, roles: data.memberRoles! };
+/** The session's member; a board member's login without a second factor is marked where the board needs one. */
+function actorOf(data: SessionData, requireTwoFactorForBoard: boolean): Actor {
+  const roles = data.memberRoles!;
+  const secondFactorMissing = requireTwoFactorForBoard && roles.includes('MEMBER_OF_THE_BOARD') && data.secondFactor !== true;
+  return { memberId: data.memberId!, roles, ...(secondFactorMissing ? { secondFactorMissing } : {}) };
 }
 
 /** The server-side session (docs/domain-rules.md «Login, session, roles») and the actor middleware. */
@@ -68,7 +71,7 @@ export function createSiteSession(deps: { config: Config; db: DbOrTx; clock: () 
       const state = stateOf(current, now);
       if (state === 'end') return regenerateSession(req).then(() => next(), next);
       if (state === 'renew') current!.renewedAt = now.getTime();
-      req.actor = state === 'visitor' ? null : actorOf(current!);
+      req.actor = state === 'visitor' ? null : actorOf(current!, config.requireTwoFactorForBoard);
       next();
     });
   };

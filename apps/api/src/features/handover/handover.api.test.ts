@@ -122,6 +122,19 @@ describe('GET /api/v1/member/card and POST /api/v1/admin/membercards/verify', ()
     }
   });
 
+  it('refuses with 422 the card of a membership that ended mid-season, and issues none any more', async () => {
+    const m = await memberOfSeason();
+    const token: string = (await m.call('GET', '/member/card')).body.data.token;
+    expect((await verify(token)).status).toBe(200);
+    const yesterday = new Date(zurichToday(new Date()).getTime() - 86_400_000);
+    await db().membership.updateMany({ where: { memberId: m.id, seasonId: season.id }, data: { validTo: yesterday } });
+    const ended = await verify(token);
+    expect(ended.status).toBe(422);
+    expect(ended.body.error).toMatchObject({ code: 'CARD_EXPIRED' });
+    expect(ended.body.error.message).toContain('Mitgliedschaft');
+    expect((await m.call('GET', '/member/card')).status).toBe(404);
+  });
+
   it('has no card for a member without a membership in the current season (404) and none for a visitor (401)', async () => {
     const m = await loggedIn(server.url, server.database);
     const answer = await m.call('GET', '/member/card');

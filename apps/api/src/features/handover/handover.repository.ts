@@ -120,7 +120,8 @@ export async function findMemberWithSeason(db: DbOrTx, memberId: number, day: Da
       firstName: true,
       lastName: true,
       memberships: {
-        where: { season: { validFrom: { lte: day }, validTo: { gte: day } } },
+        // The membership itself covers the day: one ended mid-season (validTo moved) no longer does.
+        where: { validFrom: { lte: day }, validTo: { gte: day }, season: { validFrom: { lte: day }, validTo: { gte: day } } },
         select: { season: { select: { name: true, validTo: true } } },
         take: 1,
       },
@@ -130,4 +131,10 @@ export async function findMemberWithSeason(db: DbOrTx, memberId: number, day: Da
 
 export function findMemberByNumber(db: DbOrTx, memberNumber: number) {
   return db.member.findUnique({ where: { memberNumber }, select: { id: true, memberNumber: true, firstName: true, lastName: true } });
+}
+
+/** Whether a membership of the member covers the day (its own dates: one ended mid-season does not). */
+export async function hasMembershipOn(db: DbOrTx, memberId: number, day: Date): Promise<boolean> {
+  const count = await db.membership.count({ where: { memberId, validFrom: { lte: day }, validTo: { gte: day } } });
+  return count > 0;
 }

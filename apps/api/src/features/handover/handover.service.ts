@@ -10,6 +10,7 @@ import {
   eventExists,
   findMemberByNumber,
   findMemberWithSeason,
+  hasMembershipOn,
   findTarget,
   gameExists,
   insertHandover,
@@ -110,7 +111,10 @@ export async function getMemberCard(ctx: Ctx, key: CardKey): Promise<MemberCard>
   };
 }
 
-/** Checks a scanned member card: its member and season, or 422 for a forged, altered or expired one. */
+/**
+ * Checks a scanned member card: its member and season, or 422 for a forged, altered or expired
+ * one, and for a card whose membership has ended meanwhile (the signed end is the season's).
+ */
 export async function verifyMemberCard(ctx: Ctx, key: CardKey, token: string): Promise<MemberCardCheck> {
   const check = await verifyCard(key, token, ctx.now);
   if (!check.ok) {
@@ -120,6 +124,9 @@ export async function verifyMemberCard(ctx: Ctx, key: CardKey, token: string): P
   }
   const member = await findMemberByNumber(ctx.db, check.memberNumber);
   if (!member) throw new AppError('CARD_INVALID', 'Dieser Mitgliederausweis gehört zu keinem Mitglied.');
+  if (!(await hasMembershipOn(ctx.db, member.id, zurichToday(ctx.now)))) {
+    throw new AppError('CARD_EXPIRED', 'Die Mitgliedschaft zu diesem Ausweis ist beendet: Der Ausweis gilt nicht mehr.');
+  }
   // The card is valid through the season's last day (it expires at the start of the next).
   const validTo = toIsoDate(addDays(zurichToday(check.expiresAt), -1));
   return { member, season: check.season, validTo };

@@ -1,5 +1,9 @@
 import type { DbOrTx } from '../../lib/ctx.ts';
+import { enqueueMail } from '../../lib/outbox.ts';
 import {
+  clearWrongCodes,
+  countWrongCode,
+  isTotpLocked,
   countEarlierFailures,
   deleteExpiredOidcPayloads,
   deleteLoginAttempt,
@@ -13,7 +17,9 @@ import {
   findRecentFailures,
   recordLoginAttempt,
 } from './idp.repository.ts';
+import { secondFactorLockedMail } from './idp.mails.ts';
 import { afterPassword } from './login-flow.ts';
+import { FORGOT_PASSWORD_PATH } from './link-tokens.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 import { confirmTotpEnrolment, twoFactorState, useSecondFactor, type EnrolmentResult, type TwoFactorState } from './two-factor.ts';
 
@@ -87,17 +93,54 @@ export async function checkLogin(
   return result.ok ? { ok: true, memberId: result.value } : result;
 }
 
+/** Wrong codes (of the app or recovery codes) in a row, across logins, that lock the second factor. */
+export const MAX_WRONG_CODES = 10;
+
+export type CodeCheck = AttemptResult<'totp' | 'recovery'> | { ok: false; reason: 'LOCKED' };
+
+/** Where a code is checked: the site's name and address for the mail at the lock. */
+export interface CodeSite {
+  clubName: string;
+  publicUrl: string;
+}
+
 /**
  * Checks (and uses up) a code of the member's second factor, rate-limited together with the
  * passwords of the same login name: five wrong passwords or codes a minute, then a pause.
+ * Wrong codes also count per account, whichever login they come from: the tenth in a row locks
+ * the factor (LOCKED; no code is accepted, a right one neither) and mails the member, until a
+ * password reset by mailed link or another board member's reset of the factor. A right code
+ * sets the count back.
  */
-export function checkSecondFactor(
+export async function checkSecondFactor(
   db: DbOrTx,
-  input: { memberId: number; username: string; code: string; client: string; now: Date },
-): Promise<AttemptResult<'totp' | 'recovery'>> {
-  return limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, () =>
+  input: { memberId: number; username: string; code: string; client: string; now: Date; site: CodeSite },
+): Promise<CodeCheck> {
+  if (await isTotpLocked(db, input.memberId)) return { ok: false, reason: 'LOCKED' };
+  const result = await limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, () =>
     useSecondFactor(db, input.memberId, input.code.slice(0, 100), input.now),
   );
+  if (result.ok) {
+    await clearWrongCodes(db, input.memberId);
+    return result;
+  }
+  if (result.reason !== 'INVALID') return result;
+  // A right code refused because the lock came meanwhile is INVALID too: still LOCKED below.
+  const lockedNow = await countWrongCode(db, input.memberId, MAX_WRONG_CODES, input.now);
+  if (lockedNow) await mailLock(db, input.memberId, input.site);
+  return lockedNow || (await isTotpLocked(db, input.memberId)) ? { ok: false, reason: 'LOCKED' } : result;
+}
+
+async function mailLock(db: DbOrTx, memberId: number, site: CodeSite): Promise<void> {
+  const owner = await findAccountOwner(db, memberId);
+  if (!owner) return;
+  const mail = secondFactorLockedMail({
+    firstName: owner.firstName,
+    clubName: site.clubName,
+    wrongCodes: MAX_WRONG_CODES,
+    forgotUrl: `${site.publicUrl}${FORGOT_PASSWORD_PATH}`,
+  });
+  await enqueueMail(db, { to: owner.email, ...mail });
 }
 
 /**

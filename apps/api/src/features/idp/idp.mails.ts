@@ -102,3 +102,23 @@ export function twoFactorResetMail(input: { firstName: string; clubName: string;
     ].join('\n'),
   };
 }
+
+/** To the member whose second factor locked itself after too many wrong codes in a row. */
+export function secondFactorLockedMail(input: { firstName: string; clubName: string; wrongCodes: number; forgotUrl: string }): MailText {
+  return {
+    subject: `Zwei-Faktor-Anmeldung gesperrt beim ${input.clubName}`,
+    text: [
+      `Grüezi ${input.firstName}`,
+      '',
+      `Bei der Anmeldung mit Ihrem Login beim ${input.clubName} wurden ${input.wrongCodes} falsche Codes Ihrer Zwei-Faktor-Anmeldung nacheinander eingegeben. Zu Ihrem Schutz ist sie jetzt gesperrt: Auch ein richtiger Code wird nicht mehr angenommen.`,
+      'Wer Codes eingibt, kennt Ihr Passwort. Bitte wählen Sie darum über diesen Link ein neues Passwort; damit ist die Sperre aufgehoben:',
+      '',
+      input.forgotUrl,
+      '',
+      'Alternativ kann ein anderes Vorstandsmitglied Ihre Zwei-Faktor-Anmeldung zurücksetzen.',
+      'Falls Sie die Codes nicht selbst eingegeben haben, melden Sie sich bitte beim Vorstand.',
+      '',
+      signature(input.clubName),
+    ].join('\n'),
+  };
+}

@@ -159,13 +159,42 @@ export async function confirmPendingTotp(db: DbOrTx, memberId: number, secret: s
   return count === 1;
 }
 
-/** Takes a time step of a confirmed factor, once: false when this or a later step was used already. */
+/** Takes a time step of a confirmed, unlocked factor, once: false when this or a later step was used already. */
 export async function claimTotpStep(db: DbOrTx, memberId: number, step: number): Promise<boolean> {
   const { count } = await db.loginTotp.updateMany({
-    where: { memberId, confirmedAt: { not: null }, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: BigInt(step) } }] },
+    where: { memberId, confirmedAt: { not: null }, lockedAt: null, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: BigInt(step) } }] },
     data: { lastUsedStep: BigInt(step) },
   });
   return count === 1;
+}
+
+/** Whether the member's confirmed factor is locked after too many wrong codes. */
+export async function isTotpLocked(db: DbOrTx, memberId: number): Promise<boolean> {
+  const row = await db.loginTotp.findUnique({ where: { memberId }, select: { lockedAt: true } });
+  return Boolean(row?.lockedAt);
+}
+
+/**
+ * Counts one more wrong code of a confirmed factor and locks it at `limit` wrong codes in a row;
+ * true when this very call locked it (one statement each, so of two parallel calls one locks).
+ */
+export async function countWrongCode(db: DbOrTx, memberId: number, limit: number, at: Date): Promise<boolean> {
+  await db.loginTotp.updateMany({ where: { memberId, confirmedAt: { not: null } }, data: { failedCodes: { increment: 1 } } });
+  const { count } = await db.loginTotp.updateMany({
+    where: { memberId, confirmedAt: { not: null }, lockedAt: null, failedCodes: { gte: limit } },
+    data: { lockedAt: at },
+  });
+  return count === 1;
+}
+
+/** A right code: the wrong ones before it no longer count. */
+export async function clearWrongCodes(db: DbOrTx, memberId: number): Promise<void> {
+  await db.loginTotp.updateMany({ where: { memberId, failedCodes: { gt: 0 } }, data: { failedCodes: 0 } });
+}
+
+/** Lifts the lock of the member's factor (a password reset by mailed link). */
+export async function unlockTotp(db: DbOrTx, memberId: number): Promise<void> {
+  await db.loginTotp.updateMany({ where: { memberId }, data: { failedCodes: 0, lockedAt: null } });
 }
 
 /** Removes the second factor and its recovery codes; returns whether a confirmed factor was there. */

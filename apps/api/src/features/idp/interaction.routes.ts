@@ -8,12 +8,13 @@ import { noStore } from '../../http/security.ts';
 import { checkLogin, checkSecondFactor, confirmSecondFactor, nextLoginStep } from './accounts.ts';
 import { field, formBody, type IdpRouteDeps } from './forms.ts';
 import { recordLastLogin } from './idp.repository.ts';
-import { pendingLoginOf, pendingLoginResult, type PendingLogin } from './login-flow.ts';
+import { pendingLoginExpired, pendingLoginOf, pendingLoginResult, type PendingLogin } from './login-flow.ts';
 import {
   enrolledPage,
   enrolmentPage,
   loginPage,
   recoveryCodesPage,
+  SECOND_FACTOR_LOCKED,
   secondFactorPage,
   TOO_MANY_ATTEMPTS,
   WRONG_CODE,
@@ -23,6 +24,9 @@ import { IDP_MOUNT, OWN_CLIENT_ID } from './provider.ts';
 import { startTotpEnrolment } from './two-factor.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** A refused code's status: a locked factor is 423 (Locked), no wait makes it pass. */
+const REFUSAL_STATUS = { RATE_LIMITED: 429, BAD_CHARACTERS: 400, INVALID: 401, LOCKED: 423 } as const;
 
 /**
  * The login's own pages at /idp/interaction/:uid (the provider sends the browser there):
@@ -44,6 +48,7 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     const details = await interactionOf(req, res);
     const pending = details.prompt.name === 'login' ? pendingLoginOf(details.result) : null;
     if (!pending || pending.stage !== stage) throw new errors.SessionNotFound('no such login step pending');
+    if (pendingLoginExpired(pending, clock())) throw new errors.SessionNotFound('pending login expired');
     return { details, pending };
   }
   const paths = (uid: string) => {
@@ -93,7 +98,8 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
   router.get('/:uid', noStore, async (req, res) => {
     const details = await interactionOf(req, res);
     if (details.prompt.name === 'login') {
-      const pending = pendingLoginOf(details.result);
+      const found = pendingLoginOf(details.result);
+      const pending = found && !pendingLoginExpired(found, clock()) ? found : null;
       sendPage(
         res,
         200,
@@ -138,15 +144,24 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     const step = await nextLoginStep(db, result.memberId, deps.config.requireTwoFactorForBoard);
     if (!step) throw new errors.SessionNotFound('member gone');
     if (step.next === 'finish') return finish(req, res, result.memberId, ['pwd']);
-    await continueWith(res, details, { memberId: result.memberId, username: step.username, stage: step.next });
+    await continueWith(res, details, { memberId: result.memberId, username: step.username, stage: step.next, since: now.getTime() });
   });
 
   /** A wrong, used or refused code: the stage's page again, with the reason. */
-  async function refuseCode(res: Response, uid: string, pending: PendingLogin, reason: 'INVALID' | 'RATE_LIMITED' | 'BAD_CHARACTERS') {
+  async function refuseCode(
+    res: Response,
+    uid: string,
+    pending: PendingLogin,
+    reason: 'INVALID' | 'RATE_LIMITED' | 'BAD_CHARACTERS' | 'LOCKED',
+  ) {
     if (reason === 'RATE_LIMITED') res.set('Retry-After', '60');
-    const status = reason === 'RATE_LIMITED' ? 429 : reason === 'BAD_CHARACTERS' ? 400 : 401;
-    const message =
-      reason === 'RATE_LIMITED' ? TOO_MANY_ATTEMPTS : reason === 'BAD_CHARACTERS' ? 'Der Code enthält ungültige Zeichen.' : WRONG_CODE;
+    const status = REFUSAL_STATUS[reason];
+    const message = {
+      RATE_LIMITED: TOO_MANY_ATTEMPTS,
+      BAD_CHARACTERS: 'Der Code enthält ungültige Zeichen.',
+      INVALID: WRONG_CODE,
+      LOCKED: SECOND_FACTOR_LOCKED,
+    }[reason];
     log.info({ memberId: pending.memberId, reason, stage: pending.stage }, 'second factor refused');
     sendPage(res, status, await stagePage(uid, pending, message));
   }
@@ -155,7 +170,8 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     const { details, pending } = await pendingOf(req, res, 'code');
     const code = field(req, 'code');
     if (!isCleanText(code)) return refuseCode(res, details.uid, pending, 'BAD_CHARACTERS');
-    const result = await checkSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock() });
+    const site = { clubName, publicUrl: deps.config.publicUrl };
+    const result = await checkSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock(), site });
     if (!result.ok) return refuseCode(res, details.uid, pending, result.reason);
     if (result.value === 'recovery') log.info({ memberId: pending.memberId }, 'recovery code used');
     await finish(req, res, pending.memberId, ['pwd', result.value === 'totp' ? 'otp' : 'kba']);

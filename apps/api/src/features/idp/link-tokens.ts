@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** The page where a member asks for a forgotten-password link. */
+export const FORGOT_PASSWORD_PATH = '/idp/password/forgot';
+
 /**
  * The secret of a mailed link (invitation, forgotten password): 256 random bits. Only its
  * sha256 is stored; a token that cannot be guessed needs no slow hash.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPassword, pendingLoginOf, pendingLoginResult } from './login-flow.ts';
+import { afterPassword, PENDING_LOGIN_MS, pendingLoginExpired, pendingLoginOf, pendingLoginResult } from './login-flow.ts';
 
 describe('after the password', () => {
   it('asks for a code whenever the member has a second factor', () => {
@@ -16,8 +16,15 @@ describe('after the password', () => {
 
 describe('the pending login kept in the interaction', () => {
   it('reads back what was stored', () => {
-    const pending = { memberId: 7, username: 'vorstand', stage: 'enrol' as const };
+    const pending = { memberId: 7, username: 'vorstand', stage: 'enrol' as const, since: 1_000 };
     expect(pendingLoginOf(pendingLoginResult(pending))).toEqual(pending);
+  });
+
+  it('expires when the second step does not follow within ten minutes of the password', () => {
+    const pending = { memberId: 7, username: 'vorstand', stage: 'code' as const, since: Date.UTC(2026, 10, 29, 10) };
+    expect(pendingLoginExpired(pending, new Date(pending.since + PENDING_LOGIN_MS - 1))).toBe(false);
+    expect(pendingLoginExpired(pending, new Date(pending.since + PENDING_LOGIN_MS))).toBe(true);
+    expect(pendingLoginOf({ secondFactor: { memberId: 7, username: 'x', stage: 'code' } })).toBeNull();
   });
 
   it('is absent without one, and for anything malformed', () => {

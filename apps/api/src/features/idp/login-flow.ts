@@ -14,6 +14,16 @@ export interface PendingLogin {
   /** The login name, under which failed codes count (with the passwords). */
   username: string;
   stage: SecondFactorStage;
+  /** When the password was accepted (epoch ms): the second step must follow within PENDING_LOGIN_MS. */
+  since: number;
+}
+
+/** How long a login waits for its second step after the password; then it starts over. */
+export const PENDING_LOGIN_MS = 10 * 60 * 1000;
+
+/** Whether a pending login waited too long for its second step. */
+export function pendingLoginExpired(pending: PendingLogin, now: Date): boolean {
+  return now.getTime() - pending.since >= PENDING_LOGIN_MS;
 }
 
 /** What follows a correct password: a code when the member has a second factor; its enrolment for the board when it is required. */
@@ -29,8 +39,8 @@ const STAGES: readonly SecondFactorStage[] = ['code', 'enrol', 'enrolled'];
 export function pendingLoginOf(result: InteractionResults | undefined): PendingLogin | null {
   const pending = result?.secondFactor as Partial<PendingLogin> | undefined;
   if (!pending || typeof pending.memberId !== 'number' || typeof pending.username !== 'string') return null;
-  if (!STAGES.includes(pending.stage as SecondFactorStage)) return null;
-  return { memberId: pending.memberId, username: pending.username, stage: pending.stage as SecondFactorStage };
+  if (!STAGES.includes(pending.stage as SecondFactorStage) || typeof pending.since !== 'number') return null;
+  return { memberId: pending.memberId, username: pending.username, stage: pending.stage as SecondFactorStage, since: pending.since };
 }
 
 /** The interaction's result that keeps a pending login (no `login` yet: the provider does not go on with it). */

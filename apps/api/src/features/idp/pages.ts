@@ -1,13 +1,16 @@
 import { Html, html, page } from '../../http/html.ts';
 import { MIN_PASSWORD_LENGTH } from './invitations.ts';
+import { FORGOT_PASSWORD_PATH } from './link-tokens.ts';
 
 /** Stylesheet of the provider's pages, served by the idp router. */
 export const IDP_STYLESHEET = '/idp/assets/login.css';
 /** The forgotten-password form (linked from the login page). */
-export const FORGOT_PASSWORD_PATH = '/idp/password/forgot';
+export { FORGOT_PASSWORD_PATH };
 
 export const WRONG_CREDENTIALS = 'Benutzername oder Passwort ist falsch.';
 export const TOO_MANY_ATTEMPTS = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.';
+export const SECOND_FACTOR_LOCKED =
+  'Ihre Zwei-Faktor-Anmeldung ist nach zu vielen falschen Codes gesperrt. Wir haben Ihnen eine E-Mail geschickt: Mit einem neuen Passwort über «Passwort vergessen?» heben Sie die Sperre auf, oder ein anderes Vorstandsmitglied setzt sie zurück.';
 export const WRONG_CODE = 'Dieser Code stimmt nicht oder wurde schon verwendet. Bitte geben Sie den aktuellen Code aus Ihrer App ein.';
 /** The one answer of the forgotten-password form, whether or not an account exists. */
 export const RESET_REQUESTED =

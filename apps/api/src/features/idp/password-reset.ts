@@ -2,6 +2,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
+import { endCalendarFeed } from '../calendar/index.ts';
 import { loginNameOf } from './accounts.ts';
 import {
   claimPasswordReset,
@@ -16,6 +17,7 @@ import {
   insertPasswordReset,
   recordResetRequest,
   setResetRequestMailed,
+  unlockTotp,
   upsertLoginPassword,
 } from './idp.repository.ts';
 import { passwordResetMail } from './idp.mails.ts';
@@ -158,7 +160,9 @@ export type ResetResult = { ok: true; memberId: number; username: string } | { o
  * Sets the new password through a reset link, once (and with it every other open link and
  * invitation of the member ends). In the same transaction every session of the member ends:
  * the provider's and the site's (`endSiteSessions`, the auth feature's), so whoever used the
- * old password is logged out everywhere. The second factor stays as it is.
+ * old password is logged out everywhere, and the member's calendar feed link ends (404). The
+ * second factor stays as it is; a lock after too many wrong codes is lifted (the link proves the
+ * mailbox, and the code is still asked at the next login).
  */
 export async function completePasswordReset(
   db: DbOrTx,
@@ -176,6 +180,8 @@ export async function completePasswordReset(
     await expireOpenInvitations(tx, row.memberId, input.now);
     await deleteProviderSessionsOf(tx, row.memberId);
     await input.endSiteSessions(tx, row.memberId);
+    await endCalendarFeed(tx, row.memberId);
+    await unlockTotp(tx, row.memberId);
     return { ok: true, memberId: row.memberId, username };
   });
 }

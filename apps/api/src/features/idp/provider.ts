@@ -117,7 +117,8 @@ function providerConfiguration(deps: { config: Config; db: PrismaClient; log: Lo
     },
     scopes: SCOPES,
     claims: {
-      openid: ['sub'],
+      // amr (RFC 8176) in every ID token: the site reads from it whether the login included the second factor.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['preferred_username', 'name', 'given_name', 'family_name'],
     },

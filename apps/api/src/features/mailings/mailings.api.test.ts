@@ -197,7 +197,7 @@ describe('groups', () => {
 });
 
 describe('validation', () => {
-  it('refuses bad input with 422 and German field messages, a wrong shape with 400; nothing is written', async () => {
+  it('refuses bad input with 422 and German field messages, a wrong shape or a line break in the subject with 400; nothing is written', async () => {
     const { season } = await seedSeason();
     const before = await counts();
     const group = { kind: 'SEASON', id: season.id };
@@ -207,6 +207,11 @@ describe('validation', () => {
       [{ subject: 'Hallo', text: '', group }, 422, 'text', /Text: Bitte ausfüllen/],
       [{ subject: 'Hallo', text: 'x'.repeat(20_001), group }, 422, 'text', /Text: Höchstens/],
       [{ subject: 'Hallo\u0000', text: 'Text', group }, 422, 'subject', /ungültige Zeichen/],
+      // A line break in a subject could start a header of its own (Bcc:): the request is malformed.
+      [{ subject: 'Hallo\r\nBcc: alle@example.ch', text: 'Text', group }, 400, 'subject', /Betreff: Bitte auf einer Zeile/],
+      [{ subject: 'Hallo\nWelt', text: 'Text', group }, 400, 'subject', /ohne Zeilenumbrüche/],
+      [{ subject: 'Hallo\tWelt', text: 'Text', group }, 400, 'subject', /Tabulatoren/],
+      [{ subject: 'Hallo\u2028Welt', text: 'Text', group }, 400, 'subject', /Zeile/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'SEASON' } }, 422, 'group.id', /Bitte eine Saison wählen/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'GAME' } }, 422, 'group.id', /Bitte ein Spiel wählen/],
       [{ subject: 'Hallo', text: 'Text', group: { kind: 'SEASON', id: 1.5 } }, 422, 'group.id', /Ungültige Auswahl/],

@@ -1,10 +1,13 @@
 import type { AddressOut, AdminMember, AuditChange, MemberAddress, Membership, Role } from '@club/contract';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { enqueueMail } from '../../lib/outbox.ts';
+import { endMemberSessions } from '../auth/index.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { categoryForMembership } from '../seasons/categories.service.ts';
 import { toMembership } from './members.mappers.ts';
+import { boardRoleGrantedMail, emailChangedByBoardMail } from './members.mails.ts';
 import { adminMemberView, changesBetween } from './members.service.ts';
 import {
   addRole,
@@ -37,6 +40,18 @@ async function lockExisting(ctx: Ctx, memberId: number): Promise<void> {
   if (!(await lockMember(ctx.db, memberId))) throw notFound(MEMBER_NOT_FOUND);
 }
 
+/** What the board's changes of a member's login need to know of the site. */
+export interface MemberChangeSettings {
+  clubName: string;
+  requireTwoFactorForBoard: boolean;
+}
+
+/** The acting board member's name for a mail ("Der Vorstand" without one). */
+async function actorName(ctx: Ctx): Promise<string> {
+  const by = ctx.actor ? await findMemberPersonal(ctx.db, ctx.actor.memberId) : null;
+  return by ? `${by.firstName} ${by.lastName}` : 'Der Vorstand';
+}
+
 async function audit(
   ctx: Ctx,
   memberId: number,
@@ -47,10 +62,23 @@ async function audit(
   await writeAudit(ctx, { action, entity: 'member', entityId: memberId, data: { ...extra, changes } });
 }
 
-/** Personal data: names, e-mail (applies at once, no confirmation), date of birth. */
+/**
+ * Personal data: names, e-mail (applies at once, no confirmation), date of birth. Another board
+ * member's e-mail changed: the previous address gets a mail saying so (and by whom), and the
+ * audit row notes it, so a board member cannot quietly move another's login to an address of
+ * their own before a password or second-factor reset.
+ */
 export async function updateMember(
   ctx: Ctx,
-  input: { memberId: number; firstName: string; lastName: string; email: string; dateOfBirth: string | null; externalLogin: boolean },
+  input: {
+    memberId: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    dateOfBirth: string | null;
+    externalLogin: boolean;
+    settings: MemberChangeSettings;
+  },
 ): Promise<AdminMember> {
   await withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
@@ -69,9 +97,39 @@ export async function updateMember(
     const changes = changesBetween(before, after, ['firstName', 'lastName', 'email', 'dateOfBirth']);
     if (changes.length === 0) return;
     await updateMemberPersonal(tx.db, input.memberId, { ...after, dateOfBirth: after.dateOfBirth ? fromIsoDate(after.dateOfBirth) : null });
-    await audit(tx, input.memberId, 'member.updated', changes);
+    const notifyOldAddress =
+      before.email !== after.email &&
+      tx.actor?.memberId !== input.memberId &&
+      (await findRoles(tx.db, input.memberId)).some((r) => r.role === 'MEMBER_OF_THE_BOARD');
+    if (notifyOldAddress) {
+      const mail = emailChangedByBoardMail({
+        firstName: before.firstName,
+        clubName: input.settings.clubName,
+        byName: await actorName(tx),
+        newEmail: after.email,
+      });
+      await enqueueMail(tx.db, { to: before.email, ...mail });
+    }
+    await audit(tx, input.memberId, 'member.updated', changes, notifyOldAddress ? { notifiedPreviousEmail: true } : {});
   });
   return adminMemberView(ctx, input.memberId, input.externalLogin);
+}
+
+/** Adds the board role, ends the member's sessions and mails the member. */
+async function grantBoardRole(tx: Ctx, memberId: number, settings: MemberChangeSettings): Promise<void> {
+  await addRole(tx.db, memberId, 'MEMBER_OF_THE_BOARD');
+  const ended = await endMemberSessions(tx.db, memberId);
+  const member = await findMemberPersonal(tx.db, memberId);
+  if (member) {
+    const mail = boardRoleGrantedMail({
+      firstName: member.firstName,
+      clubName: settings.clubName,
+      byName: await actorName(tx),
+      secondFactorRequired: settings.requireTwoFactorForBoard,
+    });
+    await enqueueMail(tx.db, { to: member.email, ...mail });
+  }
+  tx.log.info({ memberId, sessionsEnded: ended }, 'board role granted: sessions ended');
 }
 
 /** A membership for a season, with the season's dates; one per member and season (409). */
@@ -198,9 +256,11 @@ export async function correctAddress(
 /**
  * Grants or removes MEMBER_OF_THE_BOARD (MEMBER always stays). The last board member keeps
  * the role (409 LAST_BOARD_MEMBER); all board role changes take one lock, so two removals
- * at once cannot both pass the check.
+ * at once cannot both pass the check. A member given the board role is logged out everywhere
+ * and told by mail: the next login is one with the second factor where the board needs it
+ * (its enrolment first), so a session opened with the password alone never acts as board.
  */
-export async function updateRoles(ctx: Ctx, input: { memberId: number; roles: Role[] }): Promise<Role[]> {
+export async function updateRoles(ctx: Ctx, input: { memberId: number; roles: Role[]; settings: MemberChangeSettings }): Promise<Role[]> {
   return withTx(ctx, async (tx) => {
     await lockExisting(tx, input.memberId);
     await lockBoardRoles(tx.db);
@@ -214,7 +274,7 @@ export async function updateRoles(ctx: Ctx, input: { memberId: number; roles: Ro
       );
     }
     if (!before.includes('MEMBER')) await addRole(tx.db, input.memberId, 'MEMBER');
-    if (!hadBoard && wantsBoard) await addRole(tx.db, input.memberId, 'MEMBER_OF_THE_BOARD');
+    if (!hadBoard && wantsBoard) await grantBoardRole(tx, input.memberId, input.settings);
     if (hadBoard && !wantsBoard) await removeRole(tx.db, input.memberId, 'MEMBER_OF_THE_BOARD');
     const after: Role[] = wantsBoard ? ['MEMBER', 'MEMBER_OF_THE_BOARD'] : ['MEMBER'];
     const beforeText = [...before].sort().join(', ');

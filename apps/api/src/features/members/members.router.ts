@@ -71,7 +71,7 @@ export function membersRouter(deps: Deps): Router {
     '/admin/members/:id',
     numericId,
     handle({ params: idParams, body: memberUpdateBodySchema }, async ({ params, body }, req, res) => {
-      const member = await updateMember(ctxOf(deps, req), { memberId: params.id, ...body, externalLogin });
+      const member = await updateMember(ctxOf(deps, req), { memberId: params.id, ...body, externalLogin, settings: loginHelp });
       sendItem(res, adminMemberSchema.parse(member));
     }),
   );
@@ -129,7 +129,7 @@ export function membersRouter(deps: Deps): Router {
     '/admin/members/:id/roles',
     numericId,
     handle({ params: idParams, body: rolesUpdateBodySchema }, async ({ params, body }, req, res) => {
-      const roles = await updateRoles(ctxOf(deps, req), { memberId: params.id, roles: body.roles });
+      const roles = await updateRoles(ctxOf(deps, req), { memberId: params.id, roles: body.roles, settings: loginHelp });
       sendItem(res, { roles: z.array(roleSchema).parse(roles) });
     }),
   );

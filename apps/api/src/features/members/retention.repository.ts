@@ -69,7 +69,8 @@ async function scrubAudit(db: DbOrTx, where: Prisma.Sql): Promise<number> {
 
 /**
  * Removes a member's personal data in the caller's transaction: name, e-mail, birth date, login
- * (account, invitations, sessions, the embedded provider's grants), addresses, phones, pending
+ * (account, invitations, forgotten-password links, second-factor secret and recovery codes,
+ * sessions, the embedded provider's grants, the calendar feed link), addresses, phones, pending
  * e-mail changes, the application, contact messages, mails to them, failed logins under their
  * username and the delivery addresses of their reservations. Kept: the row with id and member
  * number, roles, memberships, reservations, event places and invoices (their frozen debtor copy
@@ -95,6 +96,10 @@ export async function anonymiseMemberRows(db: DbOrTx, member: ErasureState, now:
   await db.phone.deleteMany({ where: { memberId: id } });
   await db.loginAccount.deleteMany({ where: { memberId: id } });
   await db.loginInvitation.deleteMany({ where: { memberId: id } });
+  await db.passwordReset.deleteMany({ where: { memberId: id } });
+  await db.loginTotp.deleteMany({ where: { memberId: id } });
+  await db.loginRecoveryCode.deleteMany({ where: { memberId: id } });
+  await db.calendarFeed.deleteMany({ where: { memberId: id } });
   await db.emailChangeRequest.deleteMany({ where: { memberId: id } });
   await db.$executeRaw`DELETE FROM "sessions" WHERE ("data"->>'memberId') = ${String(id)}`;
   await db.$executeRaw`DELETE FROM "oidc_payloads" WHERE ("payload"->>'accountId') = ${String(id)}`;

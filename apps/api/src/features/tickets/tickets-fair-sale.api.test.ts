@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawOrder, seedHash, servedInOrder } from '@club/contract/draw';
+import { drawOrder, drawWeight, seedHash, servedInOrder } from '@club/contract/draw';
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
@@ -27,6 +27,7 @@ describe('the fair sale', () => {
   let board: Call;
   let visitor: Call;
   const members: Someone[] = [];
+  let memberCookie = '';
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -38,6 +39,7 @@ describe('the fair sale', () => {
       const m = await createMember(server.database.prisma);
       const { cookie } = await loginAs(server.url, m.username, m.password);
       members.push({ id: m.id, email: m.email, call: client(server.url, cookie) });
+      memberCookie ||= cookie;
     }
   }, 300_000);
   afterAll(async () => {
@@ -151,9 +153,23 @@ describe('the fair sale', () => {
       return [m.username, m.password];
     }
 
-    it('publishes seed, entries and order that anyone can recompute; winners are served whole, nothing unsold while a request fits', async () => {
-      const { body } = await visitor('GET', `/games/${gameId}/draw`);
+    it('publishes seed, entries with their weight components and order that every member can recompute; winners are served whole, nothing unsold while a request fits', async () => {
+      // A visitor sees algorithm, seed hash and seed, but no member numbers or weights.
+      const publicDraw = (await visitor('GET', `/games/${gameId}/draw`)).body.data as Json;
+      expect(publicDraw).toMatchObject({
+        algorithm: 'weighted-sha256-v1',
+        entries: [],
+        order: [],
+        served: [],
+        entriesForMembersOnly: true,
+      });
+      expect(seedHash(publicDraw.seed)).toBe(publicDraw.seedHash);
+      const { body } = await members[0]!.call('GET', `/games/${gameId}/draw`);
       const draw = body.data as Json;
+      expect(draw.entriesForMembersOnly).toBe(false);
+      for (const entry of draw.entries as Json[]) {
+        expect(entry.weight).toBe(drawWeight({ completedSeasons: entry.completedSeasons, lostDraws: entry.lostDraws }));
+      }
       expect(seedHash(draw.seed)).toBe(draw.seedHash);
       expect(draw.entries).toHaveLength(amounts.length);
       expect(drawOrder(draw.seed, draw.entries)).toEqual(draw.order);
@@ -179,7 +195,7 @@ describe('the fair sale', () => {
       const verify = () =>
         run(
           join(root, 'node_modules/.bin/tsx'),
-          [join(root, 'scripts/verify-draw.ts'), '--', '--game', String(gameId), '--url', server.url],
+          [join(root, 'scripts/verify-draw.ts'), '--', '--game', String(gameId), '--url', server.url, '--cookie', memberCookie],
           {
             cwd: root,
           },
@@ -201,7 +217,26 @@ describe('the fair sale', () => {
       await setRank(secondDrawn!.memberId, 2);
       expect(tampered.code).toBe(1);
       expect(tampered.out).toContain('NICHT bestätigt');
-    });
+
+      // A server that inflates one entry's weight and recomputes the order from the real seed:
+      // the weight no longer follows from its published components.
+      const entries = await db().drawEntry.findMany({ where: { gameId } });
+      const inflated = entries[entries.length - 1]!;
+      const weighted = entries.map((e) => ({ ...e, weight: e.memberId === inflated.memberId ? e.weight + 20 : e.weight }));
+      const seed = (await db().game.findUniqueOrThrow({ where: { id: gameId } })).drawSeed!;
+      const newOrder = drawOrder(seed, weighted);
+      const byNumber = new Map(weighted.map((e) => [e.memberNumber, e]));
+      const setEntry = (e: { memberId: number }, data: { weight?: number; rank?: number }) =>
+        db().drawEntry.update({ where: { gameId_memberId: { gameId, memberId: e.memberId } }, data });
+      for (const [i, number] of newOrder.entries()) await setEntry(byNumber.get(number)!, { rank: i + 1 });
+      await setEntry(inflated, { weight: inflated.weight + 20 });
+      const inflatedRun = await verify();
+      for (const e of entries) await setEntry(e, { weight: e.weight, rank: e.rank });
+      expect(inflatedRun.code).toBe(1);
+      expect(inflatedRun.out).toContain(`Gewicht ${inflated.weight + 20} folgt nicht aus`);
+      expect((await verify()).code).toBe(0);
+      // Four runs of the script, each a fresh Node process with its TypeScript loader.
+    }, 240_000);
 
     it('refuses changing the sale mode of a drawn game, and a request after the draw goes by the quota', async () => {
       const game = await db().game.findUniqueOrThrow({ where: { id: gameId } });
@@ -244,8 +279,9 @@ describe('the fair sale', () => {
       const who = members.find((m) => m.id === loser.memberId)!;
       expect((await who.call('POST', reservePath(next.gameId, next.optionIds[0]!), { amount: 1 })).status).toBe(201);
       expect((await board('POST', `/admin/games/${next.gameId}/draw`)).status).toBe(200);
-      const published = (await visitor('GET', `/games/${next.gameId}/draw`)).body.data;
+      const published = (await members[0]!.call('GET', `/games/${next.gameId}/draw`)).body.data;
       expect(published.entries[0].weight).toBe(loser.weight + 2);
+      expect(published.entries[0].lostDraws).toBe(loser.lostDraws + 1);
     });
   });
 

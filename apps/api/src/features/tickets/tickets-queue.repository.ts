@@ -138,6 +138,9 @@ export interface DrawEntryRow {
   memberNumber: number;
   amount: number;
   weight: number;
+  /** The weight's components, published with it. */
+  completedSeasons: number;
+  lostDraws: number;
   rank: number;
   won: boolean;
 }
@@ -164,7 +167,7 @@ export async function readDraw(db: DbOrTx, gameId: number) {
       start: true,
       gameGroup: { select: { availableTicketsPerGame: true } },
       drawEntries: {
-        select: { memberNumber: true, amount: true, weight: true, rank: true, won: true },
+        select: { memberNumber: true, amount: true, weight: true, completedSeasons: true, lostDraws: true, rank: true, won: true },
         orderBy: { memberNumber: 'asc' },
       },
     },

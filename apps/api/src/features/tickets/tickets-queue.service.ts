@@ -121,13 +121,18 @@ export async function moveUpWaiting(tx: Ctx, site: TicketSite, game: LockedGame)
 // The draw
 // ---------------------------------------------------------------------------------------
 
-/** A game's draw as published (`GET /api/v1/games/{id}/draw`). */
+/**
+ * A game's draw as published (`GET /api/v1/games/{id}/draw`): algorithm, seed hash and seed for
+ * everyone; the entries (member numbers, weights with their components, which tell a member's
+ * seniority), the order and the winners for logged-in members only.
+ */
 export async function getDraw(ctx: Ctx, gameId: number): Promise<GameDraw> {
   const row = await readDraw(ctx.db, gameId);
   if (!row) throw notFound(GAME_NOT_FOUND);
   if (row.saleMode !== 'DRAW' || !row.drawSeed) throw notFound('Für dieses Spiel gibt es keine Auslosung.');
   const open = salesState(row, ctx.now) !== 'NOT_YET_OPEN' || row.drawnAt !== null;
   const byRank = [...row.drawEntries].sort((a, b) => a.rank - b.rank);
+  const members = ctx.actor !== null;
   return {
     gameId: row.id,
     algorithm: DRAW_ALGORITHM,
@@ -137,9 +142,18 @@ export async function getDraw(ctx: Ctx, gameId: number): Promise<GameDraw> {
     seed: row.drawnAt ? row.drawSeed : null,
     quota: row.gameGroup.availableTicketsPerGame,
     drawTickets: row.drawTickets,
-    entries: row.drawEntries.map((e) => ({ memberNumber: e.memberNumber, amount: e.amount, weight: e.weight })),
-    order: byRank.map((e) => e.memberNumber),
-    served: byRank.filter((e) => e.won).map((e) => e.memberNumber),
+    entries: members
+      ? row.drawEntries.map((e) => ({
+          memberNumber: e.memberNumber,
+          amount: e.amount,
+          weight: e.weight,
+          completedSeasons: e.completedSeasons,
+          lostDraws: e.lostDraws,
+        }))
+      : [],
+    order: members ? byRank.map((e) => e.memberNumber) : [],
+    served: members ? byRank.filter((e) => e.won).map((e) => e.memberNumber) : [],
+    entriesForMembersOnly: !members && row.drawEntries.length > 0,
   };
 }
 
@@ -170,10 +184,10 @@ export async function drawGame(ctx: Ctx, site: TicketSite, gameId: number): Prom
         requests.map((r) => r.memberId),
         zurichToday(tx.now),
       );
-      const weighted = requests.map((r) => ({
-        row: r,
-        weight: drawWeight(history.get(r.memberId) ?? { completedSeasons: 0, lostOfLastThree: 0 }),
-      }));
+      const weighted = requests.map((r) => {
+        const past = history.get(r.memberId) ?? { completedSeasons: 0, lostOfLastThree: 0 };
+        return { row: r, weight: drawWeight(past), completedSeasons: past.completedSeasons, lostDraws: past.lostOfLastThree };
+      });
       const byNumber = new Map(weighted.map((w) => [w.row.memberNumber, w]));
       const order = drawOrder(
         game.drawSeed,
@@ -197,6 +211,8 @@ export async function drawGame(ctx: Ctx, site: TicketSite, gameId: number): Prom
           memberNumber: w.row.memberNumber,
           amount: w.row.amount,
           weight: w.weight,
+          completedSeasons: w.completedSeasons,
+          lostDraws: w.lostDraws,
           rank: i + 1,
           won: served.has(w.row),
         })),

@@ -1,3 +1,4 @@
+import { drawWeight as sharedDrawWeight } from '@club/contract/draw';
 import type { SalesState } from '@club/contract';
 import { formatZurichDate, formatZurichTime } from '../../lib/dates.ts';
 
@@ -112,10 +113,11 @@ export function drawPhase(game: { saleMode: string; drawAt: Date | null; drawnAt
 
 /**
  * The weight of a member's request in a draw (docs/domain-rules.md «Tickets»): 1, plus one per completed
- * membership season (at most 10), plus 2 for each draw lost among the member's last three.
+ * membership season (at most 10), plus 2 for each draw lost among the member's last three
+ * (the contract's `drawWeight`, which `pnpm verify-draw` recomputes with).
  */
 export function drawWeight(history: { completedSeasons: number; lostOfLastThree: number }): number {
-  return 1 + Math.min(10, Math.max(0, history.completedSeasons)) + 2 * Math.min(3, Math.max(0, history.lostOfLastThree));
+  return sharedDrawWeight({ completedSeasons: history.completedSeasons, lostDraws: history.lostOfLastThree });
 }
 
 export type ReservationDecision =

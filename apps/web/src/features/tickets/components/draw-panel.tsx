@@ -83,11 +83,14 @@ export function DrawPanel({ game }: { game: Game }) {
               </table>
             </div>
           ) : null}
+          {draw.data.entriesForMembersOnly ? (
+            <p className="small mb-2">Die Anfragen und die Reihenfolge der Auslosung sehen angemeldete Mitglieder.</p>
+          ) : null}
           {draw.data.seed ? (
             <p className="small text-body-secondary mb-0">
               Nachprüfen:{' '}
               <code>
-                pnpm verify-draw -- --game {game.id} --url {window.location.origin}
+                pnpm verify-draw -- --game {game.id} --url {window.location.origin} --cookie &apos;sid=…&apos;
               </code>
             </p>
           ) : null}
