@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { idParam, isoDateTime, moneySchema, paymentModeSchema, requiredLineText, requiredText, text, wholeNumber } from './common.ts';
+import { idParam, isoDateTime, moneySchema, paymentModeSchema, requiredLineText, text, wholeNumber } from './common.ts';
 import { billingStatusFields } from './invoices.ts';
 
 /** Limits of an event and of one subscription. */
