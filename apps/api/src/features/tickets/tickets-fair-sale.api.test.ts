@@ -250,15 +250,18 @@ describe('the fair sale', () => {
       if (late.status === 201) expect(late.body.data.status).toBe('CONFIRMED');
     });
 
-    it('when a winner gives two tickets back, then the first waiting request that fits gets them at once, with a mail', async () => {
+    it('when a winner gives tickets back, then the first waiting request that fits gets them at once, with a mail', async () => {
       const rows = await rowsOf(gameId);
-      const winner = rows.find((r) => r.status === 'CONFIRMED' && r.amount >= 3)!;
+      // The draw is random: the winner holding the most tickets gives two back (one if it holds two).
+      const winner = rows.filter((r) => r.status === 'CONFIRMED').sort((a, b) => b.amount - a.amount)[0]!;
+      const back = Math.min(2, winner.amount - 1);
+      expect(back).toBeGreaterThan(0);
       const member = members.find((m) => m.id === winner.memberId)!;
-      const freeAfter = 10 - (await confirmedSum(gameId)) + 2;
+      const freeAfter = 10 - (await confirmedSum(gameId)) + back;
       const waiting = rows.filter((r) => r.status === 'WAITING').sort((a, b) => (a.drawRank ?? 1e9) - (b.drawRank ?? 1e9) || a.id - b.id);
       const expected = servedInOrder(freeAfter, waiting).map((r) => r.id);
 
-      const lowered = await member.call('PUT', `/member/ticketreservations/${winner.id}`, { amount: winner.amount - 2 });
+      const lowered = await member.call('PUT', `/member/ticketreservations/${winner.id}`, { amount: winner.amount - back });
       expect(lowered.status).toBe(200);
       const after = await rowsOf(gameId);
       const moved = after.filter((r) => r.movedUpAt !== null).map((r) => r.id);
