@@ -40,6 +40,7 @@ describe('the route table', () => {
         'adminInvoices',
         'adminMailings',
         'adminSeasons',
+        'candidates',
         'contact',
         'deliveryOption',
         'documents',
