@@ -142,7 +142,7 @@ describe("the board's forms", () => {
     }
   });
 
-  it("after a reminder run, the board's invoice list shows the reminder's new deadline", async () => {
+  it("after a reminder run, the board's invoice list shows the reminder's new deadline, and the invoice stays overdue", async () => {
     for (const viewport of viewports) {
       const context = await loggedInContext(browser, 'vorstand', viewport);
       const page = await context.newPage();
@@ -169,7 +169,8 @@ describe("the board's forms", () => {
       await reminded.waitFor();
       expect(await reminded.textContent()).toContain('neue Frist der Mahnung');
       expect(await reminded.textContent()).toMatch(/neue Frist der Mahnung \(Rechnung: \d{2}\.\d{2}\.\d{4}\)/);
-      expect(await reminded.textContent()).not.toContain('überfällig');
+      // A reminded invoice stays overdue: its own due date has passed, the reminder's deadline stands beside it.
+      expect(await reminded.textContent()).toContain('überfällig');
       await reminded.scrollIntoViewIfNeeded();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await noHorizontalScroll(page);

@@ -241,7 +241,7 @@ describe("the treasurer's spring", () => {
     await screenshot(page, 'treasurer-review-search-360');
     await search.getByRole('button', { name: `Auf ${first.number} buchen` }).click();
     const done = page.getByTestId('credit-done');
-    await done.getByText(`auf Rechnung ${first.number} verbucht`, { exact: false }).waitFor();
+    await done.getByText(`auf Rechnung ${first.number} (${first.memberName}) verbucht`, { exact: false }).waitFor();
     await done.getByRole('button', { name: 'Rückgängig machen' }).click();
     await page.getByRole('status').filter({ hasText: 'Rückgängig gemacht' }).waitFor();
     await familie.waitFor();

@@ -101,7 +101,13 @@ export function BookCreditDialog({ credit, onClose, onDone }: { credit: Unmatche
           onPick={(invoice) =>
             book.mutate(
               { paymentId: credit.id, invoiceId: invoice.id },
-              { onSuccess: (booked) => onDone(credit, `auf Rechnung ${invoice.number} verbucht${booked.note ? ` (${booked.note})` : ''}`) },
+              {
+                onSuccess: (booked) =>
+                  onDone(
+                    credit,
+                    `auf Rechnung ${invoice.number} (${invoice.memberName}) verbucht${booked.note ? ` (${booked.note})` : ''}`,
+                  ),
+              },
             )
           }
         />

@@ -99,10 +99,13 @@ export function UnmatchedCredits() {
                   }
                   disabled={book.isPending}
                   onOpen={(kind) => setDialog({ kind, credit })}
-                  onBook={(invoiceId, number) =>
+                  onBook={(invoiceId, invoiceLabel) =>
                     book.mutate(
                       { paymentId: credit.id, invoiceId },
-                      { onSuccess: (booked) => onDone(credit, `auf Rechnung ${number} verbucht${booked.note ? ` (${booked.note})` : ''}`) },
+                      {
+                        onSuccess: (booked) =>
+                          onDone(credit, `auf Rechnung ${invoiceLabel} verbucht${booked.note ? ` (${booked.note})` : ''}`),
+                      },
                     )
                   }
                 />
@@ -142,7 +145,7 @@ function CreditItem({
   pendingInvoiceId: number | null;
   disabled: boolean;
   onOpen: (kind: 'search' | 'split' | 'decide') => void;
-  onBook: (invoiceId: number, number: string) => void;
+  onBook: (invoiceId: number, invoiceLabel: string) => void;
 }) {
   const headingId = useId();
   return (
@@ -170,7 +173,7 @@ function CreditItem({
                 suggestion={suggestion}
                 pending={pendingInvoiceId === suggestion.invoice.id}
                 disabled={disabled}
-                onBook={() => onBook(suggestion.invoice.id, suggestion.invoice.number)}
+                onBook={() => onBook(suggestion.invoice.id, `${suggestion.invoice.number} (${suggestion.invoice.memberName})`)}
               />
             ))}
           </ul>
