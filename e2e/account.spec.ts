@@ -32,7 +32,9 @@ describe('a member’s own account', () => {
     await page.getByRole('heading', { name: 'Adresse ändern', level: 1 }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    // An empty form is refused beside the fields, before anything is sent.
+    // The form starts with the current address; an emptied street is refused beside the field, before anything is sent.
+    expect(await page.getByLabel('Strasse').inputValue()).not.toBe('');
+    await page.getByLabel('Strasse').fill('');
     await page.getByRole('button', { name: 'Adresse speichern' }).click();
     await page.getByText('Strasse: Bitte ausfüllen.').waitFor();
 
