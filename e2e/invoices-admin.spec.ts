@@ -149,7 +149,7 @@ describe("the treasurer's invoice overview", () => {
     await small.goto('/admin/invoices');
     await small
       .getByTestId('unmatched-credits')
-      .getByRole('heading', { name: /Gutschriften ohne passende Referenz/ })
+      .getByRole('heading', { name: /Gutschriften zur Prüfung/ })
       .waitFor();
     await noHorizontalScroll(small);
     expect(await seriousA11yViolations(small)).toEqual([]);
