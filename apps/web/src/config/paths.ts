@@ -41,7 +41,7 @@ export const paths = {
   addressChange: fixed('AddressChange', '/account/changeaddress'),
   emailChange: fixed('EmailChange', '/account/changeemail'),
   members: fixed('Members', '/admin/members'),
-  /** A club moving in: the member list from Excel (added to SPEC.md §2's screens). */
+  /** A club moving in: the member list from Excel (a board screen beside those of docs/domain-rules.md «Screens and routes»). */
   membersImport: fixed('MembersImport', '/admin/members/import'),
   memberAdmin: withId('MemberAdmin', '/admin/members/:id'),
   deliveryOption: fixed('DeliveryOption', '/admin/deliveryoptions'),

@@ -121,7 +121,7 @@ interface ReservationItem extends ReserveTicketsInput {
 }
 
 /**
- * Reserves tickets (DESIGN.md §6) in one transaction of its own: locks the game row, reads the
+ * Reserves tickets (docs/domain-rules.md «Tickets») in one transaction of its own: locks the game row, reads the
  * current sums, decides the request (tickets.rules.ts), inserts it when accepted, commits.
  * Nothing decides availability outside this transaction; requests for one game queue on its
  * row lock, also across several server processes.
