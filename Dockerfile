@@ -3,9 +3,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY pnpm-lock.yaml pnpm-workspace.yaml package.json tsconfig.base.json ./
-# The pnpm the lockfile is made with (also in .ci/run), through Node's corepack: never whatever is newest.
-ARG PNPM_VERSION=12.21.0
-RUN corepack enable pnpm && corepack prepare pnpm@${PNPM_VERSION} --activate
+# The pnpm the lockfile is made with (package.json's packageManager, also read by .ci/run), through
+# Node's corepack: never whatever is newest.
+RUN corepack enable pnpm && corepack install
 COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
