@@ -1,5 +1,8 @@
 /** Business dates are `date` columns: Prisma hands them over as UTC midnight. */
 import { todayInZurich } from '@club/contract';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { de } from 'date-fns/locale/de';
 
 export { todayInZurich };
 
@@ -40,35 +43,27 @@ export function seasonYearOf(day: Date): number {
 /** The club's time zone: every time the site shows, and its timers (croner), are Zurich's. */
 export const ZURICH = 'Europe/Zurich';
 
-/**
- * The one formatter of Zurich time: every Zurich date or time the API shows or writes is made from
- * the wall clock it gives (`zurichWallClock`), with the `format…` functions below.
+/*
+ * Zurich time goes through @date-fns/tz (TZDate: a Date that reads and builds its fields in a named zone) and
+ * date-fns' `format`; no offset arithmetic of our own. Each function name has one meaning:
+ *   formatZurichDate         12.01.2027
+ *   formatZurichTime         19:45
+ *   formatZurichDateTime     12.01.2027 19:45          (lists, reports)
+ *   formatZurichDateAtTime   12.01.2027 um 19:45       (sentences in messages and mails)
+ *   formatZurichWeekday      Dienstag
+ *   formatZurichEventStart   Dienstag, 12.01.2027, 19:45 (event mails)
  */
-const zurichParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZURICH,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
+const inZurich = (instant: Date) => new TZDate(instant, ZURICH);
 
 /** The Zurich wall clock at an instant, as a `Date.UTC` value (what Excel and the PDF show). */
 export function zurichWallClock(instant: Date): Date {
-  const p: Record<string, number> = {};
-  for (const part of zurichParts.formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return new Date(Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0));
+  const z = inZurich(instant);
+  return new Date(Date.UTC(z.getFullYear(), z.getMonth(), z.getDate(), z.getHours(), z.getMinutes(), z.getSeconds()));
 }
 
 /** The instant at which a business day (UTC midnight value) begins in Zurich. */
 export function zurichStartOfDay(day: Date): Date {
-  const local = day.getTime();
-  let instant = local;
-  // Two rounds settle the offset, also on the days the clocks change.
-  for (let i = 0; i < 2; i++) instant = local - (zurichWallClock(new Date(instant)).getTime() - instant);
-  return new Date(instant);
+  return new Date(new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), ZURICH).getTime());
 }
 
 /**
@@ -78,41 +73,51 @@ export function zurichStartOfDay(day: Date): Date {
 export function seasonInstants(season: { validFrom: Date; validTo: Date }): { from: Date; until: Date } {
   return {
     from: zurichStartOfDay(season.validFrom),
-    until: zurichStartOfDay(new Date(season.validTo.getTime() + 86_400_000)),
+    until: zurichStartOfDay(addDays(season.validTo, 1)),
   };
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /** A wall-clock value (`zurichWallClock`, or a business date) as `dd.mm.yyyy`. */
 export function formatWallDate(wall: Date): string {
-  return `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${wall.getUTCFullYear()}`;
+  return format(new TZDate(wall, 'UTC'), 'dd.MM.yyyy');
 }
 
 /** A wall-clock value as `HH:MM`. */
 export function formatWallTime(wall: Date): string {
-  return `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
+  return format(new TZDate(wall, 'UTC'), 'HH:mm');
+}
+
+/** `01.05.2027` from the business date `2027-05-01`. */
+export function formatIsoDate(iso: string): string {
+  return formatWallDate(fromIsoDate(iso));
 }
 
 /** `12.01.2027`: the Zurich date of an instant. */
 export function formatZurichDate(instant: Date): string {
-  return formatWallDate(zurichWallClock(instant));
+  return format(inZurich(instant), 'dd.MM.yyyy');
 }
 
 /** `19:45`: the Zurich time of an instant. */
 export function formatZurichTime(instant: Date): string {
-  return formatWallTime(zurichWallClock(instant));
+  return format(inZurich(instant), 'HH:mm');
 }
 
-/** `12.01.2027 19:45`: the Zurich date and time of an instant. */
+/** `12.01.2027 19:45`: the Zurich date and time of an instant (lists and reports). */
 export function formatZurichDateTime(instant: Date): string {
-  const wall = zurichWallClock(instant);
-  return `${formatWallDate(wall)} ${formatWallTime(wall)}`;
+  return format(inZurich(instant), 'dd.MM.yyyy HH:mm');
 }
 
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
+/** `12.01.2027 um 19:45`: the Zurich date and time of an instant inside a sentence. */
+export function formatZurichDateAtTime(instant: Date): string {
+  return format(inZurich(instant), "dd.MM.yyyy 'um' HH:mm");
+}
 
 /** `Samstag`: the Zurich weekday of an instant. */
 export function formatZurichWeekday(instant: Date): string {
-  return WEEKDAYS[zurichWallClock(instant).getUTCDay()] ?? '';
+  return format(inZurich(instant), 'EEEE', { locale: de });
+}
+
+/** `Samstag, 05.12.2026, 19:00`: when an event starts, for its mails. */
+export function formatZurichEventStart(instant: Date): string {
+  return format(inZurich(instant), 'EEEE, dd.MM.yyyy, HH:mm', { locale: de });
 }

@@ -1,6 +1,7 @@
 import type { PaymentMode } from '@club/contract';
 import { itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
-import { formatEventStart, places } from './events.rules.ts';
+import { formatZurichEventStart } from '../../lib/dates.ts';
+import { places } from './events.rules.ts';
 
 /**
  * German mail texts of events: pure functions, plain text only (a title the board typed is
@@ -24,7 +25,7 @@ function signature(clubName: string): string {
 }
 
 function where(event: MailEvent): string {
-  return event.location ? `${formatEventStart(event.start)} Uhr, ${event.location}` : `${formatEventStart(event.start)} Uhr`;
+  return event.location ? `${formatZurichEventStart(event.start)} Uhr, ${event.location}` : `${formatZurichEventStart(event.start)} Uhr`;
 }
 
 /** To a waiting member whose places were freed. */

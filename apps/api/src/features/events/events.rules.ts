@@ -1,6 +1,5 @@
 import type { SubscriptionStatus } from '@club/contract';
 import { servedInOrder } from '@club/contract/draw';
-import { formatZurichDate, formatZurichTime, formatZurichWeekday } from '../../lib/dates.ts';
 
 /**
  * Pure rules of event subscriptions (docs/domain-rules.md «Events», «Tickets»): places left, the waiting list and what
@@ -141,11 +140,6 @@ export function decideSubscription(
         ? `Es ${left === 1 ? 'ist' : 'sind'} nur noch ${places(left)} frei. Sie können sich auf die Warteliste setzen.`
         : 'Diese Veranstaltung ist ausgebucht. Sie können sich auf die Warteliste setzen.',
   };
-}
-
-/** `Samstag, 05.12.2026, 19:00` in Zurich time, for mails. */
-export function formatEventStart(d: Date): string {
-  return `${formatZurichWeekday(d)}, ${formatZurichDate(d)}, ${formatZurichTime(d)}`;
 }
 
 export { places };

@@ -7,6 +7,7 @@ const qrBillPdf = onFirstUse<typeof QRBillPdf>('swissqrbill/pdf');
 import type { PDFOptions } from 'swissqrbill/types';
 import { registerLiberationSans } from '../../lib/fonts.ts';
 import { formatReference } from './invoices.rules.ts';
+import { formatIsoDate } from '../../lib/dates.ts';
 import { formatAmount } from '../../lib/money.ts';
 
 /**
@@ -56,12 +57,6 @@ const LEFT = mm(20);
 const PAYMENT_PART_HEIGHT = mm(105);
 
 export { formatAmount };
-
-/** `01.05.2027` from `2027-05-01`. */
-export function formatDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
 
 /** What is still to pay: nothing when settled or cancelled, else the total less what was booked. */
 export function amountDue(doc: Pick<InvoiceDocument, 'totalRappen' | 'paid' | 'cancelled'>): number {
@@ -154,10 +149,10 @@ function drawTitleAndFacts(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): numbe
     .fillColor('black')
     .text(`${reminder ? `${reminder.title}: Rechnung` : 'Rechnung'} ${doc.number}${state}`, LEFT, mm(86), { width });
   let y = pdf.y + mm(2);
-  const facts: [string, string][] = [['Rechnungsdatum', formatDate(doc.invoiceDate)]];
-  if (reminder) facts.push(['Datum der Mahnung', formatDate(reminder.reminderDate)]);
-  if (amountDue(doc) > 0) facts.push(['Zahlbar bis', formatDate(reminder?.dueDate ?? doc.dueDate)]);
-  if (doc.paid?.settled && doc.paid.paidAt) facts.push(['Bezahlt am', formatDate(doc.paid.paidAt)]);
+  const facts: [string, string][] = [['Rechnungsdatum', formatIsoDate(doc.invoiceDate)]];
+  if (reminder) facts.push(['Datum der Mahnung', formatIsoDate(reminder.reminderDate)]);
+  if (amountDue(doc) > 0) facts.push(['Zahlbar bis', formatIsoDate(reminder?.dueDate ?? doc.dueDate)]);
+  if (doc.paid?.settled && doc.paid.paidAt) facts.push(['Bezahlt am', formatIsoDate(doc.paid.paidAt)]);
   if (doc.debtor.memberNumber) facts.push(['Mitgliedernummer', String(doc.debtor.memberNumber)]);
   facts.push(['Referenz', formatReference(doc.reference)]);
   pdf.fontSize(9);
@@ -209,14 +204,14 @@ function drawLinesAndTotals(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: 
 /** The letter's text, by what is still to do, and the greeting. */
 function drawLetterText(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: number): void {
   const width = pdf.page.width - 2 * LEFT;
-  const due = formatDate(doc.reminder?.dueDate ?? doc.dueDate);
+  const due = formatIsoDate(doc.reminder?.dueDate ?? doc.dueDate);
   const open = formatAmount(amountDue(doc));
   let body: string;
   if (doc.cancelled) body = 'Diese Rechnung wurde storniert. Sie müssen nichts bezahlen.';
   else if (doc.paid?.settled)
-    body = `Diese Rechnung ist bezahlt${doc.paid.paidAt ? ` (Zahlung vom ${formatDate(doc.paid.paidAt)})` : ''}. Vielen Dank! Bitte zahlen Sie nichts mehr ein.`;
+    body = `Diese Rechnung ist bezahlt${doc.paid.paidAt ? ` (Zahlung vom ${formatIsoDate(doc.paid.paidAt)})` : ''}. Vielen Dank! Bitte zahlen Sie nichts mehr ein.`;
   else if (doc.reminder)
-    body = `Unsere Rechnung ${doc.number} vom ${formatDate(doc.invoiceDate)} ist noch nicht${doc.paid ? ' vollständig' : ''} bezahlt. Bitte überweisen Sie den offenen Betrag von CHF ${open} bis zum ${due} mit dem Einzahlungsschein unten. Haben Sie in den letzten Tagen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.`;
+    body = `Unsere Rechnung ${doc.number} vom ${formatIsoDate(doc.invoiceDate)} ist noch nicht${doc.paid ? ' vollständig' : ''} bezahlt. Bitte überweisen Sie den offenen Betrag von CHF ${open} bis zum ${due} mit dem Einzahlungsschein unten. Haben Sie in den letzten Tagen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.`;
   else if (doc.paid)
     body = `Vielen Dank für Ihre Teilzahlung. Bitte bezahlen Sie den offenen Betrag von CHF ${open} bis zum ${due} mit dem QR-Einzahlungsschein unten (Referenz bitte unverändert übernehmen).`;
   else

@@ -1,4 +1,5 @@
-import { formatAmount, formatDate } from './invoice.pdf.ts';
+import { formatIsoDate } from '../../lib/dates.ts';
+import { formatAmount } from './invoice.pdf.ts';
 
 /** German mail texts of invoices: pure, plain text; the PDF is attached when the mail is sent. */
 
@@ -26,7 +27,7 @@ export function invoiceMail(input: {
       `Grüezi ${input.firstName}`,
       '',
       `Im Anhang finden Sie unsere Rechnung ${input.number} für ${input.purpose ?? `den ${input.title}`} über CHF ${formatAmount(input.totalRappen)}.`,
-      `Bitte bezahlen Sie sie bis zum ${formatDate(input.dueDate)} mit dem QR-Einzahlungsschein auf der Rechnung.`,
+      `Bitte bezahlen Sie sie bis zum ${formatIsoDate(input.dueDate)} mit dem QR-Einzahlungsschein auf der Rechnung.`,
       '',
       'Ihre Rechnungen finden Sie auch jederzeit unter «Mein Konto» auf unserer Website.',
       '',
@@ -55,7 +56,7 @@ export function reminderMail(input: {
       input.level === 1
         ? `Sicher ist es Ihnen entgangen: Unsere Rechnung ${input.number} ist noch offen.`
         : `Trotz unserer Erinnerung ist unsere Rechnung ${input.number} noch offen.`,
-      `Bitte überweisen Sie den offenen Betrag von CHF ${formatAmount(input.openRappen)} bis zum ${formatDate(input.dueDate)} mit dem Einzahlungsschein im Anhang.`,
+      `Bitte überweisen Sie den offenen Betrag von CHF ${formatAmount(input.openRappen)} bis zum ${formatIsoDate(input.dueDate)} mit dem Einzahlungsschein im Anhang.`,
       '',
       'Haben Sie in den letzten Tagen bezahlt, betrachten Sie diese Nachricht bitte als gegenstandslos.',
       '',

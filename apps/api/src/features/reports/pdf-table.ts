@@ -7,7 +7,7 @@ import { onFirstUse } from '../../lib/on-first-use.ts';
 const pdfkit = onFirstUse<typeof PDFKitModule>('pdfkit');
 import { registerReportFont } from '../../lib/fonts.ts';
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport } from './report-model.ts';
-import { formatWallDate, formatWallTime, formatZurich } from './report-dates.ts';
+import { formatWallDate, formatWallTime, formatZurichDateTime } from './report-dates.ts';
 
 /**
  * Table reports as A4 landscape PDFs: the club's name, title and subtitle and the time
@@ -137,7 +137,7 @@ class TableWriter {
     private readonly totalPages: number | null,
   ) {
     this.layout = layoutOf(report.columns);
-    this.madeAt = formatZurich(report.createdAt);
+    this.madeAt = formatZurichDateTime(report.createdAt);
   }
 
   private get drawing(): boolean {

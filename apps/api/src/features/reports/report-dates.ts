@@ -2,7 +2,7 @@
 export {
   formatWallDate,
   formatWallTime,
-  formatZurichDateTime as formatZurich,
+  formatZurichDateTime,
   seasonInstants,
   zurichStartOfDay,
   zurichWallClock,

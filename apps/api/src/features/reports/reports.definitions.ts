@@ -2,7 +2,7 @@ import type { ReportType } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import type { Cell, TableColumn } from './report-model.ts';
-import { dateOnly, formatZurich, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
+import { dateOnly, formatZurichDateTime, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
 import {
   findCategories,
   findEvents,
@@ -294,7 +294,7 @@ const ticketReservations: ReportDefinition<ReservationLine> = {
         subtotals: true,
         blocks: (async function* () {
           for (const game of await findGroupGames(db, group.id, from, until)) {
-            const when = formatZurich(game.start);
+            const when = formatZurichDateTime(game.start);
             yield {
               heading: `${when} ${game.opponent} (${homeAway(game.homeGame)}, ${game.venue})`,
               rows: (async function* () {
@@ -346,7 +346,7 @@ const eventSubscriptions: ReportDefinition<SubscriptionLine> = {
       subtotals: true,
       blocks: (async function* () {
         for (const event of await findEvents(db, from, until)) {
-          const when = formatZurich(event.start);
+          const when = formatZurichDateTime(event.start);
           yield {
             heading: `${event.title} – ${when}`,
             rows: (async function* () {

@@ -1,3 +1,4 @@
+import { formatZurichDateAtTime } from '../../lib/dates.ts';
 import type {
   AdminDeliveryOption,
   AdminGame,
@@ -48,7 +49,7 @@ import {
   type LockedGame,
 } from './tickets.repository.ts';
 import { newDrawSeed } from './tickets-queue.service.ts';
-import { formatZurich, tickets, toRappen } from './tickets.rules.ts';
+import { tickets, toRappen } from './tickets.rules.ts';
 
 type DeliveryOptionBody = { name: string; fee?: Money | undefined };
 type GameGroupBody = z.output<typeof gameGroupInputSchema>;
@@ -193,7 +194,7 @@ export async function updateGameGroup(ctx: Ctx, id: number, input: GameGroupBody
       const most = await mostReservedGameOfGroup(tx.db, id);
       if (most && most.reserved > fields.availableTicketsPerGame) {
         throw conflict(
-          `Für das Spiel gegen ${most.opponent} vom ${formatZurich(most.start)} Uhr sind bereits ${tickets(most.reserved)} reserviert: ` +
+          `Für das Spiel gegen ${most.opponent} vom ${formatZurichDateAtTime(most.start)} Uhr sind bereits ${tickets(most.reserved)} reserviert: ` +
             `Die Tickets pro Spiel können nicht unter ${most.reserved} gesenkt werden.`,
           'CONFLICT',
         );
@@ -372,7 +373,7 @@ export async function deleteGame(ctx: Ctx, id: number): Promise<void> {
     const count = await countReservationsOfGame(tx.db, id);
     if (count > 0) {
       throw conflict(
-        `Für das Spiel gegen ${locked.opponent} vom ${formatZurich(locked.start)} Uhr gibt es ${count} ${count === 1 ? 'Reservation' : 'Reservationen'}: Es kann nicht gelöscht werden.`,
+        `Für das Spiel gegen ${locked.opponent} vom ${formatZurichDateAtTime(locked.start)} Uhr gibt es ${count} ${count === 1 ? 'Reservation' : 'Reservationen'}: Es kann nicht gelöscht werden.`,
         'IN_USE',
       );
     }

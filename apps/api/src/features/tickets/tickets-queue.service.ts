@@ -5,7 +5,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { asBusy } from '../../lib/busy.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import { zurichToday } from '../../lib/dates.ts';
+import { zurichToday, formatZurichDateAtTime } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { ticketMail, type TicketMailKind } from './tickets.mails.ts';
 import { toOwnReservation } from './tickets.mappers.ts';
@@ -35,7 +35,7 @@ import {
   setDrawOutcome,
   type QueueRow,
 } from './tickets-queue.repository.ts';
-import { drawPhase, drawWeight, formatZurich, quotaRefusal, salesState, tickets } from './tickets.rules.ts';
+import { drawPhase, drawWeight, quotaRefusal, salesState, tickets } from './tickets.rules.ts';
 
 /**
  * The fair sale (docs/domain-rules.md «Tickets»): the draw, the waiting list's
@@ -172,7 +172,8 @@ export async function drawGame(ctx: Ctx, site: TicketSite, gameId: number): Prom
       if (game.saleMode !== 'DRAW' || !game.drawSeed) {
         throw conflict('Für dieses Spiel gibt es keine Auslosung: Die Tickets werden nach Eingang verkauft.');
       }
-      if (game.drawnAt) throw conflict(`Dieses Spiel wurde bereits am ${formatZurich(game.drawnAt)} Uhr ausgelost.`, 'ALREADY_DECIDED');
+      if (game.drawnAt)
+        throw conflict(`Dieses Spiel wurde bereits am ${formatZurichDateAtTime(game.drawnAt)} Uhr ausgelost.`, 'ALREADY_DECIDED');
       if (salesState(game, tx.now) === 'NOT_YET_OPEN') {
         throw conflict('Der Ticketverkauf hat noch nicht begonnen: Es gibt noch keine Anfragen zum Auslosen.', 'SALES_CLOSED');
       }

@@ -1,6 +1,7 @@
+import { formatZurichDateAtTime } from '../../lib/dates.ts';
 import type { PaymentMode } from '@club/contract';
 import { formatChf, itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
-import { formatZurich, tickets } from './tickets.rules.ts';
+import { tickets } from './tickets.rules.ts';
 
 /** German mail texts of the ticket sale: pure functions, plain text. */
 
@@ -39,7 +40,7 @@ function paymentAndDelivery(input: TicketMailInput): string {
 
 /** The short mail for each step of a reservation; `detail` adds the waiting place or the board's reason. */
 export function ticketMail(kind: TicketMailKind, input: TicketMailInput, detail?: string): MailText {
-  const game = `${title(input.game)} vom ${formatZurich(input.game.start)} Uhr`;
+  const game = `${title(input.game)} vom ${formatZurichDateAtTime(input.game.start)} Uhr`;
   const link = `${input.publicUrl}/tickets/games/${input.game.id}`;
   const lines: Record<TicketMailKind, { subject: string; body: string[] }> = {
     reserved: {

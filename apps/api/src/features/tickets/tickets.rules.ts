@@ -1,6 +1,5 @@
 import { drawWeight as sharedDrawWeight } from '@club/contract/draw';
 import type { SalesState } from '@club/contract';
-import { formatZurichDate, formatZurichTime } from '../../lib/dates.ts';
 
 /** Pure rules of ticket sales: sales window, what a member may still reserve. */
 
@@ -31,11 +30,6 @@ export function ticketsLeft(quota: number, reserved: number): number {
 export function mayReserve(args: { state: SalesState; quota: number; reserved: number; perMember: number; held: number }): number {
   if (args.state !== 'OPEN') return 0;
   return Math.max(0, Math.min(ticketsLeft(args.quota, args.reserved), args.perMember - args.held));
-}
-
-/** `12.01.2027 um 19:45` in Zurich time, for messages. */
-export function formatZurich(d: Date): string {
-  return `${formatZurichDate(d)} um ${formatZurichTime(d)}`;
 }
 
 /** "1 Ticket" / "3 Tickets". */

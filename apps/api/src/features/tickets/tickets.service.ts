@@ -1,3 +1,4 @@
+import { formatZurichDateAtTime } from '../../lib/dates.ts';
 import type { Address, DeliveryOption, Game, TicketReservation } from '@club/contract';
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
 import { asBusy } from '../../lib/busy.ts';
@@ -26,7 +27,6 @@ import {
   decideReservations,
   drawPhase,
   toRappen,
-  formatZurich,
   idempotencyRef,
   salesEnd,
   salesState,
@@ -272,12 +272,12 @@ function refusal(reason: ReservationRefusal, message: string | undefined, game: 
       return notFound('Diese Zustelloption wird für dieses Spiel nicht angeboten.');
     case 'SALES_NOT_OPEN':
       if (salesState(game, now) === 'NOT_YET_OPEN' && game.salesOpenAt) {
-        return conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurich(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
+        return conflict(`Der Ticketverkauf für dieses Spiel beginnt am ${formatZurichDateAtTime(game.salesOpenAt)} Uhr.`, 'SALES_CLOSED');
       }
       return conflict(
         now >= game.start
           ? 'Dieses Spiel hat bereits begonnen: Tickets können nicht mehr reserviert werden.'
-          : `Der Ticketverkauf für dieses Spiel ist seit dem ${formatZurich(salesEnd(game))} Uhr geschlossen.`,
+          : `Der Ticketverkauf für dieses Spiel ist seit dem ${formatZurichDateAtTime(salesEnd(game))} Uhr geschlossen.`,
         'SALES_CLOSED',
       );
     case 'NO_ADDRESS':
