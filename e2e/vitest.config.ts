@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: one real server (child process) for the whole run, Chromium driven by
-// playwright-core. Files run one after another: they share that server.
+// Browser journeys: Chromium driven by playwright-core against the real server (child
+// process). Two workers, each with a server and database of its own (support/global-setup.ts):
+// a journey never depends on another one's data.
 export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 180_000,
     allowOnly: process.env.CI !== 'true',

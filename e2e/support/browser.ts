@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { site } from './site.ts';
 
-export const baseUrl = (): string => inject('baseUrl');
+export const baseUrl = (): string => site().baseUrl;
 const stateDir = fileURLToPath(new URL('../.state', import.meta.url));
 export const screenshotDir = fileURLToPath(new URL('../.state/screenshots', import.meta.url));
 

@@ -1,4 +1,5 @@
-import { inject, vi } from 'vitest';
+import { vi } from 'vitest';
+import { site } from './site.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -8,11 +9,11 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Waits until the SMTP peer of the run has received a matching mail. */
+/** Waits until the SMTP peer of this worker's site has received a matching mail. */
 export function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
   return vi.waitFor(
     async () => {
-      const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+      const mails = (await (await fetch(site().mailboxUrl)).json()) as ReceivedMail[];
       const found = mails.find(match);
       if (!found) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
       return found;

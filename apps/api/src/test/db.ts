@@ -67,7 +67,7 @@ const TEMPLATE_LOCK_KEY = 72_707_370;
  * set of migrations under an advisory lock, migrated under a scratch name and renamed when
  * complete, so a run that died half-way leaves no half-migrated template behind.
  */
-async function migratedPostgresTemplate(): Promise<string> {
+export async function migratedPostgresTemplate(): Promise<string> {
   const migrations = readMigrations();
   const name = `club_template_${migrationsKey(migrations)}`;
   const client = new pg.Client({ connectionString: testDatabaseUrl });
