@@ -12,7 +12,7 @@ import { toOwnReservation } from './tickets.mappers.ts';
 import {
   findGameGroupPlain,
   findReservationOfMember,
-  insertReservations,
+  insertReservation,
   listDeliveryOptionsOfGroup,
   lockGame,
   type LockedGame,
@@ -375,27 +375,25 @@ export async function addToGame(ctx: Ctx, site: TicketSite, gameId: number, inpu
         if (refusal && !input.waitlist) throw new AppError('QUOTA_EXCEEDED', refusal, { amount: refusal });
         status = refusal ? 'WAITING' : 'CONFIRMED';
       }
-      const [id] = await insertReservations(tx.db, [
-        {
-          gameId,
-          memberId: member.id,
-          deliveryOptionId: option.id,
-          amount: input.amount,
-          pricePerTicketRappen: group.defaultPricePerTicketRappen,
-          ...address,
-          idempotencyKey: null,
-          status,
-          createdAt: tx.now,
-        },
-      ]);
+      const id = await insertReservation(tx.db, {
+        gameId,
+        memberId: member.id,
+        deliveryOptionId: option.id,
+        amount: input.amount,
+        pricePerTicketRappen: group.defaultPricePerTicketRappen,
+        ...address,
+        idempotencyKey: null,
+        status,
+        createdAt: tx.now,
+      });
       await writeAudit(tx, {
         action: 'ticketreservation.added',
         entity: 'ticket_reservation',
-        entityId: id!,
+        entityId: id,
         data: { gameId, memberId: member.id, amount: input.amount, status, reason: input.reason ?? null },
       });
-      await mailReservation(tx, site, game, id!, status === 'CONFIRMED' ? 'reserved' : status === 'WAITING' ? 'waiting' : 'requested');
-      const made = await findReservationOfMember(tx.db, member.id, id!);
+      await mailReservation(tx, site, game, id, status === 'CONFIRMED' ? 'reserved' : status === 'WAITING' ? 'waiting' : 'requested');
+      const made = await findReservationOfMember(tx.db, member.id, id);
       return toOwnReservation(made!, tx.now);
     }),
   );

@@ -360,6 +360,36 @@ describe('games and ticket reservations', () => {
   });
 
   it.skipIf(!testDatabaseUrl)(
+    'refuses a sold-out game and a member at their limit at once, without waiting for the locked game (PostgreSQL)',
+    async () => {
+      const soldOut = await seedGame(server.database, { quota: 2, perMember: 4 });
+      const limited = await seedGame(server.database, { quota: 10, perMember: 4 });
+      expect((await other.call('POST', reservePath(soldOut.gameId, soldOut.optionIds[0]!), { amount: 2 })).status).toBe(201);
+      expect((await member.call('POST', reservePath(limited.gameId, limited.optionIds[0]!), { amount: 4 })).status).toBe(201);
+      const before = await ticketRowCounts(server.database);
+      const answers: Awaited<ReturnType<Call>>[] = [];
+      await server.database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT "id" FROM "games" WHERE "id" IN (${soldOut.gameId}, ${limited.gameId}) FOR UPDATE`;
+          const started = Date.now();
+          answers.push(await member.call('POST', reservePath(soldOut.gameId, soldOut.optionIds[1]!), { amount: 1 }));
+          answers.push(await member.call('POST', reservePath(limited.gameId, limited.optionIds[0]!), { amount: 1 }));
+          // Answered from what was committed, not after the lock's timeout (3 s, then 503).
+          expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS);
+        },
+        { timeout: 20_000 },
+      );
+      expect(answers.map((a) => [a.status, a.body.error.code])).toEqual([
+        [409, 'QUOTA_EXCEEDED'],
+        [409, 'QUOTA_EXCEEDED'],
+      ]);
+      expect(answers[0]!.body.error.message).toMatch(/ausverkauft/);
+      expect(answers[1]!.body.error.message).toMatch(/bereits 4 Tickets reserviert/);
+      expect(await ticketRowCounts(server.database)).toEqual(before);
+    },
+  );
+
+  it.skipIf(!testDatabaseUrl)(
     'answers 503 BUSY with "bitte nochmals versuchen" when the game stays locked too long (PostgreSQL)',
     async () => {
       const g = await seedGame(server.database);

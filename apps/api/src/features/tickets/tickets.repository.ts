@@ -1,4 +1,4 @@
-import type { PaymentMode, Prisma, SaleMode, TicketStatus } from '../../generated/prisma/client.ts';
+import { Prisma, type PaymentMode, type SaleMode, type TicketStatus } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { AddressColumns } from './tickets.rules.ts';
 
@@ -392,81 +392,121 @@ export async function lockGame(db: DbOrTx, gameId: number, lockTimeoutMs?: numbe
   return rows[0] ?? null;
 }
 
-/** What a batch of reservations needs to know, read in one statement after lockGame. */
+/** What deciding one reservation needs to know, read in one statement (readReservationState). */
 export interface ReservationStateRow {
+  /** The game as lockGame reads it. */
+  game: LockedGame;
   groupName: string;
-  paymentMode: PaymentMode;
   pricePerTicketRappen: number;
   quota: number;
   perMember: number;
+  /** Confirmed tickets of the game. */
   reserved: number;
-  held: { memberId: number; held: number }[];
-  /** Requests and waiting-list entries of the batch's members. */
-  pending: { memberId: number; status: 'WAITING' | 'REQUESTED' }[];
-  members: number[];
-  offeredOptions: { id: number; name: string; feeRappen: number }[];
-  addresses: ({ memberId: number } & AddressColumns)[];
-  earlier: { id: number; memberId: number; idempotencyKey: string }[];
+  /** Confirmed tickets of the game the member holds. */
+  held: number;
+  /** The member's request or waiting-list entry for the game. */
+  pending: 'WAITING' | 'REQUESTED' | null;
+  /** The member (null: gone), with what the confirmation mail needs. */
+  member: { id: number; email: string | null; firstName: string } | null;
+  /** The delivery option, when the game's group offers it. */
+  option: { id: number; name: string; feeRappen: number } | null;
+  /** The member's current address, when asked for. */
+  address: AddressColumns | null;
+  /** The member's earlier reservation with the request's Idempotency-Key. */
+  earlierId: number | null;
 }
 
 export interface ReservationStateQuery {
   gameId: number;
-  gameGroupId: number;
-  memberIds: number[];
-  deliveryOptionIds: number[];
-  /** Members that want their current address. */
-  addressOf: number[];
-  idempotencyKeys: { memberId: number; key: string }[];
+  memberId: number;
+  deliveryOptionId: number;
+  /** The member's current address is wanted (the request names none). */
+  withAddress: boolean;
+  idempotencyKey: string | null;
 }
 
+type ReservationStateSqlRow = Omit<ReservationStateRow, 'game'> & LockedGame;
+
 /**
- * The group's limits and price, the game's reserved sum, what each member of the batch
- * holds, which of the batch's options the group offers, the members' current addresses and
- * earlier reservations with the batch's Idempotency-Keys. Call it only after lockGame in the
- * same transaction: its snapshot is then taken after the lock, so every sum is current.
- * The members and options it finds are locked against deletion (FOR KEY SHARE) until the
- * transaction ends, so the inserts that follow cannot miss them.
+ * The game, its group's limits and price, the game's confirmed sum, what the member holds or
+ * has pending, whether the group offers the option, the member's current address and an earlier
+ * reservation with the request's Idempotency-Key: one statement; null when the game does not exist.
+ *
+ * `locked`: after lockGame in the same transaction. The statement's snapshot is then taken after
+ * the lock, so every sum is current, and the member and the option it finds are locked against
+ * deletion (FOR KEY SHARE) until the transaction ends, so the insert that follows cannot miss
+ * them. Without it (outside a transaction) it is a consistent snapshot of the moment: good for
+ * a refusal, never for an acceptance.
  */
-export async function readReservationState(db: DbOrTx, q: ReservationStateQuery): Promise<ReservationStateRow | null> {
-  const keyMembers = q.idempotencyKeys.map((k) => k.memberId);
-  const keys = q.idempotencyKeys.map((k) => k.key);
-  const rows = await db.$queryRaw<ReservationStateRow[]>`
-    WITH members AS (
-      SELECT m."id" FROM "members" m WHERE m."id" = ANY(${q.memberIds}::int[]) FOR KEY SHARE
-    ), options AS (
+export async function readReservationState(db: DbOrTx, q: ReservationStateQuery, locked: boolean): Promise<ReservationStateRow | null> {
+  const keyShare = locked ? Prisma.sql`FOR KEY SHARE` : Prisma.empty;
+  const rows = await db.$queryRaw<ReservationStateSqlRow[]>`
+    WITH member AS (
+      SELECT m."id", m."email", m."firstName" FROM "members" m WHERE m."id" = ${q.memberId} ${keyShare}
+    ), option AS (
       SELECT o."id", o."name", o."feeRappen" FROM "delivery_options" o
-      JOIN "game_group_delivery_options" l ON l."deliveryOptionId" = o."id" AND l."gameGroupId" = ${q.gameGroupId}
-      WHERE o."id" = ANY(${q.deliveryOptionIds}::int[])
-      FOR KEY SHARE OF o
-    ), held AS (
-      SELECT r."memberId", SUM(r."amount")::int AS "held" FROM "ticket_reservations" r
-      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[]) AND r."status" = 'CONFIRMED'
-      GROUP BY r."memberId"
-    ), pending AS (
-      SELECT r."memberId", r."status"::text AS "status" FROM "ticket_reservations" r
-      WHERE r."gameId" = ${q.gameId} AND r."memberId" = ANY(${q.memberIds}::int[]) AND r."status" <> 'CONFIRMED'
-    ), addresses AS (
-      SELECT a."memberId", a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
-      FROM "addresses" a WHERE a."current" AND a."memberId" = ANY(${q.addressOf}::int[])
-    ), earlier AS (
-      SELECT r."id", r."memberId", r."idempotencyKey" FROM "ticket_reservations" r
-      JOIN unnest(${keyMembers}::int[], ${keys}::text[]) AS k("memberId", "key")
-        ON r."memberId" = k."memberId" AND r."idempotencyKey" = k."key"
+      JOIN "game_group_delivery_options" l ON l."deliveryOptionId" = o."id"
+        AND l."gameGroupId" = (SELECT "gameGroupId" FROM "games" WHERE "id" = ${q.gameId})
+      WHERE o."id" = ${q.deliveryOptionId}
+      ${locked ? Prisma.sql`FOR KEY SHARE OF o` : Prisma.empty}
     )
-    SELECT gg."name" AS "groupName", gg."paymentMode"::text AS "paymentMode",
-           gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
-           gg."availableTicketsPerGame" AS "quota",
-           gg."freeTicketAmount" AS "perMember",
+    SELECT g."id", g."gameGroupId", g."start", g."opponent", g."homeGame", g."venue", g."salesOpenAt", g."salesCloseAt",
+           g."saleMode"::text AS "saleMode", g."drawAt", g."drawnAt", g."drawSeed", gg."paymentMode"::text AS "paymentMode",
+           gg."name" AS "groupName", gg."defaultPricePerTicketRappen" AS "pricePerTicketRappen",
+           gg."availableTicketsPerGame" AS "quota", gg."freeTicketAmount" AS "perMember",
            (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
-             WHERE r."gameId" = ${q.gameId} AND r."status" = 'CONFIRMED') AS "reserved",
-           COALESCE((SELECT json_agg(h) FROM held h), '[]'::json) AS "held",
-           COALESCE((SELECT json_agg(p) FROM pending p), '[]'::json) AS "pending",
-           COALESCE((SELECT json_agg(m."id") FROM members m), '[]'::json) AS "members",
-           COALESCE((SELECT json_agg(o) FROM options o), '[]'::json) AS "offeredOptions",
-           COALESCE((SELECT json_agg(a) FROM addresses a), '[]'::json) AS "addresses",
-           COALESCE((SELECT json_agg(e) FROM earlier e), '[]'::json) AS "earlier"
-    FROM "game_groups" gg WHERE gg."id" = ${q.gameGroupId}`;
-  return rows[0] ?? null;
+             WHERE r."gameId" = g."id" AND r."status" = 'CONFIRMED') AS "reserved",
+           (SELECT COALESCE(SUM(r."amount"), 0)::int FROM "ticket_reservations" r
+             WHERE r."gameId" = g."id" AND r."memberId" = ${q.memberId} AND r."status" = 'CONFIRMED') AS "held",
+           (SELECT r."status"::text FROM "ticket_reservations" r
+             WHERE r."gameId" = g."id" AND r."memberId" = ${q.memberId} AND r."status" <> 'CONFIRMED' ORDER BY r."id" LIMIT 1) AS "pending",
+           (SELECT row_to_json(m) FROM member m) AS "member",
+           (SELECT row_to_json(o) FROM option o) AS "option",
+           CASE WHEN ${q.withAddress}::boolean THEN (
+             SELECT row_to_json(a) FROM (
+               SELECT a."street", a."houseNumber", a."addressLine2", a."postalCode", a."city", a."country"
+               FROM "addresses" a WHERE a."current" AND a."memberId" = ${q.memberId} LIMIT 1) a
+           ) END AS "address",
+           (SELECT r."id" FROM "ticket_reservations" r
+             WHERE r."memberId" = ${q.memberId} AND r."idempotencyKey" = ${q.idempotencyKey}::text) AS "earlierId"
+    FROM "games" g JOIN "game_groups" gg ON gg."id" = g."gameGroupId"
+    WHERE g."id" = ${q.gameId}`;
+  const row = rows[0];
+  if (!row) return null;
+  const {
+    id,
+    gameGroupId,
+    start,
+    opponent,
+    homeGame,
+    venue,
+    salesOpenAt,
+    salesCloseAt,
+    saleMode,
+    drawAt,
+    drawnAt,
+    drawSeed,
+    paymentMode,
+    ...state
+  } = row;
+  return {
+    ...state,
+    game: {
+      id,
+      gameGroupId,
+      start,
+      opponent,
+      homeGame,
+      venue,
+      salesOpenAt,
+      salesCloseAt,
+      saleMode,
+      drawAt,
+      drawnAt,
+      drawSeed,
+      paymentMode,
+    },
+  };
 }
 
 export interface NewReservation extends AddressColumns {
@@ -480,17 +520,10 @@ export interface NewReservation extends AddressColumns {
   createdAt: Date;
 }
 
-/**
- * Inserts reservations and returns their ids in the order given. The ids are drawn from the
- * table's sequence first, so each row's id is known without relying on the order of RETURNING.
- */
-export async function insertReservations(db: DbOrTx, rows: NewReservation[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const ids = await db.$queryRaw<{ id: number }[]>`
-    SELECT nextval(pg_get_serial_sequence('ticket_reservations', 'id'))::int AS "id" FROM generate_series(1, ${rows.length}::int)`;
-  const withIds = rows.map((row, i) => ({ ...row, id: ids[i]!.id }));
-  await db.ticketReservation.createMany({ data: withIds });
-  return withIds.map((r) => r.id);
+/** Inserts one reservation; its id. */
+export async function insertReservation(db: DbOrTx, row: NewReservation): Promise<number> {
+  const { id } = await db.ticketReservation.create({ data: row, select: { id: true } });
+  return id;
 }
 
 const ownReservationInclude = {

@@ -3,7 +3,7 @@ import type { Address, DeliveryOption, Game, TicketReservation } from '@club/con
 import { AppError, conflict, invalid, notFound, notLoggedIn } from '../../lib/app-error.ts';
 import { asBusy } from '../../lib/busy.ts';
 import { PerKeyLimit } from '../../lib/per-key-limit.ts';
-import { withTx, type Ctx } from '../../lib/ctx.ts';
+import { withTx, type Ctx, type DbOrTx } from '../../lib/ctx.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
 import {
@@ -13,7 +13,7 @@ import {
   findReservationOfMember,
   heldByMember,
   listReservationsOfMember,
-  insertReservations,
+  insertReservation,
   lockGame,
   readGameDeliveryOptions,
   readGames,
@@ -21,6 +21,7 @@ import {
   reservedByGame,
   updateReservationAmount,
   type LockedGame,
+  type ReservationStateRow,
   type GameReadRow,
 } from './tickets.repository.ts';
 import {
@@ -31,13 +32,13 @@ import {
   salesEnd,
   salesState,
   quotaRefusal,
+  type ReservationDecision,
   type ReservationRefusal,
   type ReservationRequest,
 } from './tickets.rules.ts';
 import { reservationsCreated } from '../../lib/metrics.ts';
-import { enqueueMails } from '../../lib/outbox.ts';
+import { enqueueMail } from '../../lib/outbox.ts';
 import { ticketMail } from './tickets.mails.ts';
-import { findMembersForMail } from './tickets-queue.repository.ts';
 import { moveUpWaiting, type TicketSite } from './tickets-queue.service.ts';
 import type { TicketStatus } from '@club/contract';
 
@@ -121,10 +122,12 @@ interface ReservationItem extends ReserveTicketsInput {
 }
 
 /**
- * Reserves tickets (docs/domain-rules.md «Tickets») in one transaction of its own: locks the game row, reads the
- * current sums, decides the request (tickets.rules.ts), inserts it when accepted, commits.
- * Nothing decides availability outside this transaction; requests for one game queue on its
- * row lock, also across several server processes.
+ * Reserves tickets (docs/domain-rules.md «Tickets»). When the request's turn for the game comes in this process
+ * (`GameTurns`), it is first decided on a snapshot read outside any transaction and lock: a refusal there (sold out,
+ * the member's limit, sales closed, …) is a correct answer at that moment and is sent at once, as is a retry of an
+ * earlier reservation. Only a request the snapshot accepts takes the game's row lock in a transaction of its own,
+ * where it is decided again on the current sums and inserted; requests for one game queue on that lock, also across
+ * several server processes.
  */
 export async function reserveTickets(
   ctx: Ctx,
@@ -133,25 +136,26 @@ export async function reserveTickets(
   turns: GameTurns,
 ): Promise<ReserveTicketsResult> {
   const item: ReservationItem = { ...input, memberId: memberIdOf(ctx) };
+  const at = { gameId: item.gameId, memberId: item.memberId };
   let answer: ReserveTicketsResult | AppError | Replay;
   try {
-    answer = await turns.run(item.gameId, () => decideAndInsert(ctx, site, item));
+    answer = await turns.run(item.gameId, async () => (await refusedOnSnapshot(ctx, item)) ?? decideAndInsert(ctx, site, item));
   } catch (error) {
     // A reservation for another game (here or on another server) took the Idempotency-Key
     // meanwhile: decide once more, now seeing it (the transaction was rolled back).
-    if (!isUniqueViolation(error)) throw busyOr(ctx, item.gameId, error);
-    ctx.log.info({ gameId: item.gameId }, 'reservation decided again: its Idempotency-Key was taken meanwhile');
+    if (!isUniqueViolation(error)) throw busyOr(ctx, at, error);
+    ctx.log.info(at, 'reservation decided again: its Idempotency-Key was taken meanwhile');
     try {
       answer = await decideAndInsert(ctx, site, item);
     } catch (again) {
-      throw busyOr(ctx, item.gameId, again);
+      throw busyOr(ctx, at, again);
     }
   }
   if ('replayOf' in answer) answer = await replay(ctx, item, answer.replayOf);
   if (answer instanceof Error) throw answer;
   if (!answer.replayed) {
     reservationsCreated.inc();
-    ctx.log.info({ gameId: item.gameId, reservationId: answer.reservation.id, status: answer.reservation.status }, 'tickets reserved');
+    ctx.log.info({ ...at, reservationId: answer.reservation.id, status: answer.reservation.status }, 'tickets reserved');
   }
   return answer;
 }
@@ -161,105 +165,113 @@ interface Replay {
   replayOf: number;
 }
 
-/** The request's transaction: the game's lock, the sums, the decision, the insert and its mail. */
-async function decideAndInsert(ctx: Ctx, site: TicketSite, item: ReservationItem): Promise<ReserveTicketsResult | AppError | Replay> {
-  const gameId = item.gameId;
-  return withTx(ctx, async (tx) => {
-    const game = await lockGame(tx.db, gameId, LOCK_TIMEOUT_MS);
-    if (!game) return notFound(GAME_NOT_FOUND);
-    const requests: ReservationRequest[] = [
-      {
-        memberId: item.memberId,
-        deliveryOptionId: item.deliveryOptionId,
-        amount: item.amount,
-        address: item.deliveryAddress ?? null,
-        idempotencyKey: item.idempotencyKey ?? null,
-        waitlist: item.waitlist ?? false,
-      },
-    ];
-    const row = await readReservationState(tx.db, {
+function requestOf(item: ReservationItem): ReservationRequest {
+  return {
+    memberId: item.memberId,
+    deliveryOptionId: item.deliveryOptionId,
+    amount: item.amount,
+    address: item.deliveryAddress ?? null,
+    idempotencyKey: item.idempotencyKey ?? null,
+    waitlist: item.waitlist ?? false,
+  };
+}
+
+/** Reads what deciding the request needs: locked after lockGame, or a snapshot outside any transaction. */
+function readState(db: DbOrTx, request: ReservationRequest, gameId: number, locked: boolean): Promise<ReservationStateRow | null> {
+  return readReservationState(
+    db,
+    {
       gameId,
-      gameGroupId: game.gameGroupId,
-      memberIds: unique(requests.map((r) => r.memberId)),
-      deliveryOptionIds: unique(requests.map((r) => r.deliveryOptionId)),
-      addressOf: unique(requests.filter((r) => r.address === null).map((r) => r.memberId)),
-      idempotencyKeys: requests.flatMap((r) => (r.idempotencyKey === null ? [] : [{ memberId: r.memberId, key: r.idempotencyKey }])),
-    });
+      memberId: request.memberId,
+      deliveryOptionId: request.deliveryOptionId,
+      withAddress: request.address === null,
+      idempotencyKey: request.idempotencyKey,
+    },
+    locked,
+  );
+}
+
+/** The pure decision (tickets.rules.ts) of one request on what was read. */
+function decide(row: ReservationStateRow, request: ReservationRequest, now: Date): ReservationDecision {
+  const memberId = request.memberId;
+  const [decision] = decideReservations(
+    {
+      sales: salesState(row.game, now),
+      draw: drawPhase(row.game, now),
+      pending: new Map(row.pending ? [[memberId, row.pending]] : []),
+      quota: row.quota,
+      perMember: row.perMember,
+      reserved: row.reserved,
+      held: new Map([[memberId, row.held]]),
+      members: new Set(row.member ? [memberId] : []),
+      offeredOptions: new Set(row.option ? [row.option.id] : []),
+      currentAddresses: new Map(row.address ? [[memberId, row.address]] : []),
+      earlier: new Map(
+        row.earlierId !== null && request.idempotencyKey !== null
+          ? [[idempotencyRef(memberId, request.idempotencyKey), row.earlierId]]
+          : [],
+      ),
+    },
+    [request],
+  );
+  return decision!;
+}
+
+/**
+ * The request decided on a snapshot, without transaction or lock: its answer when that is a refusal or a retry
+ * of an earlier reservation; undefined when it could succeed (then only the locked decision counts).
+ */
+async function refusedOnSnapshot(ctx: Ctx, item: ReservationItem): Promise<AppError | Replay | undefined> {
+  const request = requestOf(item);
+  const row = await readState(ctx.db, request, item.gameId, false);
+  if (!row) return notFound(GAME_NOT_FOUND);
+  const decision = decide(row, request, ctx.now);
+  switch (decision.kind) {
+    case 'refuse':
+      return refusal(decision.reason, decision.message, row.game, ctx.now);
+    case 'replay':
+      return { replayOf: decision.reservationId };
+    default:
+      return undefined;
+  }
+}
+
+/** The request's transaction: the game's lock, the current sums, the decision, the insert and its mail. */
+async function decideAndInsert(ctx: Ctx, site: TicketSite, item: ReservationItem): Promise<ReserveTicketsResult | AppError | Replay> {
+  const request = requestOf(item);
+  return withTx(ctx, async (tx) => {
+    if (!(await lockGame(tx.db, item.gameId, LOCK_TIMEOUT_MS))) return notFound(GAME_NOT_FOUND);
+    const row = await readState(tx.db, request, item.gameId, true);
     if (!row) return notFound(GAME_NOT_FOUND);
-    const decisions = decideReservations(
-      {
-        sales: salesState(game, tx.now),
-        draw: drawPhase(game, tx.now),
-        pending: new Map(row.pending.map((p) => [p.memberId, p.status])),
-        quota: row.quota,
-        perMember: row.perMember,
-        reserved: row.reserved,
-        held: new Map(row.held.map((h) => [h.memberId, h.held])),
-        members: new Set(row.members),
-        offeredOptions: new Set(row.offeredOptions.map((o) => o.id)),
-        currentAddresses: new Map(row.addresses.map(({ memberId, ...address }) => [memberId, address])),
-        earlier: new Map(row.earlier.map((e) => [idempotencyRef(e.memberId, e.idempotencyKey), e.id])),
-      },
-      requests,
-    );
-
-    const accepted = decisions.flatMap((d, i) => (d.kind === 'reserve' ? [{ index: i, address: d.address, status: d.status }] : []));
-    const ids = await insertReservations(
-      tx.db,
-      accepted.map(({ index, address, status }) => ({
-        gameId,
-        memberId: requests[index]!.memberId,
-        deliveryOptionId: requests[index]!.deliveryOptionId,
-        amount: requests[index]!.amount,
-        pricePerTicketRappen: row.pricePerTicketRappen,
-        ...address,
-        idempotencyKey: requests[index]!.idempotencyKey,
-        status,
-        createdAt: tx.now,
-      })),
-    );
-    const offered = new Map(row.offeredOptions.map((o) => [o.id, o]));
-    const made = new Map<number, ReserveTicketsResult>();
-    accepted.forEach(({ index, address, status }, k) => {
-      const request = requests[index]!;
-      const option = toDeliveryOption(offered.get(request.deliveryOptionId)!);
-      const reservation = toReservation(
-        {
-          id: ids[k]!,
-          amount: request.amount,
-          pricePerTicketRappen: row.pricePerTicketRappen,
-          createdAt: tx.now,
-          status,
-          movedUpAt: null,
-          ...address,
-        },
-        { game, groupName: row.groupName, paymentMode: row.paymentMode, option },
-        tx.now,
-      );
-      made.set(index, { reservation, replayed: false });
-    });
-    await mailAccepted(
-      tx,
-      site,
-      game,
-      accepted.map(({ index }) => made.get(index)!.reservation),
-      accepted.map(({ index }) => requests[index]!.memberId),
-    );
-
-    const d = decisions[0]!;
-    switch (d.kind) {
-      case 'reserve':
-        return made.get(0)!;
-      case 'replay':
-        return { replayOf: d.reservationId };
-      case 'repeat': {
-        const first = made.get(d.of)!;
-        const same = first.reservation.deliveryOption.id === item.deliveryOptionId && first.reservation.amount === item.amount;
-        return same ? { reservation: first.reservation, replayed: true } : keyUsedElsewhere();
-      }
+    const decision = decide(row, request, tx.now);
+    switch (decision.kind) {
       case 'refuse':
-        return refusal(d.reason, d.message, game, tx.now);
+        return refusal(decision.reason, decision.message, row.game, tx.now);
+      case 'replay':
+        return { replayOf: decision.reservationId };
+      case 'repeat':
+        // Only a request decided together with an earlier one of the same list repeats it.
+        throw new Error('a single reservation request cannot repeat another');
     }
+    const { address, status } = decision;
+    const id = await insertReservation(tx.db, {
+      gameId: item.gameId,
+      memberId: item.memberId,
+      deliveryOptionId: item.deliveryOptionId,
+      amount: item.amount,
+      pricePerTicketRappen: row.pricePerTicketRappen,
+      ...address,
+      idempotencyKey: request.idempotencyKey,
+      status,
+      createdAt: tx.now,
+    });
+    const reservation = toReservation(
+      { id, amount: item.amount, pricePerTicketRappen: row.pricePerTicketRappen, createdAt: tx.now, status, movedUpAt: null, ...address },
+      { game: row.game, groupName: row.groupName, paymentMode: row.game.paymentMode, option: toDeliveryOption(row.option!) },
+      tx.now,
+    );
+    await mailAccepted(tx, site, row, reservation);
+    return { reservation, replayed: false };
   });
 }
 
@@ -296,30 +308,22 @@ function refusal(reason: ReservationRefusal, message: string | undefined, game: 
   }
 }
 
-/** The confirmation mail of each reservation, request or waiting-list entry made. */
-async function mailAccepted(tx: Ctx, site: TicketSite, game: LockedGame, made: TicketReservation[], memberIds: number[]): Promise<void> {
-  if (!made.length) return;
-  const members = new Map((await findMembersForMail(tx.db, unique(memberIds))).map((m) => [m.id, m]));
+/** The confirmation mail of a reservation, request or waiting-list entry made. */
+async function mailAccepted(tx: Ctx, site: TicketSite, row: ReservationStateRow, made: TicketReservation): Promise<void> {
+  if (!row.member?.email) return;
   const kinds = { CONFIRMED: 'reserved', REQUESTED: 'requested', WAITING: 'waiting' } as const;
-  await enqueueMails(
-    tx.db,
-    made.flatMap((r, i) => {
-      const member = members.get(memberIds[i]!);
-      if (!member?.email) return [];
-      const mail = ticketMail(kinds[r.status], {
-        firstName: member.firstName,
-        game,
-        amount: r.amount,
-        deliveryOptionName: r.deliveryOption.name,
-        pricePerTicketRappen: toRappen(r.price),
-        feeRappen: toRappen(r.fee),
-        paymentMode: r.paymentMode,
-        clubName: site.clubName,
-        publicUrl: site.publicUrl,
-      });
-      return [{ to: member.email, ...mail }];
-    }),
-  );
+  const mail = ticketMail(kinds[made.status], {
+    firstName: row.member.firstName,
+    game: row.game,
+    amount: made.amount,
+    deliveryOptionName: made.deliveryOption.name,
+    pricePerTicketRappen: toRappen(made.price),
+    feeRappen: toRappen(made.fee),
+    paymentMode: made.paymentMode,
+    clubName: site.clubName,
+    publicUrl: site.publicUrl,
+  });
+  await enqueueMail(tx.db, { to: row.member.email, ...mail });
 }
 
 const keyUsedElsewhere = () => conflict('Dieser Idempotency-Key wurde bereits für eine andere Reservation verwendet.');
@@ -333,14 +337,12 @@ async function replay(ctx: Ctx, item: ReservationItem, id: number): Promise<Rese
 }
 
 /** A failed transaction: lock waits and exhausted pools are "busy, try again" (503), never a 500; anything else as it is. */
-function busyOr(ctx: Ctx, gameId: number, error: unknown): unknown {
+function busyOr(ctx: Ctx, at: { gameId: number; memberId: number }, error: unknown): unknown {
   const busy = asBusy(error, BUSY_MESSAGE);
   if (!busy) return error;
-  ctx.log.warn({ gameId, cause: error instanceof Error ? error.message : String(error) }, 'ticket request refused as busy');
+  ctx.log.warn({ ...at, cause: error instanceof Error ? error.message : String(error) }, 'ticket request refused as busy');
   return busy;
 }
-
-const unique = (values: number[]) => [...new Set(values)];
 
 /** The member's reservations, by game start (for GET /api/v1/member/). */
 export async function listOwnReservations(ctx: Ctx, memberId: number): Promise<TicketReservation[]> {
@@ -400,12 +402,15 @@ async function changeReservation(
         if (!game) throw notFound(RESERVATION_NOT_FOUND);
         const done = await applyChange(tx, game, { memberId, id, amount });
         if (done.freed) await moveUpWaiting(tx, site, game);
-        tx.log.info({ gameId: game.id, reservationId: id, amount }, amount === null ? 'reservation cancelled' : 'reservation changed');
+        tx.log.info(
+          { gameId: game.id, memberId, reservationId: id, amount },
+          amount === null ? 'reservation cancelled' : 'reservation changed',
+        );
         return done.answer;
       }),
     );
   } catch (error) {
-    throw busyOr(ctx, found.gameId, error);
+    throw busyOr(ctx, { gameId: found.gameId, memberId }, error);
   }
 }
 
