@@ -235,12 +235,18 @@ export function findReviewCredits(db: DbOrTx, skip: number, take: number) {
       outcome: true,
       invoiceId: true,
       invoice: { select: { id: true, number: true } },
+      createdAt: true,
     },
   });
 }
 
-export function countReviewCredits(db: DbOrTx): Promise<number> {
-  return db.payment.count({ where: reviewWhere });
+/** How many credits are listed, and how many of them since before `waitingSince`. */
+export async function countReviewCredits(db: DbOrTx, waitingSince: Date): Promise<{ total: number; waitingLong: number }> {
+  const [total, waitingLong] = await Promise.all([
+    db.payment.count({ where: reviewWhere }),
+    db.payment.count({ where: { ...reviewWhere, createdAt: { lt: waitingSince } } }),
+  ]);
+  return { total, waitingLong };
 }
 
 /** Every open invoice with what suggestions compare (a club has a few thousand at most). */
