@@ -125,7 +125,7 @@ const expected: Record<string, Did | 'refused'> = {
   'genkgo-camt/camt053.v2.with-party-ids.xml': 'refused',
   'genkgo-camt/camt053.v2.wrong.xml': 'refused',
   'genkgo-camt/camt053.v3.xml': 'refused',
-  // a foreign-currency credit; the .08 copy and the camt.054 files below share its bank references
+  // the ISO business sample's booking again (dvbern's Business_Sample above) with another amount: a conflict, listed
   'genkgo-camt/camt053.v4.xml': { booked: 0, listed: 0, alreadyImported: 0, conflicts: 1 },
   'genkgo-camt/camt053.v8.xml': { booked: 0, listed: 0, alreadyImported: 1, conflicts: 0 },
   'genkgo-camt/camt054.v2.with-account-name.xml': 'refused',
