@@ -626,8 +626,8 @@ describe('payments', () => {
     expect(sheet.rowCount).toBe(5);
     const row = (n: number) => [sheet.getCell(n, 2).value, sheet.getCell(n, 6).value, sheet.getCell(n, 7).value, sheet.getCell(n, 8).value];
     expect([row(2), row(3), row(4)]).toEqual([
-      [second!.number, 'Von Hand: TWINT', 15.5, ''],
-      [first!.number, 'Bankdatei', 50, ''],
+      [second!.number, 'Von Hand: TWINT', 15.5, null],
+      [first!.number, 'Bankdatei', 50, null],
       [second!.number, 'Von Hand: Bar', 20, 'Bar an der GV'],
     ]);
     expect(sheet.getCell('G5').value).toEqual({ formula: 'SUBTOTAL(9,G2:G4)', result: 85.5 });
