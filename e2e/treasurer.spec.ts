@@ -59,6 +59,22 @@ describe("the treasurer's spring", () => {
     await small.getByRole('heading', { name: /Verlängerung und Rechnungsläufe/ }).waitFor();
     expect(await seriousA11yViolations(small)).toEqual([]);
     await screenshot(small, 'admin-seasons-360');
+    // the reminder fee takes money as the other fees do: «25.-», «25,50»
+    const fee = small.getByLabel('Mahngebühr ab der 2. Mahnung (CHF)');
+    for (const [typed, kept] of [
+      ['25.-', '25'],
+      ['25,50', '25.50'],
+      ['0', '0'],
+    ]) {
+      await small.getByRole('button', { name: `Beiträge der Saison ${seasonName} ändern` }).click();
+      await fee.fill(typed);
+      if (typed === '25,50') await screenshot(small, 'admin-seasons-reminder-fee-360');
+      await small.getByRole('button', { name: 'Beiträge speichern' }).click();
+      await small.getByRole('button', { name: 'Beiträge speichern' }).waitFor({ state: 'detached' });
+      await small.getByRole('button', { name: `Beiträge der Saison ${seasonName} ändern` }).click();
+      expect(await fee.inputValue()).toBe(kept);
+      await small.getByRole('button', { name: 'Abbrechen' }).click();
+    }
     await phone.close();
   });
 

@@ -21,14 +21,22 @@ const MEMBERS = 1000;
 const INVOICES = 3000;
 const BUDGET_MS = 1000;
 const RUNS = 5;
+/** A member's id as letters (`123` → `bcd`), in SQL of a column and in TypeScript. */
+const lettersSql = (column: string) => `translate(${column}::text, '0123456789', 'abcdefghij')`;
+const letters = (id: number) => String(id).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 
 await withScratchDatabase('club_bench_review', async (database) => {
   const memberIds = (
     await database.raw.query<{ id: number }>(
       `INSERT INTO members (username, "firstName", "lastName", email, "updatedAt")
-       SELECT 'bench' || g, 'Vorname' || g, 'Nachname' || g, 'bench' || g || '@example.ch', now() FROM generate_series(1, ${MEMBERS}) g RETURNING id`,
+       SELECT 'bench' || g, 'Vorname', 'Nachname', 'bench' || g || '@example.ch', now() FROM generate_series(1, ${MEMBERS}) g RETURNING id`,
     )
   ).map((r) => r.id);
+  // Names are words of letters (the comparison drops digits, as names have none): member 123 is «Vornamebcd Nachnamebcd».
+  await database.raw.query(
+    `UPDATE members SET "firstName" = 'Vorname' || ${lettersSql('id')}, "lastName" = 'Nachname' || ${lettersSql('id')} WHERE id = ANY($1::int[])`,
+    [memberIds],
+  );
   const numbers: string[] = [];
   const refs: string[] = [];
   const owners: number[] = [];
@@ -40,7 +48,7 @@ await withScratchDatabase('club_bench_review', async (database) => {
   }
   await database.raw.query(
     `INSERT INTO invoices (number, "memberId", kind, title, "invoiceDate", "dueDate", "totalRappen", status, reference, "debtorName", street, "postalCode", city, "paidRappen", "updatedAt")
-     SELECT n, m, 'OTHER', 'Mitgliederbeitrag', DATE '2031-05-01', DATE '2031-05-31', 5000, 'OPEN', r, 'Vorname' || m || ' Nachname' || m, 'Limmatstrasse', '8005', 'Zürich', 0, now()
+     SELECT n, m, 'OTHER', 'Mitgliederbeitrag', DATE '2031-05-01', DATE '2031-05-31', 5000, 'OPEN', r, 'Vorname' || ${lettersSql('m')} || ' Nachname' || ${lettersSql('m')}, 'Limmatstrasse', '8005', 'Zürich', 0, now()
      FROM unnest($1::text[], $2::int[], $3::text[]) AS v(n, m, r)`,
     [numbers, owners, refs],
   );
@@ -50,7 +58,7 @@ await withScratchDatabase('club_bench_review', async (database) => {
     amount: chf(i % 3 === 0 ? 5000 : 1000 + i),
     bookingDate: `2031-06-${String(1 + (i % 28)).padStart(2, '0')}`,
     reference: '',
-    debtorName: `Nachname${memberIds[i % memberIds.length]} Vorname${memberIds[i % memberIds.length]}`,
+    debtorName: `Nachname${letters(memberIds[i % memberIds.length]!)} Vorname${letters(memberIds[i % memberIds.length]!)}`,
     message: i % 7 === 0 ? `Rechnung 2031-${String(i + 1).padStart(5, '0')}` : 'Beitrag',
   }));
   const xml = buildCamt({ version: '08', msgId: `REVIEW-${Date.now().toString(36)}`, entries });

@@ -200,8 +200,15 @@ export const unmatchedCreditSchema = z.object({
   /** the invoice the import booked it on or whose reference it carried */
   invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
   suggestions: z.array(paymentSuggestionSchema),
+  /** the day the import listed it (Zurich) */
+  listedOn: isoDate,
+  /** listed more than REVIEW_WAITING_DAYS days ago and still undecided */
+  waitingLong: z.boolean(),
 });
 export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
+
+/** After this many days without a decision a listed credit is flagged as waiting long. */
+export const REVIEW_WAITING_DAYS = 14;
 
 export const UNMATCHED_DEFAULT_PAGE_SIZE = 25;
 export const UNMATCHED_MAX_PAGE_SIZE = 200;
@@ -211,10 +218,12 @@ export const unmatchedQuerySchema = z.object({
   pageSize: pageSizeQuery(UNMATCHED_MAX_PAGE_SIZE, UNMATCHED_DEFAULT_PAGE_SIZE),
 });
 
-/** `{ data: [{ data: credit }], page: {...}, total }`: newest first, one page, and how many are listed. */
+/** `{ data: [{ data: credit }], page: {...}, total, waitingLongCount }`: newest first, one page, how many are listed and wait long. */
 export const unmatchedCreditsResultSchema = listEnvelope(unmatchedCreditSchema).extend({
   page: pageInfoSchema,
   total: z.number().int(),
+  /** how many of all listed credits wait long (on every page) */
+  waitingLongCount: z.number().int(),
 });
 export type UnmatchedCreditsResult = z.infer<typeof unmatchedCreditsResultSchema>;
 

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { idParam } from './common.ts';
 
 /** The season reports of `GET /api/v1/admin/seasons/{id}/{type}/.xlsx|.pdf` (docs/domain-rules.md «Reports»). */
-export const reportTypes = ['members', 'membershipfees', 'parkingfees', 'ticketreservations', 'eventsubscriptions', 'ticketfees'] as const;
+export const reportTypes = [
+  'members',
+  'membershipfees',
+  'parkingfees',
+  'ticketreservations',
+  'eventsubscriptions',
+  'ticketfees',
+  'payments',
+] as const;
 export type ReportType = (typeof reportTypes)[number];
 
 export const reportFormats = ['xlsx', 'pdf'] as const;

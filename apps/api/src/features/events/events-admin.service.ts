@@ -8,6 +8,7 @@ import { enqueueMail } from '../../lib/outbox.ts';
 import { eventCancelledMail } from './events.mails.ts';
 import { toAdminEvent, toSubscriber } from './events.mappers.ts';
 import {
+  countBilledPlacesOfEvent,
   deleteEventRow,
   findEvent,
   findMembersForMail,
@@ -117,6 +118,16 @@ export async function updateEvent(ctx: Ctx, site: Site, id: number, body: EventB
       const taken = confirmedPlaces(rows);
       if (fields.capacity !== null && fields.capacity < taken) {
         throw conflict(`Es sind bereits ${places(taken)} fest vergeben: Die Anzahl Plätze kann nicht kleiner werden.`, 'QUOTA_EXCEEDED');
+      }
+      if (fields.paymentMode !== before.paymentMode) {
+        const billed = await countBilledPlacesOfEvent(tx.db, id);
+        if (billed > 0) {
+          throw conflict(
+            `Für diesen Anlass ${billed === 1 ? 'ist bereits eine Anmeldung' : `sind bereits ${billed} Anmeldungen`} verrechnet: ` +
+              'Die Zahlungsart kann nicht mehr geändert werden, solange ihre Rechnungen nicht storniert sind.',
+            'CONFLICT',
+          );
+        }
       }
       const diff = changes(before, fields);
       if (!diff.length) return toAdminEvent(before, rows, tx.now);

@@ -136,6 +136,11 @@ export async function isSubscriptionBilled(db: DbOrTx, id: number): Promise<bool
   return (await db.billedItem.count({ where: { subscriptionId: id } })) > 0;
 }
 
+/** How many places of the event the billing run put on an invoice (an invoice cancelled since gave them back). */
+export function countBilledPlacesOfEvent(db: DbOrTx, eventId: number): Promise<number> {
+  return db.billedItem.count({ where: { subscription: { eventId } } });
+}
+
 export async function deleteSubscriptions(db: DbOrTx, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.eventSubscription.deleteMany({ where: { id: { in: ids } } });

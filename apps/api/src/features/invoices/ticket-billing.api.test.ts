@@ -220,6 +220,74 @@ describe('payment mode and totals', () => {
   });
 });
 
+describe('payment mode after billing', () => {
+  it('once the billing run invoiced places, the mode of their group or event cannot change (409, nothing written) until the invoice is cancelled', async () => {
+    const season = await newSeason();
+    const member = await loggedIn(server.url, server.database);
+    const game = await gameIn(season);
+    const event = await eventIn(season);
+    const unbilled = await gameIn(season, { dayOfSeason: 120 });
+    await reservation(member.id, game, game.postId, 2);
+    await place(member.id, event, 1);
+    await run(season.id);
+    const [invoice] = await ticketInvoices(season.id);
+
+    const group = await db().gameGroup.findFirstOrThrow({ where: { games: { some: { id: game.gameId } } } });
+    const groupBody = (paymentMode: string) => ({
+      name: group.name,
+      defaultPricePerTicket: { currency: 'CHF', amount: group.defaultPricePerTicketRappen / 100 },
+      availableTicketsPerGame: group.availableTicketsPerGame,
+      freeTicketAmount: group.freeTicketAmount,
+      paymentMode,
+    });
+    const row = await db().event.findUniqueOrThrow({ where: { id: event.eventId } });
+    const eventBody = (paymentMode: string) => ({
+      title: row.title,
+      description: row.description,
+      location: row.location,
+      start: row.start.toISOString(),
+      end: row.end.toISOString(),
+      registrationDeadline: row.registrationDeadline.toISOString(),
+      capacity: row.capacity,
+      price: { currency: 'CHF', amount: row.priceRappen / 100 },
+      maxPlacesPerMember: row.maxPlacesPerMember,
+      paymentMode,
+    });
+    const audits = await db().auditLog.count();
+
+    const groupRefused = await board('PUT', `/admin/gamegroups/${group.id}`, groupBody('ON_SITE'));
+    expect(groupRefused.status).toBe(409);
+    expect(groupRefused.body.error.message).toBe(
+      `Für Spiele der Spielegruppe «${group.name}» ist bereits eine Reservation verrechnet: ` +
+        'Die Zahlungsart kann nicht mehr geändert werden, solange ihre Rechnungen nicht storniert sind.',
+    );
+    const eventRefused = await board('PUT', `/admin/events/${event.eventId}`, eventBody('ON_SITE'));
+    expect(eventRefused.status).toBe(409);
+    expect(eventRefused.body.error.message).toMatch(
+      /^Für diesen Anlass ist bereits eine Anmeldung verrechnet: Die Zahlungsart kann nicht mehr geändert werden/,
+    );
+    expect((await db().gameGroup.findUniqueOrThrow({ where: { id: group.id } })).paymentMode).toBe('INVOICE');
+    expect((await db().event.findUniqueOrThrow({ where: { id: event.eventId } })).paymentMode).toBe('INVOICE');
+    expect(await db().auditLog.count()).toBe(audits);
+
+    // other changes of the billed group stay possible; a group nothing of which is billed changes its mode
+    const renamed = await board('PUT', `/admin/gamegroups/${group.id}`, { ...groupBody('INVOICE'), availableTicketsPerGame: 120 });
+    expect(renamed.status).toBe(200);
+    const other = await db().gameGroup.findFirstOrThrow({ where: { games: { some: { id: unbilled.gameId } } } });
+    const switched = await board('PUT', `/admin/gamegroups/${other.id}`, { ...groupBody('ON_SITE'), name: other.name });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.paymentMode).toBe('ON_SITE');
+
+    // cancelling the invoice gives the places back: the mode may change, and the next run leaves them to the site
+    expect((await board('DELETE', `/admin/members/${member.id}/invoices/${invoice!.id}`)).status).toBe(204);
+    expect((await board('PUT', `/admin/gamegroups/${group.id}`, { ...groupBody('ON_SITE'), availableTicketsPerGame: 120 })).status).toBe(
+      200,
+    );
+    expect((await board('PUT', `/admin/events/${event.eventId}`, eventBody('ON_SITE'))).status).toBe(200);
+    expect((await run(season.id)).body.data.created).toBe(0);
+  });
+});
+
 describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
   it('bills confirmed reservations of closed sales and confirmed places after the deadline: one invoice per member, a line per game, event and delivery fee', async () => {
     const season = await newSeason();

@@ -269,6 +269,38 @@ const files: [string, Expected | RegExp][] = [
       listed: { DEBIT: 3 },
     },
   ],
+  ['subite-camt-to-coda/LT625883379695428516_CAMT_053_2024-03-07.xml', /Buchung 1: Der Status \(Sts\) fehlt/],
+  ['subite-camt-to-coda/LT809872649478701594_CAMT_054_2024-05-02.xml', /Version camt\.054\.001\.10 wird nicht gelesen/],
+  ['subite-camt-to-coda/Other_account_statement.xml', /Version camt\.053\.001\.02 wird nicht gelesen/],
+  ['viafintech-camt_parser/053_valid_example.xml', /Version camt\.053\.001\.02 wird nicht gelesen/],
+  [
+    'viafintech-camt_parser/053_valid_example_v8.xml',
+    {
+      version: 'camt.053.001.08',
+      accounts: ['CH1111111111111111111'],
+      entries: 3,
+      lines: 3,
+      credits: 2,
+      creditRappen: 56325,
+      qrr: 0,
+      listed: { DEBIT: 1 },
+    },
+  ],
+  ['viafintech-camt_parser/053_valid_example_with_datetime.xml', /Version camt\.053\.001\.10 wird nicht gelesen/],
+  ['viafintech-camt_parser/053_valid_example_with_instdamt.xml', /Version camt\.053\.001\.02 wird nicht gelesen/],
+  [
+    'viafintech-camt_parser/054_valid_example.xml',
+    {
+      version: 'camt.054.001.04',
+      accounts: ['CH0309000000250090342'],
+      entries: 4,
+      lines: 5,
+      credits: 3,
+      creditRappen: 8056,
+      qrr: 0,
+      listed: { REVERSAL: 2 },
+    },
+  ],
 ];
 
 function summary(file: CamtFile): Expected {

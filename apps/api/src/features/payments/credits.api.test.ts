@@ -215,6 +215,36 @@ describe('the board decides listed credits: GET .../payments/unmatched, POST ...
     expect((await board.call('GET', '/admin/payments/unmatched?pageSize=0')).status).toBe(400);
   });
 
+  it('flags a credit that waits for a decision longer than 14 days, and counts them on every page', async () => {
+    const lines = await importFile(
+      camt054({
+        entries: [
+          { amount: '41.00', reference: '', bookingDate: '2098-02-01' },
+          { amount: '42.00', reference: '', bookingDate: '2098-02-02' },
+        ],
+      }),
+    );
+    const [old, fresh] = lines.map((l) => l.paymentId as number);
+    const before = await board.call('GET', '/admin/payments/unmatched?pageSize=1');
+    const day = 86_400_000;
+    await db().payment.update({ where: { id: old! }, data: { createdAt: new Date(Date.now() - 15 * day) } });
+    await db().payment.update({ where: { id: fresh! }, data: { createdAt: new Date(Date.now() - 13 * day) } });
+
+    const page = await board.call('GET', '/admin/payments/unmatched?pageSize=1');
+    expect(page.status).toBe(200);
+    expect(page.body.waitingLongCount).toBe(before.body.waitingLongCount + 1);
+    const shown = (await listed()).filter((c) => c.id === old || c.id === fresh);
+    expect(shown.map((c) => [c.amount.amount, c.waitingLong])).toEqual([
+      [42, false],
+      [41, true],
+    ]);
+    expect(shown[1]!.listedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // decided, it waits no more
+    expect((await board.call('POST', `/admin/payments/${old}/decision`, { kind: 'DONATION', note: 'Spende' })).status).toBe(201);
+    expect((await board.call('GET', '/admin/payments/unmatched?pageSize=1')).body.waitingLongCount).toBe(before.body.waitingLongCount);
+  });
+
   it('books a credit split across two invoices (the parts must add up to the credit), and undoes the booking', async () => {
     const payer = await createMember(db(), {});
     const a = await createInvoice(db(), payer.id, { totalRappen: 3000 });

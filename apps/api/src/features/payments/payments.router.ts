@@ -93,15 +93,15 @@ export function paymentsRouter(deps: Deps): Router {
     }),
   );
 
-  // `{ data: [{ data: credit }], page: {...}, total }`: the credits listed for the board, newest first
+  // `{ data: [{ data: credit }], page: {...}, total, waitingLongCount }`: the credits listed for the board, newest first
   admin.get(
     '/payments/unmatched',
     handle({ query: unmatchedQuerySchema }, async ({ query }, req, res) => {
-      const { items, total } = await listUnmatchedCredits(ctxOf(deps, req), query);
+      const { items, total, waitingLongCount } = await listUnmatchedCredits(ctxOf(deps, req), query);
       sendPaged(
         res,
         { page: query.page, pageSize: query.pageSize, items: items.map((credit) => unmatchedCreditSchema.parse(credit)), total },
-        { total },
+        { total, waitingLongCount },
       );
     }),
   );

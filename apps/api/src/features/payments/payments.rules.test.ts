@@ -13,6 +13,7 @@ import {
   nameFit,
   nameWords,
   needsDecision,
+  invoiceSuggester,
   suggestInvoices,
   unbookPayment,
   whyNotBookable,
@@ -257,6 +258,33 @@ describe('suggestions for credits without a usable reference', () => {
 
   it('suggests nothing for an amount alone: many members pay the same fee', () => {
     expect(suggestInvoices(credit({ debtorName: 'Firma AG' }), [invoice({ id: 1 }), invoice({ id: 2 })])).toEqual([]);
+  });
+
+  it('the indexed suggestions of a review page are those of comparing every open invoice', () => {
+    const names = ['Martina Muster', 'Hans Muster', 'Zoë Müller', 'Lara Huber', 'Nico Keller', 'Firma AG', 'Marta Huber-Keller'];
+    const invoices = Array.from({ length: 60 }, (_, i) =>
+      invoice({
+        id: i + 1,
+        number: `2027-${String(i + 1).padStart(5, '0')}`,
+        debtorName: names[i % names.length]!,
+        memberName: names[(i * 3) % names.length]!,
+        totalRappen: 5000 + (i % 4) * 1000,
+        paidRappen: i % 5 === 0 ? 1000 : 0,
+        invoiceDate: `2027-05-${String(1 + (i % 28)).padStart(2, '0')}`,
+      }),
+    );
+    const payers = [...names.map((n) => n.toUpperCase()), 'MUELLER ZOE', 'Unbekannt', ''];
+    const messages = ['', 'Beitrag', 'Rechnung 2027-00007', 'RG 202700042 und 2027 00013', '2027-000123', 'Nr. 2027/00031'];
+    const suggest = invoiceSuggester(invoices);
+    let compared = 0;
+    for (const debtorName of payers)
+      for (const message of messages)
+        for (const amountRappen of [4000, 5000, 6000, 7777]) {
+          const c = credit({ debtorName, message, amountRappen });
+          expect(suggest(c), `${debtorName} / ${message} / ${amountRappen}`).toEqual(suggestInvoices(c, invoices));
+          compared += suggestInvoices(c, invoices).length;
+        }
+    expect(compared).toBeGreaterThan(100);
   });
 
   it('takes what is still open on a partly paid invoice, and the full name with another amount', () => {

@@ -274,13 +274,17 @@ const wordsOfName = new Map<string, string[]>();
 
 /** How well a payer's name fits an invoice's names: 1 when every word of one name is in it, else the share. */
 export function nameFit(payer: string, names: readonly string[]): number {
-  const words = new Set(nameWords(payer));
-  if (words.size === 0) return 0;
+  return fitOfWords(new Set(nameWords(payer)), names.map(nameWords));
+}
+
+function fitOfWords(payer: ReadonlySet<string>, names: readonly (readonly string[])[]): number {
+  if (payer.size === 0) return 0;
   let best = 0;
-  for (const name of names) {
-    const own = nameWords(name);
+  for (const own of names) {
     if (own.length === 0) continue;
-    best = Math.max(best, own.filter((w) => words.has(w)).length / own.length);
+    let found = 0;
+    for (const word of own) if (payer.has(word)) found += 1;
+    best = Math.max(best, found / own.length);
   }
   return best;
 }
@@ -295,6 +299,73 @@ export function mentionsNumber(text: string, number: string): boolean {
   return new RegExp(`(^|[^0-9])${year}[^0-9]?${serial}([^0-9]|$)`).test(text) || digits.split(/\s+/).includes(`${year}${serial}`);
 }
 
+/** An open invoice with the words of its names, as suggestions compare it. */
+interface Compared {
+  invoice: OpenInvoiceCandidate;
+  names: readonly (readonly string[])[];
+}
+
+const compared = (invoice: OpenInvoiceCandidate): Compared => ({
+  invoice,
+  names: [nameWords(invoice.debtorName), nameWords(invoice.memberName)],
+});
+
+interface Scored {
+  invoice: OpenInvoiceCandidate;
+  score: number;
+  fit: number;
+  mentioned: boolean;
+}
+
+/**
+ * How the invoice fits the credit; null when it is not to be suggested. `mayMention` false: the
+ * credit's text cannot name its number (the caller knows).
+ */
+function scoreInvoice(
+  credit: UnmatchedCredit,
+  text: string,
+  payer: ReadonlySet<string>,
+  { invoice, names }: Compared,
+  mayMention = true,
+): Scored | null {
+  const mentioned = mayMention && mentionsNumber(text, invoice.number);
+  const open = invoice.totalRappen - invoice.paidRappen;
+  const fit = fitOfWords(payer, names);
+  const score =
+    (mentioned ? 60 : 0) +
+    (credit.amountRappen === open ? 40 : credit.amountRappen === invoice.totalRappen ? 25 : 0) +
+    (fit === 1 ? 40 : fit >= 0.5 ? 20 : 0);
+  return score >= 60 || fit === 1 ? { invoice, score, fit, mentioned } : null;
+}
+
+/** Higher score first, then the older invoice, then the lower id. */
+function before(a: Scored, b: Scored): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.invoice.invoiceDate !== b.invoice.invoiceDate) return a.invoice.invoiceDate < b.invoice.invoiceDate;
+  return a.invoice.id < b.invoice.id;
+}
+
+/** The best `limit` of the scored invoices with their reasons (German). */
+function best(credit: UnmatchedCredit, scored: Iterable<Scored | null>, limit: number): Suggestion[] {
+  const top: Scored[] = [];
+  for (const s of scored) {
+    if (!s || (top.length === limit && !before(s, top[limit - 1]!))) continue;
+    let at = top.length;
+    while (at > 0 && before(s, top[at - 1]!)) at -= 1;
+    top.splice(at, 0, s);
+    if (top.length > limit) top.pop();
+  }
+  return top.map(({ invoice, score, fit, mentioned }) => {
+    const reasons: string[] = [];
+    if (mentioned) reasons.push('Rechnungsnummer in der Mitteilung');
+    if (credit.amountRappen === invoice.totalRappen - invoice.paidRappen) reasons.push('Betrag passt');
+    else if (credit.amountRappen === invoice.totalRappen) reasons.push('Betrag passt zum Rechnungstotal');
+    if (fit === 1) reasons.push('Name passt');
+    else if (fit >= 0.5) reasons.push('Name passt teilweise');
+    return { invoiceId: invoice.id, score, reasons };
+  });
+}
+
 /**
  * Open invoices that may be what a credit without usable reference pays, best first: the
  * invoice number in the message weighs most, then the amount (what is still open, else the
@@ -304,36 +375,50 @@ export function mentionsNumber(text: string, number: string): boolean {
  */
 export function suggestInvoices(credit: UnmatchedCredit, invoices: readonly OpenInvoiceCandidate[], limit = 3): Suggestion[] {
   const text = `${credit.message} ${credit.reference}`;
-  const scored = invoices.map((invoice) => {
-    const reasons: string[] = [];
-    let score = 0;
-    if (mentionsNumber(text, invoice.number)) {
-      score += 60;
-      reasons.push('Rechnungsnummer in der Mitteilung');
-    }
-    const open = invoice.totalRappen - invoice.paidRappen;
-    if (credit.amountRappen === open) {
-      score += 40;
-      reasons.push('Betrag passt');
-    } else if (credit.amountRappen === invoice.totalRappen) {
-      score += 25;
-      reasons.push('Betrag passt zum Rechnungstotal');
-    }
-    const fit = nameFit(credit.debtorName, [invoice.debtorName, invoice.memberName]);
-    if (fit === 1) {
-      score += 40;
-      reasons.push('Name passt');
-    } else if (fit >= 0.5) {
-      score += 20;
-      reasons.push('Name passt teilweise');
-    }
-    return { invoice, score, reasons };
-  });
-  return scored
-    .filter((s) => s.score >= 60 || s.reasons.includes('Name passt'))
-    .sort((a, b) => b.score - a.score || a.invoice.invoiceDate.localeCompare(b.invoice.invoiceDate) || a.invoice.id - b.invoice.id)
-    .slice(0, limit)
-    .map((s) => ({ invoiceId: s.invoice.id, score: s.score, reasons: s.reasons }));
+  const payer = new Set(nameWords(credit.debtorName));
+  return best(
+    credit,
+    invoices.map((invoice) => scoreInvoice(credit, text, payer, compared(invoice))),
+    limit,
+  );
+}
+
+/**
+ * suggestInvoices for many credits against the same open invoices (a page of the review list):
+ * the invoices are indexed once by the words of their names and by the digits of their numbers,
+ * and each credit is scored only against those it can be suggested for (one its message names,
+ * or one sharing a word of a name with the payer: amount and name together need a word).
+ */
+export function invoiceSuggester(invoices: readonly OpenInvoiceCandidate[], limit = 3): (credit: UnmatchedCredit) => Suggestion[] {
+  const all = invoices.map(compared);
+  const byWord = new Map<string, Compared[]>();
+  const byNumber = new Map<string, Compared[]>();
+  const add = (index: Map<string, Compared[]>, key: string, entry: Compared) => {
+    const list = index.get(key);
+    if (!list) index.set(key, [entry]);
+    else if (list.at(-1) !== entry) list.push(entry);
+  };
+  for (const entry of all) {
+    for (const words of entry.names) for (const word of words) add(byWord, word, entry);
+    add(byNumber, entry.invoice.number.replace(/[^0-9]/g, ''), entry);
+  }
+  return (credit) => {
+    const text = `${credit.message} ${credit.reference}`;
+    const payer = new Set(nameWords(credit.debtorName));
+    const named = new Set<Compared>();
+    // a number is written as one run of digits or as two separated by one sign (2027-00012, 2027 00012)
+    const runs = text.match(/[0-9]+/g) ?? [];
+    runs.forEach((run, i) => {
+      for (const key of [run, run + (runs[i + 1] ?? '')]) for (const entry of byNumber.get(key) ?? []) named.add(entry);
+    });
+    const found = new Set(named);
+    for (const word of payer) for (const entry of byWord.get(word) ?? []) found.add(entry);
+    return best(
+      credit,
+      [...found].map((entry) => scoreInvoice(credit, text, payer, entry, named.has(entry))),
+      limit,
+    );
+  };
 }
 
 // ---------------------------------------------------------------------------------------

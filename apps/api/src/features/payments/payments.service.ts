@@ -10,10 +10,11 @@ import type {
   InvoiceOverviewTotals,
   UnmatchedCredit,
 } from '@club/contract';
+import { REVIEW_WAITING_DAYS } from '@club/contract';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
+import { addDays, fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { toMoney } from '../../lib/money.ts';
 import { saveInvoiceStates } from '../invoices/invoices.service.ts';
 import { CamtFormatError, parseCamt, type CamtFile, type CamtLine } from './camt.parser.ts';
@@ -55,7 +56,7 @@ import {
   keysOfFile,
   legacyKeys,
   needsDecision,
-  suggestInvoices,
+  invoiceSuggester,
   unbookPayment,
   whyNotBookable,
   whyNotPayable,
@@ -452,15 +453,17 @@ export async function importBankFile(
 export async function listUnmatchedCredits(
   ctx: Ctx,
   input: { page: number; pageSize: number },
-): Promise<{ items: UnmatchedCredit[]; total: number }> {
-  const [credits, total] = await Promise.all([
+): Promise<{ items: UnmatchedCredit[]; total: number; waitingLongCount: number }> {
+  const waitingSince = addDays(ctx.now, -REVIEW_WAITING_DAYS);
+  const [credits, counts] = await Promise.all([
     findReviewCredits(ctx.db, (input.page - 1) * input.pageSize, input.pageSize),
-    countReviewCredits(ctx.db),
+    countReviewCredits(ctx.db, waitingSince),
   ]);
   const bookable = credits.map((c) => whyNotBookable(c) === null);
   const candidates = bookable.some(Boolean) ? await findOpenInvoiceCandidates(ctx.db) : [];
   const open = candidates.map((c) => ({ ...c, invoiceDate: toIsoDate(c.invoiceDate) }));
   const byId = new Map(open.map((c) => [c.id, c]));
+  const suggest = invoiceSuggester(open);
   const items = credits.map((credit, i) => ({
     id: credit.id,
     amount: { currency: credit.currency, amount: credit.amountRappen / 100 },
@@ -473,7 +476,7 @@ export async function listUnmatchedCredits(
     note: credit.note,
     bookable: bookable[i]!,
     invoice: credit.invoice,
-    suggestions: (bookable[i] ? suggestInvoices(credit, open) : []).map((s) => {
+    suggestions: (bookable[i] ? suggest(credit) : []).map((s) => {
       const inv = byId.get(s.invoiceId)!;
       return {
         invoice: {
@@ -490,8 +493,10 @@ export async function listUnmatchedCredits(
         reasons: s.reasons,
       };
     }),
+    listedOn: toIsoDate(zurichToday(credit.createdAt)),
+    waitingLong: credit.createdAt < waitingSince,
   }));
-  return { items, total };
+  return { items, total: counts.total, waitingLongCount: counts.waitingLong };
 }
 
 /** Locks a listed credit the board may still decide; 404 for no bank line, 409 when it is not listed or decided. */

@@ -155,7 +155,7 @@ beforeAll(async () => {
   await subscribe(db, { eventId: fondue, memberId: mueller.id, amount: 3, status: 'WAITING', at: '2027-10-02T09:00:00Z' });
   await subscribe(db, { eventId: fondue, memberId: board.id, amount: 1, status: 'CONFIRMED', at: '2027-10-03T10:00:00Z' });
   await subscribe(db, { eventId: old, memberId: board.id, amount: 1, status: 'CONFIRMED', at: '2027-04-01T10:00:00Z' });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.close();
@@ -568,4 +568,75 @@ describe('an empty season', () => {
       expect(text).toContain('Seite 1 von 1');
     });
   }
+});
+
+describe('payments', () => {
+  it('every payment booked on the season’s invoices by date: from a bank file or by hand with method and note; with its sum', async () => {
+    const db = server.database.prisma;
+    const [first, second] = await db.invoice.findMany({
+      where: { seasonId: season.id, status: { not: 'CANCELLED' } },
+      orderBy: { id: 'asc' },
+      take: 2,
+    });
+    const elsewhere = await db.invoice.findFirstOrThrow({ where: { seasonId: { not: season.id } } });
+    const payment = (data: {
+      invoiceId: number | null;
+      source: 'BANK_FILE' | 'MANUAL';
+      outcome: 'MATCHED' | 'AMOUNT_DIFFERS' | 'ALREADY_PAID' | 'UNKNOWN_REFERENCE';
+      amountRappen: number;
+      bookingDate: string;
+      method?: 'BANK' | 'CASH' | 'TWINT' | 'CARD';
+      note?: string;
+    }) => db.payment.create({ data: { ...data, bookingDate: new Date(`${data.bookingDate}T00:00:00Z`) } });
+    await payment({ invoiceId: first!.id, source: 'BANK_FILE', outcome: 'MATCHED', amountRappen: 5000, bookingDate: '2027-06-01' });
+    await payment({
+      invoiceId: second!.id,
+      source: 'MANUAL',
+      outcome: 'AMOUNT_DIFFERS',
+      amountRappen: 2000,
+      bookingDate: '2027-06-03',
+      method: 'CASH',
+      note: 'Bar an der GV',
+    });
+    await payment({
+      invoiceId: second!.id,
+      source: 'MANUAL',
+      outcome: 'MATCHED',
+      amountRappen: 1550,
+      bookingDate: '2027-05-20',
+      method: 'TWINT',
+    });
+    // not payments of the season's invoices: a line listed without invoice, one for a paid invoice, another season's
+    await payment({ invoiceId: null, source: 'BANK_FILE', outcome: 'UNKNOWN_REFERENCE', amountRappen: 999, bookingDate: '2027-06-02' });
+    await payment({ invoiceId: first!.id, source: 'BANK_FILE', outcome: 'ALREADY_PAID', amountRappen: 998, bookingDate: '2027-06-02' });
+    await payment({
+      invoiceId: elsewhere.id,
+      source: 'MANUAL',
+      outcome: 'MATCHED',
+      amountRappen: 997,
+      bookingDate: '2027-06-02',
+      method: 'CARD',
+    });
+
+    const res = await download(reportUrl(season.id, 'payments', 'xlsx'), boardCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('filename=Zahlungen-2027-28.xlsx');
+    const sheet = (await workbookOf(res.body)).worksheets[0]!;
+    expect(rowValues(sheet, 1)).toEqual(['Datum', 'Rechnung', 'Nr.', 'Name', 'Vorname', 'Zahlungsart', 'Betrag', 'Bemerkung']);
+    expect(sheet.rowCount).toBe(5);
+    const row = (n: number) => [sheet.getCell(n, 2).value, sheet.getCell(n, 6).value, sheet.getCell(n, 7).value, sheet.getCell(n, 8).value];
+    expect([row(2), row(3), row(4)]).toEqual([
+      [second!.number, 'Von Hand: TWINT', 15.5, null],
+      [first!.number, 'Bankdatei', 50, null],
+      [second!.number, 'Von Hand: Bar', 20, 'Bar an der GV'],
+    ]);
+    expect(sheet.getCell('G5').value).toEqual({ formula: 'SUBTOTAL(9,G2:G4)', result: 85.5 });
+
+    const pdf = pdfText((await download(reportUrl(season.id, 'payments', 'pdf'), boardCookie)).body);
+    expect(pdf).toContain('Zahlungen – Saison 2027/28');
+    expect(pdf).toMatch(/20\.05\.2027.*Von Hand: TWINT.*15\.50/);
+    expect(pdf).toMatch(/03\.06\.2027.*Von Hand: Bar.*20\.00.*Bar an der GV/);
+    expect(pdf).toMatch(/Total.*85\.50/);
+    expect(pdf).not.toContain('9.99');
+  });
 });

@@ -12,12 +12,15 @@ import {
   readFeeInvoices,
   readGameReservations,
   readSeasonMembers,
+  readPayments,
   readTicketFees,
   type CategoryReportRow,
   type FeeInvoiceRow,
   type FeeKind,
   type MemberReportRow,
   type NameKey,
+  type PaymentKey,
+  type PaymentReportRow,
   type ReservationReportRow,
   type SeasonRow,
   type SubscriptionReportRow,
@@ -392,6 +395,43 @@ const ticketFees: ReportDefinition<TicketFeesRow> = {
     }),
 };
 
+// --- payments ------------------------------------------------------------------------------
+
+const METHOD_LABEL = { BANK: 'Bank', CASH: 'Bar', TWINT: 'TWINT', CARD: 'Karte' } as const;
+
+/** How a payment came: read from a bank file, or by hand with its method. */
+const paymentWay = (r: PaymentReportRow) => (r.source === 'BANK_FILE' ? 'Bankdatei' : `Von Hand: ${METHOD_LABEL[r.method ?? 'BANK']}`);
+
+const paymentColumns: Column<PaymentReportRow>[] = [
+  { header: 'Datum', kind: 'date', width: 11, value: (r) => r.bookingDate },
+  { header: 'Rechnung', kind: 'text', width: 12, total: 'count', value: (r) => r.number },
+  { header: 'Nr.', kind: 'number', width: 7, value: (r) => r.memberNumber },
+  { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
+  { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
+  { header: 'Zahlungsart', kind: 'text', width: 16, value: paymentWay },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.amountRappen) },
+  { header: 'Bemerkung', kind: 'text', width: 30, value: (r) => r.note },
+];
+
+const payments: ReportDefinition<PaymentReportRow> = {
+  title: 'Zahlungen',
+  fileBase: 'Zahlungen',
+  xlsx: paymentColumns,
+  pdf: paymentColumns,
+  sections: (db, season, label) =>
+    single({
+      name: `Zahlungen ${label}`,
+      heading: 'Zahlungen auf Rechnungen der Saison, nach Datum (aus Bankdateien und von Hand erfasst)',
+      subtotals: false,
+      blocks: oneBlock(
+        batches(
+          (key: PaymentKey | null) => readPayments(db, season.id, key, BATCH_SIZE),
+          (r): PaymentKey => ({ bookingDate: r.bookingDate, id: r.id }),
+        ),
+      ),
+    }),
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own row type; the service only projects them
 export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   members,
@@ -400,4 +440,5 @@ export const reportDefinitions: Record<ReportType, ReportDefinition<any>> = {
   ticketreservations: ticketReservations,
   eventsubscriptions: eventSubscriptions,
   ticketfees: ticketFees,
+  payments,
 };

@@ -172,6 +172,43 @@ export function readTicketFees(db: DbOrTx, seasonId: number, key: NameKey | null
      LIMIT ${limit}`;
 }
 
+export interface PaymentReportRow {
+  id: number;
+  bookingDate: Date;
+  number: string;
+  memberNumber: number;
+  lastName: string;
+  firstName: string;
+  source: 'BANK_FILE' | 'MANUAL';
+  method: 'BANK' | 'CASH' | 'TWINT' | 'CARD' | null;
+  amountRappen: number;
+  note: string;
+}
+
+/** Key of the payments report: by payment date, then id. */
+export interface PaymentKey {
+  bookingDate: Date;
+  id: number;
+}
+
+/**
+ * The payments booked on the season's invoices (read from a bank file, booked by the board from the
+ * review list, or recorded by hand with their method and note), by date: what paid the invoices'
+ * `paidRappen`.
+ */
+export function readPayments(db: DbOrTx, seasonId: number, key: PaymentKey | null, limit: number): Promise<PaymentReportRow[]> {
+  return db.$queryRaw<PaymentReportRow[]>`
+    SELECT p."id", p."bookingDate", i."number", m."memberNumber", m."lastName", m."firstName", p."source"::text AS "source",
+           p."method"::text AS "method", p."amountRappen", p."note"
+      FROM "payments" p
+      JOIN "invoices" i ON i."id" = p."invoiceId"
+      JOIN "members" m ON m."id" = i."memberId"
+     WHERE i."seasonId" = ${seasonId} AND p."outcome" IN ('MATCHED', 'AMOUNT_DIFFERS') AND p."bookingDate" IS NOT NULL
+       AND ${key ? Prisma.sql`(p."bookingDate", p."id") > (${key.bookingDate}::date, ${key.id})` : Prisma.sql`TRUE`}
+     ORDER BY p."bookingDate", p."id"
+     LIMIT ${limit}`;
+}
+
 export interface GameGroupRow {
   id: number;
   name: string;

@@ -17,6 +17,7 @@ import { toAdminDeliveryOption, toDeliveryOption, toGameGroup } from './tickets.
 import {
   addGroupDeliveryOptions,
   clearGroupDeliveryOptions,
+  countBilledReservationsOfGroup,
   countReservationsOfGame,
   countReservationsOfGroup,
   deleteDeliveryOptionRow,
@@ -204,6 +205,17 @@ export async function updateGameGroup(ctx: Ctx, id: number, input: GameGroupBody
         throw conflict(
           `Ein Mitglied hat für ein Spiel dieser Gruppe bereits ${tickets(held)} reserviert: ` +
             `Die Tickets pro Mitglied können nicht unter ${held} gesenkt werden.`,
+          'CONFLICT',
+        );
+      }
+    }
+    if (fields.paymentMode !== before.paymentMode) {
+      await lockGamesOfGroup(tx.db, id);
+      const billed = await countBilledReservationsOfGroup(tx.db, id);
+      if (billed > 0) {
+        throw conflict(
+          `Für Spiele der Spielegruppe «${before.name}» ${billed === 1 ? 'ist bereits eine Reservation' : `sind bereits ${billed} Reservationen`} verrechnet: ` +
+            'Die Zahlungsart kann nicht mehr geändert werden, solange ihre Rechnungen nicht storniert sind.',
           'CONFLICT',
         );
       }

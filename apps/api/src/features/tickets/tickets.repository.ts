@@ -155,6 +155,11 @@ export function countReservationsOfGroup(db: DbOrTx, gameGroupId: number): Promi
   return db.ticketReservation.count({ where: { game: { gameGroupId } } });
 }
 
+/** How many reservations of the group's games the billing run put on an invoice (an invoice cancelled since gave them back). */
+export function countBilledReservationsOfGroup(db: DbOrTx, gameGroupId: number): Promise<number> {
+  return db.billedItem.count({ where: { reservation: { game: { gameGroupId } } } });
+}
+
 export async function clearGroupDeliveryOptions(db: DbOrTx, gameGroupId: number): Promise<number> {
   const { count } = await db.gameGroupDeliveryOption.deleteMany({ where: { gameGroupId } });
   return count;

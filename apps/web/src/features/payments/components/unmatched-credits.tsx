@@ -1,4 +1,4 @@
-import type { PaymentSuggestion, UnmatchedCredit } from '@club/contract';
+import { REVIEW_WAITING_DAYS, type PaymentSuggestion, type UnmatchedCredit } from '@club/contract';
 import { useId, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -45,6 +45,14 @@ export function UnmatchedCredits() {
             <span className="badge text-bg-warning ms-2">{formatNumber(credits.data.total)}</span>
           ) : null}
         </h2>
+        {credits.data && credits.data.waitingLongCount > 0 ? (
+          <div className="alert alert-warning py-2" data-testid="credits-waiting-long">
+            {credits.data.waitingLongCount === 1
+              ? 'Eine Gutschrift wartet'
+              : `${formatNumber(credits.data.waitingLongCount)} Gutschriften warten`}{' '}
+            seit mehr als {REVIEW_WAITING_DAYS} Tagen auf Ihren Entscheid.
+          </div>
+        ) : null}
         <div aria-live="polite">
           {done ? (
             <div className="alert alert-success d-flex flex-wrap align-items-center gap-2" data-testid="credit-done">
@@ -155,6 +163,9 @@ function CreditItem({
         <span>{credit.bookingDate ? formatDate(credit.bookingDate) : 'ohne Datum'}</span>
         <span className="text-break">{credit.debtorName || 'Auftraggeber unbekannt'}</span>
         <span className="badge text-bg-light border align-self-center">{REVIEW_OUTCOME_LABEL[credit.outcome]}</span>
+        {credit.waitingLong ? (
+          <span className="badge text-bg-warning align-self-center">Wartet seit {formatDate(credit.listedOn)}</span>
+        ) : null}
       </div>
       {credit.message || credit.reference ? (
         <div className="small text-break text-body-secondary">

@@ -49,6 +49,13 @@ export const reports: readonly ReportInfo[] = [
       'Pro Mitglied die Rechnungen für Tickets und Veranstaltungen der Saison: verrechnet, bezahlt und offen; mit Summen wie in der Rechnungsübersicht.',
     fileBase: 'Ticketrechnungen',
   },
+  {
+    type: 'payments',
+    title: 'Zahlungen',
+    description:
+      'Jede Zahlung auf Rechnungen der Saison nach Datum: aus der Bankdatei oder von Hand erfasst mit Zahlungsart (Bank, Bar, TWINT, Karte) und Bemerkung; mit Summe.',
+    fileBase: 'Zahlungen',
+  },
 ];
 
 export const formatLabels: Record<ReportFormat, string> = { xlsx: 'Excel', pdf: 'PDF' };

@@ -12,14 +12,14 @@ import { moneyFromText, moneyToText } from '@/lib/money';
 
 /** The fees as typed (`25`, `25.-`, `25,50`). */
 const feeText = z.string().transform(moneyFromText).pipe(feeAmount);
-const feesSchema = z.object({ membershipFee: feeText, parkingFee: feeText });
+const feesSchema = z.object({ membershipFee: feeText, parkingFee: feeText, reminderFee: feeText });
 const createSchema = feesSchema.extend({ year: z.string().regex(/^\d{4}$/, { error: 'Jahr: Bitte ein Jahr wählen.' }) });
 export type FeesValues = z.output<typeof feesSchema>;
 type CreateInput = z.input<typeof createSchema>;
 type CreateValues = z.output<typeof createSchema>;
 
 const rename = (path: string) => (path === 'validFrom' ? 'year' : path.replace(/\.amount$/, ''));
-const known = ['year', 'membershipFee', 'parkingFee'];
+const known = ['year', 'membershipFee', 'parkingFee', 'reminderFee'];
 
 interface FeesFormProps {
   idPrefix: string;
@@ -32,7 +32,10 @@ interface FeesFormProps {
   onCancel: () => void;
 }
 
-/** The two fees of a season in CHF; for a new season also its year (the season starts on 1 May). */
+/**
+ * The fees of a season in CHF (membership, parking card, and the reminder fee added from the second
+ * reminder on; 0 for none); for a new season also its year (the season starts on 1 May).
+ */
 export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSubmit, onCancel }: FeesFormProps) {
   const [error, setError] = useState<unknown>(null);
   const form = useForm<CreateInput, unknown, CreateValues>({
@@ -40,6 +43,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
     defaultValues: {
       membershipFee: moneyToText(defaults.membershipFee),
       parkingFee: moneyToText(defaults.parkingFee),
+      reminderFee: moneyToText(defaults.reminderFee),
       year: years?.[0] ? String(years[0]) : '',
     },
   });
@@ -49,6 +53,7 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
       await onSubmit({
         membershipFee: values.membershipFee,
         parkingFee: values.parkingFee,
+        reminderFee: values.reminderFee,
         ...(years ? { year: Number(values.year) } : {}),
       });
     } catch (e) {
@@ -82,6 +87,15 @@ export function FeesForm({ idPrefix, years, defaults, submitLabel, pending, onSu
             label="Parkkarte (CHF)"
             idPrefix={idPrefix}
             inputMode="decimal"
+            required
+          />
+          <FormField<CreateInput>
+            className="col-sm-4"
+            name="reminderFee"
+            label="Mahngebühr ab der 2. Mahnung (CHF)"
+            idPrefix={idPrefix}
+            inputMode="decimal"
+            help="0 für keine Gebühr."
             required
           />
         </div>

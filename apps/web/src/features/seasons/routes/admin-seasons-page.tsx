@@ -42,14 +42,19 @@ function NewSeason({ seasons, onDone }: { seasons: readonly Season[]; onDone: (i
         <FeesForm
           idPrefix="new-season"
           years={freeYears(seasons)}
-          defaults={{ membershipFee: newest?.membershipFee.amount ?? 0, parkingFee: newest?.parkingFee.amount ?? 0 }}
+          defaults={{
+            membershipFee: newest?.membershipFee.amount ?? 0,
+            parkingFee: newest?.parkingFee.amount ?? 0,
+            reminderFee: newest?.reminderFee.amount ?? 0,
+          }}
           submitLabel="Saison eröffnen"
           pending={create.isPending}
-          onSubmit={async ({ year, membershipFee, parkingFee }) => {
+          onSubmit={async ({ year, membershipFee, parkingFee, reminderFee }) => {
             const season = await create.mutateAsync({
               validFrom: `${year}-05-01`,
               membershipFee: { currency: 'CHF', amount: membershipFee },
               parkingFee: { currency: 'CHF', amount: parkingFee },
+              reminderFee: { currency: 'CHF', amount: reminderFee },
             });
             toast.success(`Saison ${season.name} eröffnet.`);
             onDone(season.id);
@@ -67,14 +72,19 @@ function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
   return (
     <FeesForm
       idPrefix={`season-${season.id}`}
-      defaults={{ membershipFee: season.membershipFee.amount, parkingFee: season.parkingFee.amount }}
+      defaults={{
+        membershipFee: season.membershipFee.amount,
+        parkingFee: season.parkingFee.amount,
+        reminderFee: season.reminderFee.amount,
+      }}
       submitLabel="Beiträge speichern"
       pending={update.isPending}
-      onSubmit={async ({ membershipFee, parkingFee }) => {
+      onSubmit={async ({ membershipFee, parkingFee, reminderFee }) => {
         await update.mutateAsync({
           id: season.id,
           membershipFee: { currency: 'CHF', amount: membershipFee },
           parkingFee: { currency: 'CHF', amount: parkingFee },
+          reminderFee: { currency: 'CHF', amount: reminderFee },
         });
         toast.success(`Beiträge der Saison ${season.name} gespeichert.`);
         onDone();
