@@ -8,11 +8,15 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Waits until the SMTP peer of the run has received a matching mail. */
-export function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+/** Waits until the SMTP peer of the run (or of a site of its own: `mailboxUrl`) has received a matching mail. */
+export function waitForMail(
+  match: (m: ReceivedMail) => boolean,
+  timeoutMs = 20_000,
+  mailboxUrl = inject('mailboxUrl'),
+): Promise<ReceivedMail> {
   return vi.waitFor(
     async () => {
-      const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+      const mails = (await (await fetch(mailboxUrl)).json()) as ReceivedMail[];
       const found = mails.find(match);
       if (!found) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
       return found;

@@ -133,12 +133,28 @@ describe('one set of person rules for an application and the member record', () 
 
 describe('header-bound text (oneLine)', () => {
   const subject = requiredLineText('Betreff', 20);
-  const refusals = ['a\rb', 'a\nb', 'a\r\nBcc: x@example.ch', 'a\tb', 'a\u0000b', '\u0007a', 'a\u001b[0m', 'a\u007f', 'a\u0085b', 'a\u009bb', 'a\u2028b', 'a\u2029b', 'a\ud800'];
+  const refusals = [
+    'a\rb',
+    'a\nb',
+    'a\r\nBcc: x@example.ch',
+    'a\tb',
+    'a\u0000b',
+    '\u0007a',
+    'a\u001b[0m',
+    'a\u007f',
+    'a\u0085b',
+    'a\u009bb',
+    'a\u2028b',
+    'a\u2029b',
+    'a\ud800',
+  ];
 
   it('refuses every control character and line separator as malformed, with a German message', () => {
     for (const bad of refusals) {
       const issue = subject.safeParse(bad).error?.issues[0];
-      expect(issue?.message, JSON.stringify(bad)).toBe('Betreff: Bitte auf einer Zeile, ohne Zeilenumbrüche, Tabulatoren und andere Steuerzeichen.');
+      expect(issue?.message, JSON.stringify(bad)).toBe(
+        'Betreff: Bitte auf einer Zeile, ohne Zeilenumbrüche, Tabulatoren und andere Steuerzeichen.',
+      );
       expect(issue && isMalformedIssue(issue), JSON.stringify(bad)).toBe(true);
     }
   });

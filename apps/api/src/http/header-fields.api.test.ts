@@ -107,15 +107,23 @@ describe('header-bound fields refuse control characters with 400', () => {
         .send({ senderEmail: 'fan@example.ch', recipient: 'PRAESIDENT', message: 'Grüezi', ...body });
     await expectRefused('name', (bad) => contact({ name: `Fan${bad}Club` }));
     await expectRefused('senderEmail', (bad) => contact({ senderEmail: `fan@example.ch${bad}` }));
-    const recipients = (first: object) => asBoard('put', '/api/v1/admin/contact/recipients').send([{ type: 'PRAESIDENT', label: 'Präsidentin', email: '', ...first }]);
+    const recipients = (first: object) =>
+      asBoard('put', '/api/v1/admin/contact/recipients').send([{ type: 'PRAESIDENT', label: 'Präsidentin', email: '', ...first }]);
     await expectRefused('0.label', (bad) => recipients({ label: `Präsi${bad}dentin` }));
     await expectRefused('0.email', (bad) => recipients({ email: `praesidentin@club.example${bad}` }));
   });
 
   it("a member's address, changed by the member or by the board (the To of every mail)", async () => {
-    await expectRefused('email', (bad) => request(server.url).put('/api/v1/member/email').set('Cookie', memberCookie).send({ email: `neu@example.ch${bad}` }));
+    await expectRefused('email', (bad) =>
+      request(server.url)
+        .put('/api/v1/member/email')
+        .set('Cookie', memberCookie)
+        .send({ email: `neu@example.ch${bad}` }),
+    );
     const person = { firstName: 'Mia', lastName: 'Muster', dateOfBirth: null };
-    await expectRefused('email', (bad) => asBoard('put', `/api/v1/admin/members/${member.id}`).send({ ...person, email: `mia${bad}@example.ch` }));
+    await expectRefused('email', (bad) =>
+      asBoard('put', `/api/v1/admin/members/${member.id}`).send({ ...person, email: `mia${bad}@example.ch` }),
+    );
   });
 
   it('a control character in a text of the body stays a value problem (422), as does one in a field no route reads', async () => {
