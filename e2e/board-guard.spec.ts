@@ -113,7 +113,7 @@ describe('the second factor guards the board', () => {
     await passwordLogin(boardPage, 'vorstand');
     await boardPage.waitForURL(`${site.baseUrl}/`);
     await boardPage.goto('/admin/members');
-    await boardPage.getByRole('heading', { name: 'Mitglieder' }).waitFor();
+    await boardPage.getByRole('heading', { name: 'Mitglieder', exact: true }).waitFor();
 
     await site.restart({ REQUIRE_2FA_FOR_BOARD: 'true' });
     expect((await call(board, 'GET', '/admin/members')).body.error.code).toBe('SECOND_FACTOR_REQUIRED');
@@ -131,7 +131,7 @@ describe('the second factor guards the board', () => {
     await boardPage.getByRole('heading', { name: 'Anmelden' }).waitFor();
     await loginThroughPage(boardPage, 'vorstand', 'vorstand');
     await enrol(boardPage, '/admin/members');
-    await boardPage.getByRole('heading', { name: 'Mitglieder' }).waitFor();
+    await boardPage.getByRole('heading', { name: 'Mitglieder', exact: true }).waitFor();
     expect(await boardPage.getByText('Anmeldung mit Code nötig').count()).toBe(0);
     expect((await call(board, 'GET', '/admin/members')).status).toBe(200);
   }, 300_000);
@@ -147,7 +147,7 @@ describe('the second factor guards the board', () => {
     await boardPage.goto(`/admin/members/${id}`);
     await boardPage.getByLabel('Vorstandsmitglied (Zugang zur Administration)').check();
     await boardPage.getByRole('button', { name: 'Rollen speichern' }).click();
-    await boardPage.getByText('Rollen gespeichert.').waitFor();
+    await boardPage.getByRole('status').getByText('Rollen gespeichert.').waitFor();
     await mail((m) => m.to.includes(mailOf('mitglied')) && m.subject.startsWith('Sie sind jetzt im Vorstand'));
 
     // The old session is gone: the board's routes answer 401, the screen sends the browser to the login.
@@ -159,7 +159,7 @@ describe('the second factor guards the board', () => {
     await noHorizontalScroll(page);
     await screenshot(page, 'board-guard-enrolment-phone');
     promotedSecret = await enrol(page, '/admin/members');
-    await page.getByRole('heading', { name: 'Mitglieder' }).waitFor();
+    await page.getByRole('heading', { name: 'Mitglieder', exact: true }).waitFor();
     await member.close();
   }, 180_000);
 
@@ -268,7 +268,7 @@ describe('the second factor guards the board', () => {
       .getByRole('dialog', { name: 'Mitglied anonymisieren?' })
       .getByRole('button', { name: 'Endgültig anonymisieren' })
       .click();
-    await boardPage.getByText('Das Mitglied wurde anonymisiert.').waitFor();
+    await boardPage.getByRole('status').getByText('Das Mitglied wurde anonymisiert.').waitFor();
     expect(await feedStatus(feed)).toBe(404);
     expect((await call(ctx, 'GET', '/member/')).status).toBe(401);
     await passwordLogin(page, username);

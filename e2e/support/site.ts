@@ -101,7 +101,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     const started = Date.now();
     // The bundled server (test:e2e builds it first).
     const process_ = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-    await waitForHealth(baseUrl, process_, 240_000);
+    try {
+      await waitForHealth(baseUrl, process_, 240_000);
+    } catch (error) {
+      process_.kill('SIGTERM');
+      throw error;
+    }
     console.log(`E2E-Server bereit auf ${baseUrl} nach ${Date.now() - started} ms (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
     return process_;
   };
