@@ -9,7 +9,7 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
-    hookTimeout: 300_000,
+    hookTimeout: 480_000,
     allowOnly: process.env.CI !== 'true',
   },
 });

@@ -102,7 +102,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     // The bundled server (test:e2e builds it first).
     const process_ = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
     try {
-      await waitForHealth(baseUrl, process_, 240_000);
+      await waitForHealth(baseUrl, process_, 420_000);
     } catch (error) {
       process_.kill('SIGTERM');
       throw error;
