@@ -10,7 +10,7 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: 2,
     testTimeout: 90_000,
-    hookTimeout: 180_000,
+    hookTimeout: 480_000,
     allowOnly: process.env.CI !== 'true',
   },
 });

@@ -31,13 +31,16 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export type Viewport = 'phone' | 'desktop';
 const viewports = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
 
-/** `locale`: the browser's language (default de-CH); another shows that the site does not depend on it. */
+/**
+ * `locale`: the browser's language (default de-CH); another shows that the site does not depend on it.
+ * `site`: the address of a site of the journey's own (support/site.ts) instead of the run's.
+ */
 export function newContext(
   browser: Browser,
-  options: { viewport?: Viewport; storageState?: string; locale?: string } = {},
+  options: { viewport?: Viewport; storageState?: string; locale?: string; site?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.site ?? baseUrl(),
     viewport: viewports[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'de-CH',
     timezoneId: 'Europe/Zurich',

@@ -9,11 +9,15 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Waits until the SMTP peer of this worker's site has received a matching mail. */
-export function waitForMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+/** Waits until the SMTP peer of this worker's site (or of a site of its own: `mailboxUrl`) has received a matching mail. */
+export function waitForMail(
+  match: (m: ReceivedMail) => boolean,
+  timeoutMs = 20_000,
+  mailboxUrl = site().mailboxUrl,
+): Promise<ReceivedMail> {
   return vi.waitFor(
     async () => {
-      const mails = (await (await fetch(site().mailboxUrl)).json()) as ReceivedMail[];
+      const mails = (await (await fetch(mailboxUrl)).json()) as ReceivedMail[];
       const found = mails.find(match);
       if (!found) throw new Error(`Keine passende Mail innert ${timeoutMs} ms (erhalten: ${mails.map((m) => m.subject).join(' | ')})`);
       return found;

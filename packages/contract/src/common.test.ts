@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, birthDateSchema, emailSchema, idParam, moneySchema, phone, requiredText } from './common.ts';
+import {
+  addressSchema,
+  birthDateSchema,
+  emailSchema,
+  idParam,
+  isMalformedIssue,
+  isOneLine,
+  moneySchema,
+  phone,
+  requiredLineText,
+  requiredText,
+} from './common.ts';
 
 describe('money', () => {
   it('accepts CHF amounts with at most two decimals', () => {
@@ -117,5 +128,49 @@ describe('one set of person rules for an application and the member record', () 
     expect(phone('Mobile').safeParse('123').error?.issues[0]?.message).toBe('Mobile: Eine Telefonnummer hat 6 bis 20 Ziffern.');
     expect(phone('Mobile').parse('')).toBe('');
     expect(emailSchema.safeParse('').error?.issues[0]?.message).toBe('E-Mail: Bitte ausfüllen.');
+  });
+});
+
+describe('header-bound text (oneLine)', () => {
+  const subject = requiredLineText('Betreff', 20);
+  const refusals = [
+    'a\rb',
+    'a\nb',
+    'a\r\nBcc: x@example.ch',
+    'a\tb',
+    'a\u0000b',
+    '\u0007a',
+    'a\u001b[0m',
+    'a\u007f',
+    'a\u0085b',
+    'a\u009bb',
+    'a\u2028b',
+    'a\u2029b',
+    'a\ud800',
+  ];
+
+  it('refuses every control character and line separator as malformed, with a German message', () => {
+    for (const bad of refusals) {
+      const issue = subject.safeParse(bad).error?.issues[0];
+      expect(issue?.message, JSON.stringify(bad)).toBe(
+        'Betreff: Bitte auf einer Zeile, ohne Zeilenumbrüche, Tabulatoren und andere Steuerzeichen.',
+      );
+      expect(issue && isMalformedIssue(issue), JSON.stringify(bad)).toBe(true);
+    }
+  });
+  it('refuses a trailing line break instead of trimming it away, in an e-mail address as well', () => {
+    expect(subject.safeParse('Hallo\n').success).toBe(false);
+    for (const bad of ['lea@example.ch\r\n', 'lea@example.ch\r\nBcc: x@example.ch', 'lea\u0000@example.ch']) {
+      const issue = emailSchema.safeParse(bad).error?.issues[0];
+      expect(issue && isMalformedIssue(issue), JSON.stringify(bad)).toBe(true);
+    }
+  });
+  it('takes one line of Unicode, trimmed; other rules stay value problems', () => {
+    expect(subject.parse('  Grüezi «Züri» 🏒 ')).toBe('Grüezi «Züri» 🏒');
+    expect(isOneLine('Saison 2026/27')).toBe(true);
+    const tooLong = subject.safeParse('x'.repeat(21)).error?.issues[0];
+    expect(tooLong?.message).toBe('Betreff: Höchstens 20 Zeichen.');
+    expect(tooLong && isMalformedIssue(tooLong)).toBe(false);
+    expect(emailSchema.parse(' lea@example.ch ')).toBe('lea@example.ch');
   });
 });

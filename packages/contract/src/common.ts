@@ -133,18 +133,31 @@ export function isMalformedIssue(issue: { code: string; params?: unknown }): boo
 const LINE_BREAKS = /[\r\n\t\u0085\u2028\u2029]/;
 
 /**
- * Text that ends up in a mail header (a subject, a name beside an address) or a file name: one
- * line. A CR or LF there could start a header of its own, so it is refused (400), never removed.
+ * Whether a text fits on one header line: valid Unicode without any control character (NUL, the
+ * other C0 and C1 controls, tab, CR, LF) and without Unicode's line and paragraph separators.
  */
+export function isOneLine(value: string): boolean {
+  return isCleanText(value) && !LINE_BREAKS.test(value);
+}
+
+/**
+ * The one rule of every text that ends up in a mail header (a subject, a name beside an address,
+ * an address itself) or a file name: one line. A CR or LF there could start a header of its own,
+ * so any control character is refused with 400 (the issue is marked malformed), never removed.
+ */
+export function oneLine(label: string) {
+  return {
+    error: `${label}: Bitte auf einer Zeile, ohne Zeilenumbrüche, Tabulatoren und andere Steuerzeichen.`,
+    abort: true,
+    params: MALFORMED_ISSUE,
+  } as const;
+}
+
+/** Text that ends up in a mail header or a file name: one line (`oneLine`), trimmed, bounded. */
 export function lineText(label: string, max: number) {
   return z
     .string({ error: `${label}: Bitte einen Text angeben.` })
-    .refine(isCleanText, { error: `${label}: Enthält ungültige Zeichen.`, abort: true })
-    .refine((s) => !LINE_BREAKS.test(s), {
-      error: `${label}: Bitte auf einer Zeile, ohne Zeilenumbrüche und Tabulatoren.`,
-      abort: true,
-      params: MALFORMED_ISSUE,
-    })
+    .refine(isOneLine, oneLine(label))
     .trim()
     .max(max, { error: `${label}: Höchstens ${max} Zeichen.` });
 }
@@ -182,9 +195,10 @@ export function personName(label: string, max = 60) {
   });
 }
 
-/** An e-mail address: trimmed, required, at most 254 characters. */
+/** An e-mail address (it goes into the To or Reply-To header): one line, trimmed, required, at most 254 characters. */
 export const emailSchema = z
   .string({ error: 'E-Mail: Bitte eine E-Mail-Adresse angeben.' })
+  .refine(isOneLine, oneLine('E-Mail'))
   .trim()
   .min(1, { error: 'E-Mail: Bitte ausfüllen.' })
   .max(254, { error: 'E-Mail: Höchstens 254 Zeichen.' })

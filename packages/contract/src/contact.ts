@@ -1,6 +1,6 @@
 import './locale.ts';
 import { z } from 'zod';
-import { emailSchema, lineText, requiredLineText, requiredText } from './common.ts';
+import { emailSchema, isOneLine, lineText, oneLine, requiredLineText, requiredText } from './common.ts';
 
 /** Who may be written to through the contact form (docs/domain-rules.md «Newsletters, documents, contact, mail»). */
 export const contactRecipientTypes = ['PRAESIDENT', 'TICKETS', 'KASSIER', 'VORSTAND'] as const;
@@ -46,7 +46,11 @@ export type ContactRecipientAdmin = z.infer<typeof contactRecipientAdminSchema>;
 export const contactRecipientInputSchema = z.object({
   type: contactRecipientTypeSchema,
   label: requiredLineText('Bezeichnung', 80),
-  email: z.literal('').or(emailSchema),
+  // One line first: a control character is malformed (400) before the union asks which kind it is.
+  email: z
+    .string({ error: 'E-Mail: Bitte eine E-Mail-Adresse angeben.' })
+    .refine(isOneLine, oneLine('E-Mail'))
+    .pipe(z.literal('').or(emailSchema)),
 });
 
 /** Body of `PUT /api/v1/admin/contact/recipients`: the recipients to set, each type at most once. */

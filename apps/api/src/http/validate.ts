@@ -40,6 +40,7 @@ export function handle<S extends Schemas>(schemas: S, fn: (input: Input<S>, req:
       query: parse(schemas.query, req.query, 'query'),
       body: parse(schemas.body, req.body, 'body'),
     } as Input<S>;
+    refuseUnsafeBody(req);
     await fn(input, req, res);
   };
 }
@@ -74,20 +75,35 @@ export function unsafePlace(value: unknown, path = '', depth = 0): string | null
   return null;
 }
 
-function refuseUnsafe(value: unknown, part: 'params' | 'query' | 'body'): void {
+const UNSAFE_MESSAGE = 'Enthält ungültige Zeichen (z. B. Steuerzeichen) oder ist zu tief verschachtelt.';
+
+/** In the path or query string such a character makes the request malformed (400). */
+function refuseUnsafe(value: unknown, part: 'params' | 'query'): void {
   const place = unsafePlace(value);
   if (place === null) return;
-  const message = 'Enthält ungültige Zeichen (z. B. Steuerzeichen) oder ist zu tief verschachtelt.';
-  // In a body, a text of the right shape with a character outside the rules is a value problem
-  // (422, as the contract's text() says it); in the path or query string the request is malformed.
-  if (part === 'body') throw new AppError('VALIDATION_FAILED', 'Bitte prüfen Sie die markierten Angaben.', { [place]: message });
-  throw new AppError('BAD_REQUEST', 'Die Anfrage enthält ungültige Zeichen.', { [`${part}.${place}`]: message });
+  throw new AppError('BAD_REQUEST', 'Die Anfrage enthält ungültige Zeichen.', { [`${part}.${place}`]: UNSAFE_MESSAGE });
+}
+
+/** Where the JSON body of a request holds what no route may take, as the edge found it. */
+const unsafeBodies = new WeakMap<Request, string>();
+
+/**
+ * In a body, the route's schema speaks first: a header-bound text (a subject, a name beside an
+ * address) refuses any control character with 400 (the contract's `oneLine`), any other text with
+ * 422 (`text()`). What the schema let through (a key it ignores, too deep a nesting) is a value
+ * problem of the body: 422.
+ */
+function refuseUnsafeBody(req: Request): void {
+  const place = unsafeBodies.get(req);
+  if (place === undefined) return;
+  throw new AppError('VALIDATION_FAILED', 'Bitte prüfen Sie die markierten Angaben.', { [place]: UNSAFE_MESSAGE });
 }
 
 /**
- * The API's edge (every route, also those of routers that parse their own input): query
- * strings are bounded, and no string in the query or a JSON body carries NUL, control
- * characters or lone surrogates. Path parameters are checked by handle().
+ * The API's edge (every route; every route reads its input through handle()): query strings are
+ * bounded, and no string in the query or a JSON body carries NUL, control characters or lone
+ * surrogates. A query is refused here; a body's find is answered by handle() after the route's
+ * schema (refuseUnsafeBody). Path parameters are checked by handle().
  */
 export const inputGuard: RequestHandler = (req, _res, next) => {
   const q = req.url.indexOf('?');
@@ -95,6 +111,7 @@ export const inputGuard: RequestHandler = (req, _res, next) => {
     throw new AppError('BAD_REQUEST', `Die Anfrage ist zu lang (höchstens ${MAX_QUERY_LENGTH} Zeichen nach dem «?»).`);
   }
   refuseUnsafe(req.query, 'query');
-  refuseUnsafe(req.body, 'body');
+  const place = unsafePlace(req.body);
+  if (place !== null) unsafeBodies.set(req, place);
   next();
 };

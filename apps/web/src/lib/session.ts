@@ -139,9 +139,15 @@ export async function logout(): Promise<string | null> {
  * members-only screen is left to react to the ended session (a screen kept on display while
  * Home's chunk loads would otherwise send the browser to the login). Plain state rather than
  * useMutation: a failed logout stays with its button («erneut versuchen») instead of going
- * through the query client's global error rules.
+ * through the query client's global error rules. `loginAgain`: a new login starts at once and
+ * comes back to this page (a board member whose login lacked the second factor the board needs:
+ * the new login asks for the code, or leads through setting it up).
  */
-export function useLogout(): { mutate: () => void; isPending: boolean; isError: boolean } {
+export function useLogout({ loginAgain = false }: { loginAgain?: boolean } = {}): {
+  mutate: () => void;
+  isPending: boolean;
+  isError: boolean;
+} {
   const [state, setState] = useState<'idle' | 'pending' | 'error'>('idle');
   const mutate = useCallback(() => {
     setState('pending');
@@ -151,10 +157,10 @@ export function useLogout(): { mutate: () => void; isPending: boolean; isError: 
         // way out, a request of this page that the ended session answers with 401 (sent just before
         // the logout, answered after it) must not send the browser to the login instead.
         redirecting = true;
-        window.location.assign(endSessionUrl ?? paths.home.href());
+        window.location.assign(loginAgain ? serverPaths.login(currentPath()) : (endSessionUrl ?? paths.home.href()));
       },
       () => setState('error'),
     );
-  }, []);
+  }, [loginAgain]);
   return { mutate, isPending: state === 'pending', isError: state === 'error' };
 }

@@ -150,7 +150,7 @@ describe('POST /api/v1/contact/', () => {
     // The name goes into the mail's subject: a line break there could start a header of its own.
     const header = await send(valid({ name: 'Zeile\r\nBcc: x@example.ch' }));
     expect(header.status).toBe(400);
-    expect(header.body.error.fields.name).toBe('Name: Bitte auf einer Zeile, ohne Zeilenumbrüche und Tabulatoren.');
+    expect(header.body.error.fields.name).toBe('Name: Bitte auf einer Zeile, ohne Zeilenumbrüche, Tabulatoren und andere Steuerzeichen.');
     const long = await send(valid({ message: 'x'.repeat(5001), name: 'n'.repeat(101) }));
     expect(long.status).toBe(422);
     expect(long.body.error.fields).toEqual({ message: 'Nachricht: Höchstens 5000 Zeichen.', name: 'Name: Höchstens 100 Zeichen.' });
