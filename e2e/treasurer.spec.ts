@@ -61,11 +61,12 @@ describe("the treasurer's spring", () => {
     await screenshot(small, 'admin-seasons-360');
     // the reminder fee takes money as the other fees do: «25.-», «25,50»
     const fee = small.getByLabel('Mahngebühr ab der 2. Mahnung (CHF)');
-    for (const [typed, kept] of [
+    const typedAndKept: [string, string][] = [
       ['25.-', '25'],
       ['25,50', '25.50'],
       ['0', '0'],
-    ]) {
+    ];
+    for (const [typed, kept] of typedAndKept) {
       await small.getByRole('button', { name: `Beiträge der Saison ${seasonName} ändern` }).click();
       await fee.fill(typed);
       if (typed === '25,50') await screenshot(small, 'admin-seasons-reminder-fee-360');
