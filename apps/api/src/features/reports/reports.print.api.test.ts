@@ -85,7 +85,10 @@ async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
 function shownLength(cell: ExcelJS.Cell): number {
   const value = cell.value;
   if (value === null || value === undefined) return 0;
-  if (value instanceof Date) return 10;
+  if (value instanceof Date) {
+    const format = cell.numFmt ?? '';
+    return format.includes('yyyy') ? (format.includes('hh') ? 16 : 10) : 5;
+  }
   if (typeof value === 'number') return cell.numFmt?.includes('CHF') ? 4 + value.toFixed(2).length + 1 : String(value).length;
   if (typeof value === 'string') return Math.max(...value.split('\n').map((l) => l.length));
   return 0;
