@@ -110,4 +110,58 @@ describe('mail to groups', () => {
     await screenshot(page, 'mailing-list-phone');
     await context.close();
   });
+
+  it.each(['desktop', 'phone'] as const)(
+    'the board previews the mail as members get it, sends a test mail only to itself, and picks upcoming events first (%s)',
+    async (viewport) => {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto('/admin/mailings');
+      await page.getByRole('heading', { name: 'Neue Mail' }).waitFor();
+
+      // The event picker: the upcoming events first, then the past ones, each under its heading.
+      await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Angemeldete einer Veranstaltung' });
+      const events = page.getByRole('combobox', { name: /^Veranstaltung/ });
+      const groups = await events.locator('optgroup').evaluateAll((els) => els.map((el) => el.getAttribute('label')));
+      expect(groups[0]).toBe('Kommende Veranstaltungen');
+      if (groups.length > 1) expect(groups[1]).toBe('Vergangene Veranstaltungen');
+
+      await page.getByRole('combobox', { name: /^Gruppe/ }).selectOption({ label: 'Vorstand' });
+      const testSubject = `Probe ${viewport} ${suffix}`;
+      await page.getByLabel('Betreff').fill(testSubject);
+      await page.getByLabel('Text').fill('Hallo Vorstand\n\nDie **Sitzung** beginnt um 19 Uhr.');
+      await page.getByRole('button', { name: 'Vorschau' }).click();
+      const preview = page.getByRole('region', { name: 'Vorschau' });
+      await preview.waitFor();
+      expect(await preview.innerText()).toMatch(/An \d+ Empfänger \(Vorstand\)/);
+      expect(await preview.innerText()).toContain(testSubject);
+      const frame = page.frameLocator('iframe[title="Vorschau der Mail"]');
+      await frame.getByText('Die Sitzung beginnt um 19 Uhr.').waitFor();
+      expect(await frame.locator('strong').innerText()).toBe('Sitzung');
+      await frame.getByText(/^Grüezi /).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      if (viewport === 'phone') await noHorizontalScroll(page);
+      await preview.scrollIntoViewIfNeeded();
+      await screenshot(page, `mailing-preview-${viewport}`);
+
+      // A changed text hides the preview made of the former one.
+      await page.getByLabel('Betreff').fill(`${testSubject}!`);
+      await preview.waitFor({ state: 'hidden' });
+      await page.getByLabel('Betreff').fill(testSubject);
+
+      await page.getByRole('button', { name: 'Testmail an mich' }).click();
+      const sent = page.getByRole('status').filter({ hasText: 'Die Testmail ist unterwegs an Ihre Adresse' });
+      await sent.waitFor();
+      const address = /Adresse (\S+)\.$/.exec(await sent.innerText())?.[1] ?? '';
+      expect(address).toMatch(/@/);
+      await screenshot(page, `mailing-testmail-${viewport}`);
+      const mail = await waitForMail((m) => m.subject === testSubject);
+      expect(mail.to).toEqual([address]);
+      expect(mail.text).toContain('Die Sitzung beginnt um 19 Uhr.');
+      expect(mail.text).toContain('weil Sie dem Vorstand angehören');
+      // Not a mailing: the list does not show it.
+      expect(await page.getByRole('listitem').filter({ hasText: testSubject }).count()).toBe(0);
+      await context.close();
+    },
+  );
 });

@@ -63,17 +63,39 @@ export const mailingBodySchema = z.object(
 );
 export type MailingBody = z.input<typeof mailingBodySchema>;
 
-/** `POST /api/v1/admin/mailings/preview`: who would get the mail. */
-export const mailingPreviewBodySchema = z.object({ group: mailingGroupSchema }, { error: 'Bitte eine Gruppe angeben.' });
+/**
+ * `POST /api/v1/admin/mailings/preview`: who would get the mail, and with subject and text the
+ * mail itself as a member of the group gets it.
+ */
+export const mailingPreviewBodySchema = z.object(
+  {
+    group: mailingGroupSchema,
+    subject: mailingBodySchema.shape.subject.optional(),
+    text: mailingBodySchema.shape.text.optional(),
+  },
+  { error: 'Bitte eine Gruppe angeben.' },
+);
 export type MailingPreviewBody = z.input<typeof mailingPreviewBodySchema>;
 
-/** Answer of the preview: the group's German name and how many members would get the mail. */
+/** A mail as sent: subject, the HTML part (a whole document) and the plain text part. */
+export const renderedMailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type RenderedMail = z.infer<typeof renderedMailSchema>;
+
+/**
+ * Answer of the preview: the group's German name, how many members would get the mail, and the
+ * mail as they see it (greeting the board member asking; null without subject and text).
+ */
 export const mailingPreviewSchema = z.object({
   group: z.object({ kind: mailingGroupKindSchema, id: z.number().nullable() }),
   label: z.string(),
   recipients: z.number().int(),
+  mail: renderedMailSchema.nullable(),
 });
 export type MailingPreview = z.infer<typeof mailingPreviewSchema>;
+
+/** Answer 202 of `POST /api/v1/admin/mailings/test` (the mailing's body): the test mail is on its way to `to`, the board member's own address. */
+export const mailingTestSchema = z.object({ to: z.string() });
+export type MailingTest = z.infer<typeof mailingTestSchema>;
 
 /** A PDF uploaded for a mailing (answer 201 of `POST /api/v1/admin/mailings/attachments`). */
 export const mailingAttachmentSchema = z.object({ id: z.number(), fileName: z.string(), size: z.number().int() });
@@ -97,12 +119,17 @@ export const mailingSchema = z.object({
 });
 export type Mailing = z.infer<typeof mailingSchema>;
 
-/** The choices of the form: seasons with their categories, events and games (newest first). */
+/**
+ * The choices of the form: seasons with their categories (newest first), events and games
+ * (upcoming ones first, the next first; then the past ones, the latest first, marked `past`).
+ */
 export const mailingGroupOptionSchema = z.object({ id: z.number(), label: z.string() });
+export const mailingDatedOptionSchema = mailingGroupOptionSchema.extend({ past: z.boolean() });
+export type MailingDatedOption = z.infer<typeof mailingDatedOptionSchema>;
 export const mailingGroupOptionsSchema = z.object({
   seasons: z.array(mailingGroupOptionSchema),
   categories: z.array(mailingGroupOptionSchema),
-  events: z.array(mailingGroupOptionSchema),
-  games: z.array(mailingGroupOptionSchema),
+  events: z.array(mailingDatedOptionSchema),
+  games: z.array(mailingDatedOptionSchema),
 });
 export type MailingGroupOptions = z.infer<typeof mailingGroupOptionsSchema>;

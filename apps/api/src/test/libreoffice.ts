@@ -55,11 +55,16 @@ export function libreOfficeMissing(): string | null {
 }
 
 /**
- * Opens each workbook in LibreOffice (one start for all of them) and returns, per workbook, its
- * sheets in order with the rows as shown. Each call has its own user profile (test files run in
- * parallel; two LibreOffice processes cannot share one) and removes its files afterwards.
+ * Runs one LibreOffice conversion of the workbooks into `target` (a filter of `--convert-to`) in a
+ * user profile of its own (test files run in parallel; two LibreOffice processes cannot share
+ * one), hands the output directory and LibreOffice's report to `read`, and removes its files afterwards.
  */
-export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): Promise<ShownSheet[][]> {
+async function convertWithLibreOffice<T>(
+  workbooks: Buffer[],
+  target: string,
+  timeoutMs: number,
+  read: (out: string, stdout: string, inputs: string[]) => T,
+): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
   try {
     const profile = path.join(dir, 'profile');
@@ -73,18 +78,21 @@ export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_0
       return file;
     });
     const stdout = await run(
-      [
-        '--headless',
-        '--norestore',
-        `-env:UserInstallation=file://${profile}`,
-        '--convert-to',
-        `csv:${CSV_FILTER}`,
-        '--outdir',
-        out,
-        ...inputs,
-      ],
+      ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', target, '--outdir', out, ...inputs],
       timeoutMs,
     );
+    return read(out, stdout, inputs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Opens each workbook in LibreOffice (one start for all of them) and returns, per workbook, its
+ * sheets in order with the rows as shown.
+ */
+export function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): Promise<ShownSheet[][]> {
+  return convertWithLibreOffice(workbooks, `csv:${CSV_FILTER}`, timeoutMs, (_out, stdout, inputs) => {
     // "Writing sheet Mitglieder 2027-28 -> /tmp/.../out/w0-Mitglieder 2027-28.csv", in sheet order.
     const written = [...stdout.matchAll(/^Writing sheet (.*) -> (.*)$/gm)].map((m) => ({ name: m[1]!, file: m[2]! }));
     return inputs.map((_, i) => {
@@ -92,9 +100,17 @@ export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_0
       if (sheets.length === 0) throw new Error(`LibreOffice wrote no sheet of workbook ${i}:\n${stdout}`);
       return sheets.map((w) => ({ name: w.name, rows: parse(readFileSync(w.file, 'utf8'), { relaxColumnCount: true }) as string[][] }));
     });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+}
+
+/**
+ * Each workbook printed by LibreOffice as a PDF (one start for all of them), with the page
+ * setup the file asks for: paper, orientation, scaling, rows repeated on each page.
+ */
+export function printWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): Promise<Buffer[]> {
+  return convertWithLibreOffice(workbooks, 'pdf', timeoutMs, (out, _stdout, inputs) =>
+    inputs.map((input) => readFileSync(path.join(out, `${path.basename(input, '.xlsx')}.pdf`))),
+  );
 }
 
 /** One workbook's sheets as LibreOffice shows them. */

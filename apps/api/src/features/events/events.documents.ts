@@ -1,5 +1,6 @@
 import type * as ExcelJS from 'exceljs';
 import { onFirstUse } from '../../lib/on-first-use.ts';
+import { fitWidth, printSetup, shownLength } from '../../lib/xlsx-layout.ts';
 
 const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 import type { EventRow, SubscriberRow } from './events.repository.ts';
@@ -11,20 +12,47 @@ const STATUS = { CONFIRMED: 'Bestätigt', WAITING: 'Warteliste' } as const;
 
 /**
  * `GET /api/v1/admin/events/{id}/subscribers.xlsx`: a bold, frozen header row with an
- * autofilter, real dates (shown in Zurich time), numbers as numbers and fitting widths.
+ * autofilter, real dates (shown in Zurich time), numbers as numbers, columns as wide as their
+ * content, printed on A4 landscape one page wide with the header on every page.
  */
 export async function subscribersWorkbook(event: EventRow, rows: readonly SubscriberRow[]): Promise<Buffer> {
   const workbook = new (exceljs().Workbook)();
   workbook.created = new Date(0);
-  const sheet = workbook.addWorksheet('Angemeldete', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet('Angemeldete', { views: [{ state: 'frozen', ySplit: 1 }], pageSetup: printSetup });
+  const longest = (text: (r: SubscriberRow) => string) => rows.reduce((max, r) => Math.max(max, shownLength(text(r))), 0);
+  const column = (header: string, key: string, length: number) => ({ header, key, width: fitWidth(header, length) });
   sheet.columns = [
-    { header: 'Nachname', key: 'lastName', width: 20 },
-    { header: 'Vorname', key: 'firstName', width: 16 },
-    { header: 'Mitglied-Nr.', key: 'memberNumber', width: 12 },
-    { header: 'E-Mail', key: 'email', width: 32 },
-    { header: 'Plätze', key: 'amount', width: 8 },
-    { header: 'Status', key: 'status', width: 12 },
-    { header: 'Angemeldet am', key: 'subscribed', width: 18, style: { numFmt: 'dd.mm.yyyy hh:mm' } },
+    column(
+      'Nachname',
+      'lastName',
+      longest((r) => r.member.lastName),
+    ),
+    column(
+      'Vorname',
+      'firstName',
+      longest((r) => r.member.firstName),
+    ),
+    column(
+      'Mitglied-Nr.',
+      'memberNumber',
+      longest((r) => String(r.member.memberNumber)),
+    ),
+    column(
+      'E-Mail',
+      'email',
+      longest((r) => r.member.email),
+    ),
+    column(
+      'Plätze',
+      'amount',
+      longest((r) => String(r.amount)),
+    ),
+    column(
+      'Status',
+      'status',
+      longest((r) => STATUS[r.status]),
+    ),
+    { ...column('Angemeldet am', 'subscribed', 16), style: { numFmt: 'dd.mm.yyyy hh:mm' } },
   ];
   for (const r of rows) {
     sheet.addRow({

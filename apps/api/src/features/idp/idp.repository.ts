@@ -133,6 +133,26 @@ export async function claimInvitation(db: DbOrTx, id: number, now: Date): Promis
   return claimed.count === 1;
 }
 
+/** Keeps the one-time secret (its sha256) that logs in the browser which has just set the password. */
+export async function setInvitationWelcome(db: DbOrTx, id: number, welcomeTokenHash: string, welcomeUntil: Date): Promise<void> {
+  await db.loginInvitation.update({ where: { id }, data: { welcomeTokenHash, welcomeUntil } });
+}
+
+/** Uses the secret up (once, whatever its age); the member it logs in, or null when it is unknown, used or too old. */
+export async function claimInvitationWelcome(db: DbOrTx, welcomeTokenHash: string, now: Date): Promise<number | null> {
+  const row = await db.loginInvitation.findUnique({
+    where: { welcomeTokenHash },
+    select: { id: true, memberId: true, welcomeUntil: true },
+  });
+  if (!row) return null;
+  const claimed = await db.loginInvitation.updateMany({
+    where: { id: row.id, welcomeTokenHash },
+    data: { welcomeTokenHash: null, welcomeUntil: null },
+  });
+  if (claimed.count !== 1 || !row.welcomeUntil || row.welcomeUntil.getTime() <= now.getTime()) return null;
+  return row.memberId;
+}
+
 /** Ends the member's invitation links that are still open (a new one replaces them). */
 export async function expireOpenInvitations(db: DbOrTx, memberId: number, at: Date): Promise<void> {
   await db.loginInvitation.updateMany({ where: { memberId, usedAt: null, expiresAt: { gt: at } }, data: { expiresAt: at } });

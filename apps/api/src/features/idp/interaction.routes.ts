@@ -8,7 +8,15 @@ import { noStore } from '../../http/security.ts';
 import { checkLogin, checkSecondFactor, confirmSecondFactor, nextLoginStep } from './accounts.ts';
 import { field, formBody, type IdpRouteDeps } from './forms.ts';
 import { recordLastLogin } from './idp.repository.ts';
-import { pendingLoginExpired, pendingLoginOf, pendingLoginResult, type PendingLogin } from './login-flow.ts';
+import { claimWelcomeLogin } from './invitations.ts';
+import {
+  pendingLoginExpired,
+  pendingLoginOf,
+  pendingLoginResult,
+  WELCOME_COOKIE,
+  welcomeTokenOf,
+  type PendingLogin,
+} from './login-flow.ts';
 import {
   enrolledPage,
   enrolmentPage,
@@ -95,11 +103,31 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     await provider.interactionFinished(req, res, { login: { accountId: String(memberId), amr } }, { mergeWithLastSubmission: false });
   }
 
+  /**
+   * The browser that has just set its password through an invitation: its secret stands for the
+   * password (once); then the steps after a password as at any login. False when there is none.
+   */
+  async function welcomeLogin(req: Request, res: Response, details: Interaction): Promise<boolean> {
+    const token = welcomeTokenOf(req.headers.cookie);
+    if (!token) return false;
+    res.clearCookie(WELCOME_COOKIE, { path: '/idp/interaction' });
+    const now = clock();
+    const memberId = await claimWelcomeLogin(db, token, now);
+    if (memberId === null) return false;
+    log.info({ memberId }, 'logged in after setting the password through an invitation');
+    const step = await nextLoginStep(db, memberId, deps.config.requireTwoFactorForBoard);
+    if (!step) return false;
+    if (step.next === 'finish') await finish(req, res, memberId, ['pwd']);
+    else await continueWith(res, details, { memberId, username: step.username, stage: step.next, since: now.getTime() });
+    return true;
+  }
+
   router.get('/:uid', noStore, async (req, res) => {
     const details = await interactionOf(req, res);
     if (details.prompt.name === 'login') {
       const found = pendingLoginOf(details.result);
       const pending = found && !pendingLoginExpired(found, clock()) ? found : null;
+      if (!pending && (await welcomeLogin(req, res, details))) return;
       sendPage(
         res,
         200,

@@ -10,11 +10,13 @@ import { onFirstUse } from '../../lib/on-first-use.ts';
 import { loginNameOf } from './accounts.ts';
 import {
   claimInvitation,
+  claimInvitationWelcome,
   expireOpenInvitations,
   findInvitationByTokenHash,
   findMemberToMail,
   insertInvitation,
   insertInvitations,
+  setInvitationWelcome,
   upsertLoginPassword,
 } from './idp.repository.ts';
 import { importInvitationMail, invitationMail } from './idp.mails.ts';
@@ -194,12 +196,16 @@ export async function findInvitation(db: DbOrTx, token: string, now: Date): Prom
   return { status: invitationStatus(row, now), firstName: row.member.firstName, username: row.member.username.toLowerCase() };
 }
 
-export type AcceptResult = { ok: true; username: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' };
+export type AcceptResult = { ok: true; username: string; welcomeToken: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' };
+
+/** How long the browser that set the password stays logged in without typing it: the login it starts next, within ten minutes. */
+export const WELCOME_LOGIN_MS = 10 * 60 * 1000;
 
 /**
  * Sets the member's password through an invitation, once: the invitation is marked used
  * by a conditional update, so two submissions of one link cannot both succeed.
- * The login account is created, or its password replaced; its username is the member's.
+ * The login account is created, or its password replaced; its username is the member's. The
+ * answer's `welcomeToken` logs this browser in right away (`claimWelcomeLogin`).
  */
 export async function acceptInvitation(db: DbOrTx, token: string, password: string, now: Date): Promise<AcceptResult> {
   const passwordHash = await hashPassword(password);
@@ -211,6 +217,16 @@ export async function acceptInvitation(db: DbOrTx, token: string, password: stri
     if (!(await claimInvitation(tx, row.id, now))) return { ok: false, status: 'USED' };
     const username = row.member.username.toLowerCase();
     await upsertLoginPassword(tx, row.memberId, username, passwordHash);
-    return { ok: true, username };
+    const welcomeToken = newLinkToken();
+    await setInvitationWelcome(tx, row.id, hashLinkToken(welcomeToken), new Date(now.getTime() + WELCOME_LOGIN_MS));
+    return { ok: true, username, welcomeToken };
   });
+}
+
+/**
+ * The member whom the secret of a just accepted invitation logs in (in place of the password
+ * just set), once and within WELCOME_LOGIN_MS; null otherwise.
+ */
+export function claimWelcomeLogin(db: DbOrTx, welcomeToken: string, now: Date): Promise<number | null> {
+  return claimInvitationWelcome(db, hashLinkToken(welcomeToken), now);
 }

@@ -4,7 +4,15 @@ import { sendPage } from '../../http/html.ts';
 import { clientKey } from '../../http/rate-limit.ts';
 import { noStore } from '../../http/security.ts';
 import { field, formBody, type IdpRouteDeps } from './forms.ts';
-import { acceptInvitation, findInvitation, invitationPath, passwordProblem, type InvitationStatus } from './invitations.ts';
+import {
+  acceptInvitation,
+  findInvitation,
+  invitationPath,
+  passwordProblem,
+  WELCOME_LOGIN_MS,
+  type InvitationStatus,
+} from './invitations.ts';
+import { WELCOME_COOKIE } from './login-flow.ts';
 import { FORGOT_PASSWORD_PATH, forgotPasswordPage, messagePage, newPasswordPage, RESET_REQUESTED } from './pages.ts';
 import { completePasswordReset, findPasswordReset, requestPasswordReset, resetPath } from './password-reset.ts';
 
@@ -53,7 +61,7 @@ export function linkRouter(deps: IdpRouteDeps): Router {
       token: string,
       password: string,
       now: Date,
-    ) => Promise<{ ok: true; username: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' }>;
+    ) => Promise<{ ok: true; username: string; welcomeToken?: string } | { ok: false; status: InvitationStatus | 'UNKNOWN' }>;
     done: (username: string) => string;
   }) {
     const { kind, route, path, find, save, done } = link;
@@ -78,6 +86,19 @@ export function linkRouter(deps: IdpRouteDeps): Router {
       const result = await save(token, password, now);
       if (!result.ok) return linkGone(res, kind, result.status);
       log.info({ username: result.username, kind }, 'password set through a mailed link');
+      if (result.welcomeToken) {
+        // A new member goes on logged in: the login started here takes the secret for the password
+        // just set (interaction.routes.ts); a second factor the board requires is set up first.
+        res.cookie(WELCOME_COOKIE, result.welcomeToken, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+          path: '/idp/interaction',
+          maxAge: WELCOME_LOGIN_MS,
+        });
+        res.redirect(303, '/oauth/login?returnTo=%2F');
+        return;
+      }
       sendPage(
         res,
         200,

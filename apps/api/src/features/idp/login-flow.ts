@@ -47,3 +47,15 @@ export function pendingLoginOf(result: InteractionResults | undefined): PendingL
 export function pendingLoginResult(pending: PendingLogin): InteractionResults {
   return { secondFactor: { ...pending } };
 }
+
+/** The cookie (path /idp/interaction) with the secret that logs in the browser which has just set its password through an invitation. */
+export const WELCOME_COOKIE = 'idp_welcome';
+
+/** The welcome secret of the request's cookies, or null. */
+export function welcomeTokenOf(cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === WELCOME_COOKIE && value.length > 0) return value.join('=') || null;
+  }
+  return null;
+}

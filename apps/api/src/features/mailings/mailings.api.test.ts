@@ -82,6 +82,7 @@ describe('who may do what', () => {
         withCookie(request(server.url).get('/api/v1/admin/mailings/groups')),
         withCookie(request(server.url).post('/api/v1/admin/mailings/preview')).send({ group: body.group }),
         withCookie(request(server.url).post('/api/v1/admin/mailings')).send(body),
+        withCookie(request(server.url).post('/api/v1/admin/mailings/test')).send(body),
         withCookie(request(server.url).post('/api/v1/admin/mailings/attachments')).attach('file', Buffer.from('%PDF-1.4\n%%EOF'), 'a.pdf'),
       ];
     };
@@ -155,7 +156,12 @@ describe('groups', () => {
     expect((await preview({ kind: 'CATEGORY', id: defaultCategory.id })).recipients).toBe(2);
     expect((await preview({ kind: 'EVENT', id: eventId })).recipients).toBe(2);
     expect((await preview({ kind: 'GAME', id: game.gameId })).recipients).toBe(2);
-    expect(await preview({ kind: 'BOARD' })).toEqual({ group: { kind: 'BOARD', id: null }, label: 'Vorstand', recipients: boardSize });
+    expect(await preview({ kind: 'BOARD' })).toEqual({
+      group: { kind: 'BOARD', id: null },
+      label: 'Vorstand',
+      recipients: boardSize,
+      mail: null,
+    });
 
     // The form's choices list them.
     const options = await request(server.url).get('/api/v1/admin/mailings/groups').set('Cookie', boardCookie);
@@ -546,5 +552,94 @@ describe('a large mailing and a restart', () => {
     expect(res.body.data.recipients).toBe(2000);
     // The answer came before any mail went out: the request wrote the rows, the outbox sends them (its time: bench/outbox).
     expect(await qdb.mailOutbox.count({ where: { mailingId: res.body.data.id, status: 'PENDING' } })).toBe(2000);
+  });
+});
+
+describe('preview and test mail', () => {
+  it('the preview shows the mail as the group gets it: subject, the text rendered, the reason, and the count', async () => {
+    const { season } = await seedSeason();
+    const [a, b] = await Promise.all([createMember(db()), createMember(db())]);
+    await join(a!.id, season);
+    await join(b!.id, season);
+    const res = await post('/preview', {
+      group: { kind: 'SEASON', id: season.id },
+      subject: 'Saisonstart',
+      text: 'Wir treffen uns **vor dem Spiel**.\n\n<script>alert(1)</script>',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ recipients: 2, label: `Saison ${season.name}` });
+    const mail = res.body.data.mail;
+    expect(mail.subject).toBe('Saisonstart');
+    expect(mail.html).toContain('<p>Grüezi Vera</p>');
+    expect(mail.html).toContain('<strong>vor dem Spiel</strong>');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain(`weil Sie in der Saison ${season.name} Mitglied sind. Antworten gehen an Vera Vorstand.`);
+    expect(mail.text).toContain('Wir treffen uns vor dem Spiel.');
+    // Without subject and text: the count only.
+    expect((await post('/preview', { group: { kind: 'SEASON', id: season.id } })).body.data.mail).toBeNull();
+    // A text too long is refused as the mailing refuses it.
+    const long = await post('/preview', { group: { kind: 'SEASON', id: season.id }, subject: 'x', text: 'x'.repeat(20_001) });
+    expect(long.status).toBe(422);
+    expect(Object.keys(long.body.error.fields)).toContain('text');
+  });
+
+  it('«Testmail an mich» sends the mail only to the board member writing it, through the outbox, audited', async () => {
+    const { season } = await seedSeason();
+    const member = await createMember(db());
+    await join(member.id, season);
+    const before = await counts();
+    const subject = unique('Testmail ');
+    const res = await post('/test', { subject, text: 'Bitte **pünktlich** sein.', group: { kind: 'SEASON', id: season.id } });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toEqual({ to: board.email });
+    // One outbox row, no mailing (the list does not show a test).
+    expect(await counts()).toEqual({ ...before, outbox: before.outbox + 1 });
+    const audit = await db().auditLog.findFirst({ where: { action: 'mailing.tested' }, orderBy: { id: 'desc' } });
+    expect(audit?.data).toMatchObject({ subject, group: `Saison ${season.name}`, to: board.email });
+
+    const mail = await smtp.waitFor((m) => m.subject === subject);
+    expect(mail.to).toEqual([board.email]);
+    expect(mail.text).toContain('Grüezi Vera');
+    expect(mail.text).toContain('Bitte pünktlich sein.');
+    expect(mail.text).toContain(`weil Sie in der Saison ${season.name} Mitglied sind`);
+    // Nobody of the group got it.
+    expect(smtp.messages.filter((m) => m.subject === subject).flatMap((m) => m.to)).toEqual([board.email]);
+  });
+
+  it('a test mail to an unknown group or with an unknown attachment is a 404, bad input a 422, and nothing is written', async () => {
+    const before = await counts();
+    const unknownGroup = await post('/test', { subject: 'Hallo', text: 'Text', group: { kind: 'EVENT', id: 999_999 } });
+    expect(unknownGroup.status).toBe(404);
+    expect(unknownGroup.body.error.message).toBe('Diese Veranstaltung gibt es nicht.');
+    const unknownFile = await post('/test', { subject: 'Hallo', text: 'Text', group: { kind: 'BOARD' }, attachmentId: 999_999 });
+    expect(unknownFile.status).toBe(404);
+    const empty = await post('/test', { subject: '', text: '', group: { kind: 'BOARD' } });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.error.fields)).toEqual(expect.arrayContaining(['subject', 'text']));
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the event and game choices list the upcoming ones first, then the past ones marked', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const past = await seedEvent(server.database, { start: new Date(now - 30 * day), title: unique('Vergangen ') });
+    const soon = await seedEvent(server.database, { start: new Date(now + 2 * day), title: unique('Bald ') });
+    const later = await seedEvent(server.database, { start: new Date(now + 40 * day), title: unique('Später ') });
+    const oldGame = await seedGame(server.database, { start: new Date(now - 10 * day) });
+    const nextGame = await seedGame(server.database, { start: new Date(now + 3 * day) });
+    const res = await request(server.url).get('/api/v1/admin/mailings/groups').set('Cookie', boardCookie);
+    expect(res.status).toBe(200);
+    const events: { id: number; past: boolean }[] = res.body.data.events;
+    const at = (id: number) => events.findIndex((e) => e.id === id);
+    expect(at(soon)).toBeLessThan(at(later));
+    expect(at(later)).toBeLessThan(at(past));
+    expect(events.find((e) => e.id === past)!.past).toBe(true);
+    expect(events.find((e) => e.id === soon)!.past).toBe(false);
+    // Every upcoming one before every past one.
+    const firstPast = events.findIndex((e) => e.past);
+    expect(events.slice(firstPast).every((e) => e.past)).toBe(true);
+    const games: { id: number; past: boolean }[] = res.body.data.games;
+    expect(games.findIndex((g) => g.id === nextGame.gameId)).toBeLessThan(games.findIndex((g) => g.id === oldGame.gameId));
+    expect(games.find((g) => g.id === oldGame.gameId)!.past).toBe(true);
   });
 });

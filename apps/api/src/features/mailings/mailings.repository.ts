@@ -146,7 +146,11 @@ export async function findGroupOptions(db: DbOrTx, since: Date) {
       select: { id: true, name: true, season: { select: { name: true } } },
       orderBy: [{ season: { validFrom: 'desc' } }, { isDefault: 'desc' }, { name: 'asc' }],
     }),
-    db.event.findMany({ where: { end: { gte: since } }, select: { id: true, title: true, start: true }, orderBy: { start: 'asc' } }),
+    db.event.findMany({
+      where: { end: { gte: since } },
+      select: { id: true, title: true, start: true, end: true },
+      orderBy: { start: 'asc' },
+    }),
     db.game.findMany({
       where: { start: { gte: since } },
       select: { id: true, opponent: true, start: true, homeGame: true },

@@ -6,6 +6,7 @@ import {
   mailingPreviewBodySchema,
   mailingPreviewSchema,
   mailingSchema,
+  mailingTestSchema,
 } from '@club/contract';
 import { sendItem, sendList } from '../../http/envelope.ts';
 import { receivePdfUpload } from '../../http/pdf-upload.ts';
@@ -18,6 +19,7 @@ import {
   listMailings,
   previewMailing,
   sendMailing,
+  sendTestMailing,
   uploadMailingAttachment,
   type MailingSettings,
 } from './mailings.service.ts';
@@ -50,7 +52,15 @@ export function mailingsRouter(deps: Deps): Router {
     '/admin/mailings/preview',
     requireBoard,
     handle({ body: mailingPreviewBodySchema }, async ({ body }, req, res) => {
-      sendItem(res, mailingPreviewSchema.parse(await previewMailing(ctxOf(deps, req), body.group)));
+      sendItem(res, mailingPreviewSchema.parse(await previewMailing(ctxOf(deps, req), body, settings)));
+    }),
+  );
+
+  router.post(
+    '/admin/mailings/test',
+    requireBoard,
+    handle({ body: mailingBodySchema }, async ({ body }, req, res) => {
+      sendItem(res, mailingTestSchema.parse(await sendTestMailing(ctxOf(deps, req), body, settings)), undefined, 202);
     }),
   );
 

@@ -5,12 +5,13 @@ import {
   type MailingGroup,
   type MailingGroupOptions,
   type MailingPreview,
+  type MailingTest,
 } from '@club/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, formatZurichDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { enqueueMails, type AttachmentRenderers, type Mail } from '../../lib/outbox.ts';
+import { enqueueMail, enqueueMails, type AttachmentRenderers, type Mail } from '../../lib/outbox.ts';
 import { checkPdfUpload } from '../../lib/pdf.ts';
 import { mailingMail, renderBody, type GroupNames } from './mailings.mails.ts';
 import {
@@ -73,14 +74,38 @@ async function resolveGroup(ctx: Ctx, group: MailingGroup): Promise<GroupNames &
   }
 }
 
-/** How many members a mail to the group would reach, and the group's name. */
-export async function previewMailing(ctx: Ctx, group: MailingGroup): Promise<MailingPreview> {
-  const names = await resolveGroup(ctx, group);
-  return {
-    group: { kind: names.kind, id: names.id ?? null },
-    label: names.label,
-    recipients: await countGroupMembers(ctx.db, names.kind, names.id),
-  };
+/**
+ * How many members a mail to the group would reach, the group's name, and with subject and text
+ * the mail as they get it (greeting the board member who asks, answers going to them).
+ */
+export async function previewMailing(
+  ctx: Ctx,
+  input: { group: MailingGroup; subject?: string | undefined; text?: string | undefined },
+  settings: MailingSettings,
+): Promise<MailingPreview> {
+  const names = await resolveGroup(ctx, input.group);
+  const recipients = await countGroupMembers(ctx.db, names.kind, names.id);
+  let mail: MailingPreview['mail'] = null;
+  if (input.subject !== undefined && input.text !== undefined) {
+    const sender = await findActingSender(ctx);
+    mail = mailingMail({
+      firstName: sender?.firstName ?? 'Vorname',
+      subject: input.subject,
+      body: renderBody(input.text),
+      reason: names.reason,
+      senderName: senderNameOf(sender),
+      clubName: settings.clubName,
+    });
+  }
+  return { group: { kind: names.kind, id: names.id ?? null }, label: names.label, recipients, mail };
+}
+
+const senderNameOf = (sender: { firstName: string; lastName: string } | null) =>
+  sender ? `${sender.firstName} ${sender.lastName}` : 'Vorstand';
+
+function findActingSender(ctx: Ctx) {
+  const id = ctx.actor?.memberId;
+  return id === undefined || id === null ? Promise.resolve(null) : findSender(ctx.db, id);
 }
 
 export interface MailingInput {
@@ -115,7 +140,7 @@ export async function sendMailing(
       if (members.length === 0 && options.refuseEmpty !== false) {
         throw new AppError('CONFLICT', `An «${names.label}» geht keine Mail: Die Gruppe hat keine Mitglieder mit E-Mail-Adresse.`);
       }
-      const senderName = sender ? `${sender.firstName} ${sender.lastName}` : 'Vorstand';
+      const senderName = senderNameOf(sender);
       const replyTo = sender?.email || null;
       const mailing = await insertMailing(tx.db, {
         subject: input.subject,
@@ -169,6 +194,42 @@ export async function sendMailing(
   );
 }
 
+/**
+ * The mail of a mailing sent only to the board member writing it, as a member of the group gets
+ * it (greeting them by their own name): through the outbox like every mail, audited, with no
+ * mailing row (it is in no list). 404 for an unknown group or attachment, as the mailing itself.
+ */
+export async function sendTestMailing(ctx: Ctx, input: MailingInput, settings: MailingSettings): Promise<MailingTest> {
+  return withTx(ctx, async (tx) => {
+    const names = await resolveGroup(tx, input.group);
+    const sender = await findActingSender(tx);
+    if (!sender?.email) throw new AppError('CONFLICT', 'Für eine Testmail braucht Ihr Konto eine E-Mail-Adresse.');
+    const attachment = input.attachmentId === undefined ? null : await findAttachment(tx.db, input.attachmentId);
+    if (input.attachmentId !== undefined && !attachment)
+      throw notFound('Diesen Anhang gibt es nicht: Bitte die PDF-Datei nochmals hochladen.');
+    await enqueueMail(tx.db, {
+      to: sender.email,
+      ...mailingMail({
+        firstName: sender.firstName,
+        subject: input.subject,
+        body: renderBody(input.text),
+        reason: names.reason,
+        senderName: senderNameOf(sender),
+        clubName: settings.clubName,
+      }),
+      replyTo: sender.email,
+      ...(attachment ? { attachments: [{ kind: 'mailing' as const, attachmentId: attachment.id }] } : {}),
+    });
+    await writeAudit(tx, {
+      action: 'mailing.tested',
+      entity: 'member',
+      entityId: sender.id,
+      data: { subject: input.subject, group: names.label, to: sender.email, attachmentId: attachment?.id ?? null },
+    });
+    return { to: sender.email };
+  });
+}
+
 /** The season covering the day (Zurich) of `ctx.now`, as a mailing group; null when none does. */
 export async function currentSeasonGroup(ctx: Ctx): Promise<MailingGroup | null> {
   const season = await findSeasonCovering(ctx.db, zurichToday(ctx.now));
@@ -217,18 +278,34 @@ export function deleteUnusedMailingAttachments(ctx: Ctx): Promise<number> {
   return deleteUnusedAttachments(ctx.db, new Date(ctx.now.getTime() - UNUSED_ATTACHMENT_HOURS * 3_600_000));
 }
 
-/** The form's choices: every season and category, the events and games from a year ago on. */
+/**
+ * The form's choices: every season and category, the events and games from a year ago on, the
+ * upcoming ones first (the next first), then the past ones (the latest first), marked `past`.
+ * An event is past once it has ended, a game once it has started.
+ */
 export async function listMailingGroupOptions(ctx: Ctx): Promise<MailingGroupOptions> {
   const rows = await findGroupOptions(ctx.db, addDays(ctx.now, -365));
+  const now = ctx.now.getTime();
   return {
     seasons: rows.seasons.map((s) => ({ id: s.id, label: `Saison ${s.name}` })),
     categories: rows.categories.map((c) => ({ id: c.id, label: `${c.name} (Saison ${c.season.name})` })),
-    events: rows.events.map((e) => ({ id: e.id, label: `${e.title} (${formatZurichDate(e.start)})` })),
-    games: rows.games.map((g) => ({
+    events: upcomingFirst(rows.events, (e) => e.end.getTime() < now).map(({ row: e, past }) => ({
+      id: e.id,
+      label: `${e.title} (${formatZurichDate(e.start)})`,
+      past,
+    })),
+    games: upcomingFirst(rows.games, (g) => g.start.getTime() < now).map(({ row: g, past }) => ({
       id: g.id,
       label: `${formatZurichDate(g.start)} ${g.homeGame ? 'Heimspiel' : 'Auswärtsspiel'} gegen ${g.opponent}`,
+      past,
     })),
   };
+}
+
+/** Rows in time order → the upcoming ones as they are, then the past ones the latest first. */
+function upcomingFirst<R>(rows: readonly R[], isPast: (row: R) => boolean): { row: R; past: boolean }[] {
+  const marked = rows.map((row) => ({ row, past: isPast(row) }));
+  return [...marked.filter((r) => !r.past), ...marked.filter((r) => r.past).reverse()];
 }
 
 /** The outbox's maker of a mailing's attachment (app.ts hands it to the worker). */

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '@club/contract';
+import { fitWidth, printSetup, shownLength } from '../../lib/xlsx-layout.ts';
 import { deChDate, protectCell } from './member-import.values.ts';
 
 /**
@@ -9,7 +10,9 @@ import { deChDate, protectCell } from './member-import.values.ts';
  * trip. CSV: UTF-8 with BOM and `;` (Excel in Switzerland opens it as it is), dates as 31.12.1985,
  * a cell that a spreadsheet would run as a formula behind an apostrophe (the import takes it off).
  * XLSX: real date cells, the member number as a number, everything else as text cells, which no
- * spreadsheet runs. Pure: rows in, stream out.
+ * spreadsheet runs; columns as wide as their content, printed on A4 landscape one page wide with
+ * the header on every page (the rows are read twice: once to measure, once to write). Pure: rows
+ * in, stream out.
  */
 
 /** One member as exported: every field as text, dates ISO (`YYYY-MM-DD`). */
@@ -41,20 +44,35 @@ export async function writeMembersCsv(out: Writable, batches: AsyncIterable<Expo
   out.end();
 }
 
-export async function writeMembersXlsx(out: Writable, batches: AsyncIterable<ExportLine[]>, createdAt: Date): Promise<void> {
+/** Each field's longest text (a date as dd.mm.yyyy). */
+async function longestValues(batches: AsyncIterable<ExportLine[]>): Promise<Map<ImportField, number>> {
+  const longest = new Map<ImportField, number>();
+  for await (const batch of batches) {
+    for (const line of batch) {
+      for (const f of IMPORT_FIELDS) {
+        const length = DATE_FIELDS.has(f) && line[f] ? 10 : shownLength(line[f]);
+        if (length > (longest.get(f) ?? 0)) longest.set(f, length);
+      }
+    }
+  }
+  return longest;
+}
+
+export async function writeMembersXlsx(out: Writable, readBatches: () => AsyncIterable<ExportLine[]>, createdAt: Date): Promise<void> {
+  const longest = await longestValues(readBatches());
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = createdAt;
   workbook.modified = createdAt;
-  const sheet = workbook.addWorksheet('Mitglieder', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet('Mitglieder', { views: [{ state: 'frozen', ySplit: 1 }], pageSetup: printSetup });
   sheet.columns = IMPORT_FIELDS.map((f) => ({
     header: IMPORT_FIELD_LABELS[f],
     key: f,
-    width: f === 'email' || f === 'street' ? 28 : f === 'remarks' ? 30 : 14,
+    width: fitWidth(IMPORT_FIELD_LABELS[f], longest.get(f) ?? 0),
     ...(DATE_FIELDS.has(f) ? { style: { numFmt: 'dd.mm.yyyy' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for await (const batch of batches) {
+  for await (const batch of readBatches()) {
     for (const line of batch) {
       const values = IMPORT_FIELDS.map((f) => {
         const v = line[f];

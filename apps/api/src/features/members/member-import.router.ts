@@ -99,7 +99,7 @@ export function memberImportRouter(deps: Deps): Router {
     handle({}, async (_input, req, res) => {
       const ctx = ctxOf(deps, req);
       res.attachment(`Mitglieder-${toIsoDate(zurichToday(ctx.now))}.xlsx`);
-      await writeMembersXlsx(res, exportBatches(ctx), ctx.now);
+      await writeMembersXlsx(res, () => exportBatches(ctx), ctx.now);
     }),
   );
 

@@ -10,7 +10,8 @@ import {
   type ImportField,
   type ImportRow,
 } from '@club/contract';
-import { foldName, normalisePhone, parseImportDate, unprotectCell } from './member-import.values.ts';
+import { normalisePhone } from '../../lib/phone.ts';
+import { foldName, parseImportDate, unprotectCell } from './member-import.values.ts';
 
 /**
  * The rules of a member import, pure: each row's values checked like everywhere else on the

@@ -2,6 +2,7 @@ import { IMPORT_FIELDS, type ImportDuplicateAction, type ImportField, type Membe
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { zurichToday } from '../../lib/dates.ts';
+import { displayPhone } from '../../lib/phone.ts';
 import { readMemberFile } from './member-import.files.ts';
 import { countRows, mappingProblems, planImport } from './member-import.plan.ts';
 import {
@@ -249,8 +250,8 @@ export async function* exportBatches(ctx: Ctx): AsyncIterable<ExportLine[]> {
       postalCode: r.postalCode ?? '',
       city: r.city ?? '',
       country: r.country ?? '',
-      mobile: r.mobile ?? '',
-      landLine: r.landLine ?? '',
+      mobile: displayPhone(r.mobile),
+      landLine: displayPhone(r.landLine),
       memberSince: isoOrEmpty(r.memberSince),
       category: r.categoryName ?? '',
       remarks: '',

@@ -1,9 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '@club/contract';
 
 /**
  * Reading one cell of a member list: which field a heading names (German, French, English), the
- * dates clubs write, phone numbers, and the text a spreadsheet export protects from formulas.
+ * dates clubs write (phone numbers: lib/phone.ts), and the text a spreadsheet export protects from formulas.
  */
 
 /** Lower case, no accents, letters and digits only: «Mitglied-Nr.» → «mitgliednr», «Prénom» → «prenom». */
@@ -149,17 +148,6 @@ export function parseImportDate(raw: string, thisYear: number): string | null {
 export function deChDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}.${m}.${y}`;
-}
-
-// --- phones ---------------------------------------------------------------------------------
-
-/**
- * A phone number in its international form (`+41 79 123 45 67`), Swiss when no country code is
- * given (`079 123 45 67`, `0791234567`, `791234567` from a number cell); null when it is no valid number.
- */
-export function normalisePhone(raw: string): string | null {
-  const parsed = parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'), 'CH');
-  return parsed?.isValid() ? parsed.formatInternational() : null;
 }
 
 // --- formula protection ---------------------------------------------------------------------

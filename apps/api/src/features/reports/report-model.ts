@@ -17,7 +17,7 @@ export type CellKind = 'text' | 'number' | 'integer' | 'date' | 'time' | 'dateti
 export interface TableColumn {
   header: string;
   kind: CellKind;
-  /** Spreadsheet width in characters; in the PDF the columns share the page in this ratio. */
+  /** In the PDF the columns share the page in this ratio; the spreadsheet measures its cells (this is its width only without rows to measure). */
   width: number;
   /** Totals and subtotals: the sum of the column, or the number of filled cells. */
   total?: 'sum' | 'count';

@@ -1,6 +1,7 @@
 import type { ReportType } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
+import { displayPhone } from '../../lib/phone.ts';
 import type { Cell, TableColumn } from './report-model.ts';
 import { dateOnly, formatZurichDateTime, seasonInstants, timeOnly, zurichWallClock } from './report-dates.ts';
 import {
@@ -152,8 +153,8 @@ const members: ReportDefinition<MemberLine> = {
     { header: 'Ort', kind: 'text', width: 16, value: (r) => r.city },
     { header: 'Land', kind: 'text', width: 6, value: (r) => r.country },
     { header: 'E-Mail', kind: 'text', width: 28, value: (r) => r.email },
-    { header: 'Festnetz', kind: 'text', width: 16, value: (r) => r.landLine },
-    { header: 'Mobile', kind: 'text', width: 16, value: (r) => r.mobile },
+    { header: 'Festnetz', kind: 'text', width: 16, value: (r) => displayPhone(r.landLine) },
+    { header: 'Mobile', kind: 'text', width: 16, value: (r) => displayPhone(r.mobile) },
     { header: 'Geburtsdatum', kind: 'date', width: 12, value: (r) => r.dateOfBirth },
     { header: 'Mitglied seit', kind: 'date', width: 12, value: (r) => r.memberSince },
     { header: 'Kategorie', kind: 'text', width: 14, value: (r) => r.categoryName },
@@ -166,7 +167,12 @@ const members: ReportDefinition<MemberLine> = {
     { header: 'Vorname', kind: 'text', width: 11, value: (r) => r.firstName },
     { header: 'Adresse', kind: 'text', width: 20, value: addressLines },
     { header: 'E-Mail', kind: 'text', width: 20, value: (r) => r.email },
-    { header: 'Telefon', kind: 'text', width: 13, value: (r) => [r.landLine, r.mobile].filter(Boolean).join('\n') },
+    {
+      header: 'Telefon',
+      kind: 'text',
+      width: 13,
+      value: (r) => [displayPhone(r.landLine), displayPhone(r.mobile)].filter(Boolean).join('\n'),
+    },
     { header: 'Geburtsdatum', kind: 'date', width: 9, value: (r) => r.dateOfBirth },
     { header: 'Mitglied seit', kind: 'date', width: 9, value: (r) => r.memberSince },
     { header: 'Parkkarte', kind: 'text', width: 7, total: 'count', value: (r) => yes(r.parkingPermit) },

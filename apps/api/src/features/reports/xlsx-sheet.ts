@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type * as ExcelJS from 'exceljs';
 import { onFirstUse } from '../../lib/on-first-use.ts';
+import { fitWidth, printSetup, shownLength } from '../../lib/xlsx-layout.ts';
 
 const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 import { Totals, type Cell, type CellKind, type TableColumn, type TableReport, type TableSection } from './report-model.ts';
@@ -10,7 +11,8 @@ import { sheetName } from './sheet-name.ts';
 /**
  * Table reports as spreadsheets a treasurer accepts, written with exceljs's streaming writer
  * straight into a stream: bold frozen header with an autofilter, real dates and numbers,
- * totals as formulas (with their values), printable on A4 landscape.
+ * totals as formulas (with their values), columns as wide as their content, printable on A4
+ * landscape one page wide with the header on every page (lib/xlsx-layout.ts).
  *
  * The streaming writer's rules: number formats need `useStyles`; frozen panes and page setup
  * go to addWorksheet; columns before the first committed row; `workbook.commit()` ends the
@@ -52,9 +54,13 @@ export async function writeXlsxReport(out: Writable, report: TableReport): Promi
   workbook.modified = report.createdAt;
   // Read by the core properties writer, missing from the writer's types.
   Object.assign(workbook, { title: `${report.title} ${report.subtitle}`, company: report.author });
+  // The streaming writer needs the widths before the first row: a first read measures them.
+  const widths = await measureWidths(report);
   const used = new Set<string>();
+  let n = 0;
   for await (const section of report.sections()) {
-    await writeSection(workbook, out, report, section, sheetName(section.name, used));
+    await writeSection(workbook, out, report, section, sheetName(section.name, used), widths[n]);
+    n += 1;
   }
   await workbook.commit();
 }
@@ -69,26 +75,19 @@ export async function writeSection(
   report: TableReport,
   section: TableSection,
   name: string,
+  widths?: readonly number[],
 ): Promise<void> {
   const { columns } = report;
   const lastColumn = columnLetter(columns.length);
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
-    pageSetup: {
-      paperSize: 9,
-      orientation: 'landscape',
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
-      printTitlesRow: '1:1',
-      margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
-    },
+    pageSetup: printSetup,
     headerFooter: {
       oddHeader: `&L${escapeHeader(report.author)}&C&B${escapeHeader(report.title)}&R${escapeHeader(report.subtitle)}`,
       oddFooter: '&LStand &D &T&RSeite &P von &N',
     },
   });
-  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: Math.max(c.width, c.header.length + 2) }));
+  sheet.columns = columns.map((c, i) => ({ key: `c${i}`, width: widths?.[i] ?? fitWidth(c.header, c.width) }));
   sheet.autoFilter = `A1:${lastColumn}1`;
 
   const header = sheet.addRow(columns.map((c) => c.header));
@@ -169,6 +168,50 @@ function totalRow(
     cell.border = grand ? { top: { style: 'thin' }, bottom: { style: 'double' } } : { top: { style: 'hair' } };
   });
   row.commit();
+}
+
+/**
+ * Each section's column widths, in section order: the longest cell as its number format shows
+ * it (totals included), read through the rows once without keeping them.
+ */
+async function measureWidths(report: TableReport): Promise<number[][]> {
+  const { columns } = report;
+  const all: number[][] = [];
+  for await (const section of report.sections()) {
+    const longest = columns.map(() => 0);
+    const totals = new Totals(columns);
+    for await (const block of section.blocks) {
+      for await (const batch of block.rows) {
+        for (const values of batch) {
+          values.forEach((value, i) => {
+            longest[i] = Math.max(longest[i] ?? 0, cellLength(value, columns[i]!.kind));
+          });
+          totals.add(values);
+        }
+      }
+    }
+    totals.values.forEach((value, i) => {
+      if (columns[i]?.total) longest[i] = Math.max(longest[i] ?? 0, cellLength(value, columns[i].kind));
+    });
+    all.push(columns.map((c, i) => fitWidth(c.header, longest[i] ?? 0)));
+  }
+  return all;
+}
+
+const grouped = new Intl.NumberFormat('de-CH', { useGrouping: true, maximumFractionDigits: 0 });
+const groupedMoney = new Intl.NumberFormat('de-CH', { useGrouping: true, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const DATE_LENGTHS: Partial<Record<CellKind, number>> = { date: 10, time: 5, datetime: 16 };
+
+/** How many characters the cell shows with its column's number format. */
+function cellLength(cell: Cell, kind: CellKind): number {
+  if (cell === null || cell === '') return 0;
+  if (cell instanceof Date) return DATE_LENGTHS[kind] ?? 16;
+  if (typeof cell === 'number') {
+    if (kind === 'money') return 4 + groupedMoney.format(cell).length;
+    if (kind === 'integer') return grouped.format(cell).length;
+    return String(cell).length;
+  }
+  return shownLength(cell);
 }
 
 function toExcel(cell: Cell): ExcelJS.CellValue {

@@ -1,17 +1,17 @@
-import type { ItemEnvelope, MailingGroup, MailingPreview } from '@club/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ItemEnvelope, MailingGroup, MailingPreview, MailingPreviewBody } from '@club/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrapItem } from '@/lib/api-client';
 import * as queryKeys from '@/lib/query-keys';
 
 /** `POST /api/v1/admin/mailings/preview`: the group's name and how many members would get the mail. */
-export async function previewMailing(group: MailingGroup, { signal }: { signal?: AbortSignal } = {}): Promise<MailingPreview> {
-  return unwrapItem(await api.post<ItemEnvelope<MailingPreview>>('/api/v1/admin/mailings/preview', { group }, { signal }));
+export async function previewMailing(body: MailingPreviewBody, { signal }: { signal?: AbortSignal } = {}): Promise<MailingPreview> {
+  return unwrapItem(await api.post<ItemEnvelope<MailingPreview>>('/api/v1/admin/mailings/preview', body, { signal }));
 }
 
 function previewQueryOptions(group: MailingGroup) {
   return queryOptions({
     queryKey: queryKeys.mailings.preview(group.kind, 'id' in group ? (group.id ?? null) : null),
-    queryFn: ({ signal }) => previewMailing(group, { signal }),
+    queryFn: ({ signal }) => previewMailing({ group }, { signal }),
   });
 }
 
@@ -22,4 +22,9 @@ export function useMailingPreview(group: MailingGroup | null) {
     enabled: group !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The mail as the group gets it (subject, text rendered, the count), asked for with the form's «Vorschau». */
+export function useMailPreview() {
+  return useMutation({ mutationFn: (body: MailingPreviewBody) => previewMailing(body) });
 }

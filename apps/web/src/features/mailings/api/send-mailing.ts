@@ -12,18 +12,18 @@ export interface MailingToSend {
   onProgress?: (share: number) => void;
 }
 
+/** The mailing's JSON body, after the attachment's upload when there is one (also for the test mail). */
+export async function withAttachment({ body, file, onProgress }: MailingToSend): Promise<MailingBody> {
+  if (!file) return body;
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const attachment = await postFormData<MailingAttachment>('/api/v1/admin/mailings/attachments', form, onProgress);
+  return { ...body, attachmentId: attachment.id };
+}
+
 /** `POST /api/v1/admin/mailings` (JSON), after the attachment's upload when there is one. */
-export async function sendMailing({ body, file, onProgress }: MailingToSend): Promise<Mailing> {
-  let attachmentId: number | undefined;
-  if (file) {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const attachment = await postFormData<MailingAttachment>('/api/v1/admin/mailings/attachments', form, onProgress);
-    attachmentId = attachment.id;
-  }
-  return unwrapItem(
-    await api.post<ItemEnvelope<Mailing>>('/api/v1/admin/mailings', { ...body, ...(attachmentId ? { attachmentId } : {}) }),
-  );
+export async function sendMailing(mailing: MailingToSend): Promise<Mailing> {
+  return unwrapItem(await api.post<ItemEnvelope<Mailing>>('/api/v1/admin/mailings', await withAttachment(mailing)));
 }
 
 export function useSendMailing() {

@@ -3,19 +3,23 @@ import {
   MAILING_GROUP_KINDS,
   MAILING_SUBJECT_MAX,
   MAILING_TEXT_MAX,
+  type MailingDatedOption,
   type MailingGroupOptions,
+  type MailingPreview,
 } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { PdfFileField, UploadProgress } from '@/components/ui/pdf-upload';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { useMailingPreview } from '../api/preview-mailing';
+import { useMailingPreview, useMailPreview } from '../api/preview-mailing';
 import { useSendMailing } from '../api/send-mailing';
+import { useSendTestMailing } from '../api/send-test-mailing';
 import {
   formFieldOf,
   GROUP_ID_LABELS,
@@ -29,19 +33,64 @@ import {
 
 const ID = 'mailing';
 
-function optionsOf(groups: MailingGroupOptions, kind: string) {
+/** The second select's options; events and games in two groups, the upcoming ones first. */
+function GroupOptions({ groups, kind }: { groups: MailingGroupOptions; kind: string }) {
+  const option = (o: { id: number; label: string }) => (
+    <option key={o.id} value={String(o.id)}>
+      {o.label}
+    </option>
+  );
+  const dated = (options: MailingDatedOption[], noun: string) => {
+    const upcoming = options.filter((o) => !o.past);
+    const past = options.filter((o) => o.past);
+    return (
+      <>
+        {upcoming.length > 0 ? <optgroup label={`Kommende ${noun}`}>{upcoming.map(option)}</optgroup> : null}
+        {past.length > 0 ? <optgroup label={`Vergangene ${noun}`}>{past.map(option)}</optgroup> : null}
+      </>
+    );
+  };
   switch (kind) {
     case 'SEASON':
-      return groups.seasons;
+      return groups.seasons.map(option);
     case 'CATEGORY':
-      return groups.categories;
+      return groups.categories.map(option);
     case 'EVENT':
-      return groups.events;
+      return dated(groups.events, 'Veranstaltungen');
     case 'GAME':
-      return groups.games;
+      return dated(groups.games, 'Spiele');
     default:
-      return [];
+      return null;
   }
+}
+
+/** The mail as the group's members get it: who, the subject and the rendered text in a frame of its own. */
+function MailPreview({ preview }: { preview: MailingPreview }) {
+  if (!preview.mail) return null;
+  return (
+    <section className="border rounded p-3 mt-3 bg-body-tertiary" aria-labelledby={`${ID}-preview-heading`}>
+      <h3 id={`${ID}-preview-heading`} className="h5">
+        Vorschau
+      </h3>
+      <dl className="row mb-2">
+        <dt className="col-sm-2">An</dt>
+        <dd className="col-sm-10 mb-1">
+          {recipientsText(preview.recipients)} ({preview.label})
+        </dd>
+        <dt className="col-sm-2">Betreff</dt>
+        <dd className="col-sm-10 mb-1">{preview.mail.subject}</dd>
+      </dl>
+      <p className="small text-body-secondary mb-2">So sieht die Mail aus; jedes Mitglied wird mit seinem Vornamen angesprochen.</p>
+      {/* The mail's own HTML document, in a frame without scripts or same-origin access. */}
+      <iframe
+        title="Vorschau der Mail"
+        sandbox=""
+        srcDoc={preview.mail.html}
+        className="w-100 border rounded bg-white"
+        style={{ height: '22rem' }}
+      />
+    </section>
+  );
 }
 
 /** The count of the chosen group, as the board chooses it («An 123 Empfänger»). */
@@ -62,6 +111,8 @@ function RecipientCount({ kind, groupId }: { kind: string; groupId: string }) {
 /** The board's mail to a group: choose the group, see how many get it, write, confirm. */
 export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
   const send = useSendMailing();
+  const testMail = useSendTestMailing();
+  const mailPreview = useMailPreview();
   const [progress, setProgress] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<MailingFormData | null>(null);
@@ -69,15 +120,37 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
     resolver: zodResolver(mailingFormSchema),
     defaultValues: { kind: '', groupId: '', subject: '', text: '' },
   });
-  const [kind, groupId] = useWatch({ control: form.control, name: ['kind', 'groupId'] });
+  const [kind, groupId, subject, text] = useWatch({ control: form.control, name: ['kind', 'groupId', 'subject', 'text'] });
   const chosenGroup = groupOf(kind, groupId);
   const preview = useMailingPreview(chosenGroup);
   const idLabel = kind && kind !== 'BOARD' ? GROUP_ID_LABELS[kind] : null;
+  // The form's values the preview was made of: a preview of other values is not shown.
+  const [previewedValues, setPreviewedValues] = useState<string | null>(null);
+  const previewIsCurrent = previewedValues === JSON.stringify([kind, groupId, subject, text]);
 
   const onSubmit = form.handleSubmit((values) => {
     setDone(null);
     send.reset();
     setConfirming(values);
+  });
+
+  const showPreview = form.handleSubmit((values) => {
+    const group = groupOf(values.kind, values.groupId);
+    if (!group) return;
+    setPreviewedValues(JSON.stringify([kind, groupId, subject, text]));
+    mailPreview.mutate({ group, subject: values.subject, text: values.text });
+  });
+
+  const sendTest = form.handleSubmit(async (values) => {
+    const group = groupOf(values.kind, values.groupId);
+    if (!group) return;
+    setDone(null);
+    try {
+      const { to } = await testMail.mutateAsync({ body: { subject: values.subject, text: values.text, group }, file: values.file?.[0] });
+      setDone(`Die Testmail ist unterwegs an Ihre Adresse ${to}.`);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, MAILING_FIELDS, { rename: formFieldOf });
+    }
   });
 
   const confirm = async () => {
@@ -127,11 +200,7 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
                 <div className="col-md-7">
                   <FormField<MailingFormInput> key={kind} name="groupId" label={idLabel.label} idPrefix={ID} required className="mb-0">
                     <option value="">Bitte wählen…</option>
-                    {optionsOf(groups, kind).map((o) => (
-                      <option key={o.id} value={String(o.id)}>
-                        {o.label}
-                      </option>
-                    ))}
+                    <GroupOptions groups={groups} kind={kind} />
                   </FormField>
                 </div>
               ) : null}
@@ -170,9 +239,22 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
                 <PdfFileField idPrefix={ID} label="PDF-Anhang (freiwillig)" required={false} />
               </div>
             </div>
-            <Button type="submit" className="mt-3" disabled={send.isPending}>
-              Mail senden…
-            </Button>
+            <div className="d-flex flex-wrap gap-2 mt-3">
+              <Button type="button" variant="outline-secondary" disabled={mailPreview.isPending} onClick={() => void showPreview()}>
+                Vorschau
+              </Button>
+              <Button type="button" variant="outline-primary" disabled={testMail.isPending} onClick={() => void sendTest()}>
+                Testmail an mich
+              </Button>
+              <Button type="submit" disabled={send.isPending}>
+                Mail senden…
+              </Button>
+            </div>
+            <div className="mt-3" aria-live="polite">
+              {testMail.isError ? <ErrorAlert error={testMail.error} title="Die Testmail konnte nicht gesendet werden." /> : null}
+              {mailPreview.isError ? <ErrorAlert error={mailPreview.error} title="Die Vorschau konnte nicht erstellt werden." /> : null}
+            </div>
+            {mailPreview.data && previewIsCurrent ? <MailPreview preview={mailPreview.data} /> : null}
           </form>
         </FormProvider>
       </div>
