@@ -1,5 +1,9 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type * as LibPhoneNumber from 'libphonenumber-js/max';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '@club/contract';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+// Its full metadata (several MB in memory) only for lists with phone numbers.
+const phoneNumbers = onFirstUse<typeof LibPhoneNumber>('libphonenumber-js/max');
 
 /**
  * Reading one cell of a member list: which field a heading names (German, French, English), the
@@ -158,7 +162,7 @@ export function deChDate(iso: string): string {
  * given (`079 123 45 67`, `0791234567`, `791234567` from a number cell); null when it is no valid number.
  */
 export function normalisePhone(raw: string): string | null {
-  const parsed = parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'), 'CH');
+  const parsed = phoneNumbers().parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'), 'CH');
   return parsed?.isValid() ? parsed.formatInternational() : null;
 }
 
