@@ -10,7 +10,7 @@
 // BENCH_POOL (server's DATABASE_POOL_SIZE, default 10 like the server's own default),
 // BENCH_WORKERS (server's WORKERS, default 1 like the server's own default),
 // MEMBERS (500), QUOTA (200), WARMUP (10 sales between wave 0 and wave 1), WAVE1_SALES (5), WAVE2 (2000),
-// WAVE2_CONNECTIONS (20), KEEP_DB=1 keeps the database, SERVER_LOG_LEVEL (warn),
+// WAVE2_CONNECTIONS (20), PAGE_RETRIES (5: a page load answered 503 is sent again a second later), KEEP_DB=1 keeps the database, SERVER_LOG_LEVEL (warn),
 // SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +35,7 @@ const POOL = Number(process.env.BENCH_POOL ?? 10);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WARMUP = Number(process.env.WARMUP ?? 10);
 const WAVE1_SALES = Number(process.env.WAVE1_SALES ?? 5);
+const PAGE_RETRIES = Number(process.env.PAGE_RETRIES ?? 5);
 const SECRET = randomBytes(32).toString('hex');
 // The budgets (bench/README.md, «Ticket rush»).
 const P99_GOAL_MS = 400;
@@ -128,6 +129,9 @@ try {
   );
   // What the idle server holds once it answers (each process), before any member comes.
   console.log(`Server-Speicher nach dem Start (VmRSS): ${rssMb(server.pid).join(' + ')} MB`);
+  // And once it has settled, as an operator sees it on an idle site.
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  console.log(`Server-Speicher 20 s nach dem Start (VmRSS, Last ${loadavg()[0].toFixed(1)}): ${rssMb(server.pid).join(' + ')} MB`);
 
   // --- members and sessions, straight into the database ------------------------------
   const t0 = Date.now();
@@ -196,9 +200,24 @@ try {
     const { gameId } = await saleGame(name, QUOTA);
     const agents = memberIds.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     if (warm) {
-      const pages = await Promise.all(memberIds.map((id, i) => call(agents[i], port, 'GET', `/api/v1/games/${gameId}`, cookies.get(id))));
+      // A page answered 503 (the pool's connection wait ran out on a busy machine) is loaded
+      // again a second later, as a member would, at most PAGE_RETRIES times (so is one whose connection was cut).
+      let retried = 0;
+      const page = async (id, i) => {
+        for (let attempt = 0; ; attempt++) {
+          const r = await call(agents[i], port, 'GET', `/api/v1/games/${gameId}`, cookies.get(id)).catch((error) => {
+            if (attempt >= PAGE_RETRIES) throw error;
+            return { status: 503 };
+          });
+          if (r.status !== 503 || attempt >= PAGE_RETRIES) return r;
+          retried++;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      };
+      const pages = await Promise.all(memberIds.map(page));
       const notOk = pages.filter((r) => r.status !== 200);
       if (notOk.length) throw new Error(`Spielseite: ${notOk.length} Antworten ohne 200 (${notOk[0].status})`);
+      if (retried) console.log(`  (${name}: ${retried} Seitenaufrufe mit 503 nach einer Sekunde wiederholt)`);
     }
     const cpu = cpuMs(server.pid);
     const clientCpu = process.cpuUsage();
@@ -374,6 +393,7 @@ COMMIT;
   }
 } catch (error) {
   console.error(error);
+  console.error(`Server-Spitzenspeicher bis hier (VmHWM): ${peakRssMb(server.pid).join(' + ')} MB`);
   failed = true;
 } finally {
   await cleanup();

@@ -22,8 +22,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+function start(env: Record<string, string>, preload: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), 'src/index.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,6 +87,51 @@ describe('the server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // What only a few requests need is loaded on first use (lib/on-first-use.ts), and nothing of the
+  // tests or of the other database: each would stay in every process's memory for its whole life
+  // (docs/decisions.md, «Memory of a server process»).
+  it(
+    'loads at start none of the packages that only downloads, imports, mails or the other database need',
+    { timeout: 200_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'club-packages-'));
+      const scratch = testDatabaseUrl ? await createScratchDatabase() : undefined;
+      const list = path.join(dataDir, 'packages.json');
+      const port = await freePort();
+      const run = start(
+        { PORT: String(port), DATA_DIR: dataDir, LOADED_PACKAGES_FILE: list, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+        ['./src/test/loaded-packages.ts'],
+      );
+      try {
+        await waitFor(() => healthy(port), '/healthz', 180);
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+        const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
+        // The list is real: the packages every request passes through are in it.
+        expect(loaded).toEqual(
+          expect.arrayContaining(['express', 'express-session', 'pino', '@prisma/client', scratch ? 'pg' : '@electric-sql/pglite']),
+        );
+        const onFirstUse = [
+          'exceljs',
+          'pdfkit',
+          'fontkit',
+          'qrcode',
+          'nodemailer',
+          'libphonenumber-js',
+          '@zxcvbn-ts/core',
+          'fast-xml-parser',
+        ];
+        const testsOnly = ['vitest', 'supertest', 'fast-check', 'smtp-server', 'pngjs', 'jsqr', 'zxing-wasm'];
+        const otherDatabase = scratch ? ['@electric-sql/pglite', 'pglite-prisma-adapter'] : ['pg', '@prisma/adapter-pg'];
+        expect(loaded.filter((name) => [...onFirstUse, ...testsOnly, ...otherDatabase].includes(name))).toEqual([]);
+      } finally {
+        run.child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+        await scratch?.drop();
+      }
+    },
+  );
 
   it('refuses several workers without PostgreSQL, with one clear line and exit code 1', async () => {
     const run = start({ WORKERS: '2', DATA_DIR: '/tmp/club-bad-config' });

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type NodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type NodemailerMail from 'nodemailer/lib/mailer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
@@ -16,6 +17,10 @@ import {
   type OutboxInsert,
   type OutboxRow,
 } from './outbox.repository.ts';
+import { onFirstUse } from './on-first-use.ts';
+
+// Only with SMTP_URL: without it mails stay in the outbox and are logged.
+const nodemailer = onFirstUse<typeof NodemailerModule>('nodemailer');
 
 /**
  * An attachment described as data, made when the mail is sent: a fee run writes thousands of
@@ -171,7 +176,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   // A small pool of SMTP connections, reused across mails; after a failure a fresh one is
   // used (a failed pool waits before it connects again).
   const newTransport = (url: string) =>
-    nodemailer.createTransport({ url, pool: true, maxConnections: 2 } satisfies SMTPPool.Options, { from });
+    nodemailer().createTransport({ url, pool: true, maxConnections: 2 } satisfies SMTPPool.Options, { from });
   let transport: Transporter | undefined = smtpUrl ? newTransport(smtpUrl) : undefined;
   let lastLoggedId = 0n;
   let running: Promise<number> | undefined;

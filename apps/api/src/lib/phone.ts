@@ -1,4 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type * as LibPhoneNumber from 'libphonenumber-js/max';
+import { onFirstUse } from './on-first-use.ts';
+
+// Its full metadata (several MB in memory) only once a phone number is read.
+const phoneNumbers = onFirstUse<typeof LibPhoneNumber>('libphonenumber-js/max');
 
 /**
  * Phone numbers in one form, `+41 79 123 45 67`: libphonenumber-js reads what members and
@@ -8,7 +12,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** The international form, or null when it is no valid number. */
 export function normalisePhone(raw: string): string | null {
-  const parsed = parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'), 'CH');
+  const parsed = phoneNumbers().parsePhoneNumberFromString(raw.trim().replace(/^00/, '+'), 'CH');
   return parsed?.isValid() ? parsed.formatInternational() : null;
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import {
@@ -13,6 +13,10 @@ import {
   replaceRecoveryCodes,
   savePendingTotp,
 } from './idp.repository.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+// Only the enrolment draws a QR code.
+const qrcode = onFirstUse<typeof QRCodeModule>('qrcode');
 
 /**
  * The second factor of the embedded login: TOTP (RFC 6238; otplib, SHA-1, 6 digits, 30 s,
@@ -82,7 +86,7 @@ export function totpUri(input: { issuer: string; label: string; secret: string }
 
 /** A QR code of the URI as an SVG document (black on white, with its quiet zone). */
 export function qrCodeSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  return qrcode().toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
 }
 
 /**

@@ -1,9 +1,12 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '@club/contract';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import { fitWidth, printSetup, shownLength } from '../../lib/xlsx-layout.ts';
 import { deChDate, protectCell } from './member-import.values.ts';
+
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 
 /**
  * The board's member export with exactly the import's columns, so export → import is a round
@@ -60,7 +63,7 @@ async function longestValues(batches: AsyncIterable<ExportLine[]>): Promise<Map<
 
 export async function writeMembersXlsx(out: Writable, readBatches: () => AsyncIterable<ExportLine[]>, createdAt: Date): Promise<void> {
   const longest = await longestValues(readBatches());
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = createdAt;
   workbook.modified = createdAt;
   const sheet = workbook.addWorksheet('Mitglieder', { views: [{ state: 'frozen', ySplit: 1 }], pageSetup: printSetup });

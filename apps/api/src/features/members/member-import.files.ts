@@ -1,9 +1,12 @@
 import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { IMPORT_MAX_ROWS } from '@club/contract';
 import { AppError } from '../../lib/app-error.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+
+const exceljs = onFirstUse<typeof ExcelJS>('exceljs');
 
 /**
  * Reads a member list as a club brings it: a CSV as Excel, LibreOffice or another club system
@@ -161,7 +164,7 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 async function readXlsx(content: Buffer): Promise<string[][]> {
   checkZipSize(content);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   try {
     // exceljs' types predate Node's generic Buffer.
     await workbook.xlsx.load(content as unknown as ArrayBuffer);

@@ -3,7 +3,6 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSy
 import { open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
 import { openDatabase, pgliteDir, type Database } from '../../db/client.ts';
 import { dataDirLocked } from '../../db/data-dir-lock.ts';
 
@@ -101,10 +100,17 @@ export async function backupPostgres(input: { databaseUrl: string; out: string; 
   );
 }
 
-/** Objects the target already has (tables, views, sequences…) and other sessions connected to it. */
-async function inspectTarget(databaseUrl: string): Promise<{ objects: number; sessions: number }> {
+/** A connection of its own to the target (pg is loaded here: a site on the embedded database never needs it). */
+async function connectTo(databaseUrl: string) {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  return client;
+}
+
+/** Objects the target already has (tables, views, sequences…) and other sessions connected to it. */
+async function inspectTarget(databaseUrl: string): Promise<{ objects: number; sessions: number }> {
+  const client = await connectTo(databaseUrl);
   try {
     const { rows } = await client.query<{ objects: number; sessions: number }>(`
       SELECT (SELECT count(*)::int FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -119,8 +125,7 @@ async function inspectTarget(databaseUrl: string): Promise<{ objects: number; se
 }
 
 async function emptyPublicSchema(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connectTo(databaseUrl);
   try {
     await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   } finally {
