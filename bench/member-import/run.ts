@@ -11,15 +11,16 @@
 //   pnpm bench:member-import            (PGlite, in memory)
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm bench:member-import
 //
-// Environment: MEMBERS (5000).
+// Environment: MEMBERS (5000); FORMAT=xlsx uploads the list as a workbook (birth dates as date cells).
 import { availableParallelism, loadavg } from 'node:os';
-import { clubList, excelCsv } from '../../apps/api/src/features/members/member-import.test-support.ts';
+import { clubList, clubListWorkbook, excelCsv } from '../../apps/api/src/features/members/member-import.test-support.ts';
 import { seasonDates, seasonYearOf, zurichToday } from '../../apps/api/src/lib/dates.ts';
 import { createMember } from '../../apps/api/src/test/factories.ts';
 import { startTestServer } from '../../apps/api/src/test/harness.ts';
 import { loginAs } from '../../apps/api/src/test/login.ts';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 5000);
+const XLSX = process.env.FORMAT === 'xlsx';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 interface Peak {
@@ -69,9 +70,9 @@ async function main(): Promise<void> {
     const season = await db.season.create({ data: { ...seasonDates(seasonYearOf(zurichToday(new Date()))), membershipFeeRappen: 5000 } });
     await db.membershipCategory.create({ data: { seasonId: season.id, name: 'Junior', feeRappen: 2000 } });
     const list = clubList(MEMBERS);
-    const file = excelCsv(list);
+    const file = XLSX ? await clubListWorkbook(list) : excelCsv(list);
     console.log(
-      `file: ${MEMBERS} members in ${list.length - 1} rows, ${(file.length / 1024).toFixed(0)} KB, Windows-1252, «;»; database: ${server.database.kind}; ` +
+      `file: ${MEMBERS} members in ${list.length - 1} rows, ${(file.length / 1024).toFixed(0)} KB, ${XLSX ? 'XLSX' : 'Windows-1252, «;»'}; database: ${server.database.kind}; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')} on ${availableParallelism()} cores`,
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
 
     const upload = async (): Promise<Preview> => {
       const form = new FormData();
-      form.append('file', new Blob([file]), 'Mitglieder.csv');
+      form.append('file', new Blob([file]), XLSX ? 'Mitglieder.xlsx' : 'Mitglieder.csv');
       const res = await fetch(`${server.url}/api/v1/admin/members/imports`, { method: 'POST', headers: { cookie }, body: form });
       if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { data: Preview }).data;

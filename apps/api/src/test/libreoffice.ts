@@ -62,9 +62,7 @@ export function libreOfficeMissing(): string | null {
 export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): Promise<ShownSheet[][]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
   try {
-    const profile = path.join(dir, 'profile');
-    mkdirSync(path.join(profile, 'user'), { recursive: true });
-    writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    const profile = userProfile(dir);
     const out = path.join(dir, 'out');
     mkdirSync(out);
     const inputs = workbooks.map((body, i) => {
@@ -92,6 +90,53 @@ export async function readWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_0
       if (sheets.length === 0) throw new Error(`LibreOffice wrote no sheet of workbook ${i}:\n${stdout}`);
       return sheets.map((w) => ({ name: w.name, rows: parse(readFileSync(w.file, 'utf8'), { relaxColumnCount: true }) as string[][] }));
     });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A private user profile in `dir` with the settings above; its `-env:UserInstallation` path. */
+function userProfile(dir: string): string {
+  const profile = path.join(dir, 'profile');
+  mkdirSync(path.join(profile, 'user'), { recursive: true });
+  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+  return profile;
+}
+
+/**
+ * A file as LibreOffice saves it: opens `name` (its extension says what it is; `inFilter` gives
+ * the import filter and its options, e.g. for a CSV) and saves it with `--convert-to target`
+ * (e.g. `xlsx`, or `csv:Text - txt - csv (StarCalc):59,34,1` for a Windows-1252 CSV with `;`).
+ */
+export async function saveWithLibreOffice(
+  file: { name: string; content: Buffer; inFilter?: string },
+  target: string,
+  timeoutMs = 180_000,
+): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
+  try {
+    const profile = userProfile(dir);
+    const input = path.join(dir, file.name);
+    writeFileSync(input, file.content);
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    const stdout = await run(
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${profile}`,
+        ...(file.inFilter ? [`--infilter=${file.inFilter}`] : []),
+        '--convert-to',
+        target,
+        '--outdir',
+        out,
+        input,
+      ],
+      timeoutMs,
+    );
+    const written = /^convert .* -> (.*) using filter/m.exec(stdout)?.[1];
+    if (!written) throw new Error(`LibreOffice saved nothing:\n${stdout}`);
+    return readFileSync(written);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -131,10 +131,9 @@ function clubMember(i: number): string[] {
   const first = FIRST[i % FIRST.length]!;
   const last = `${LAST[(i * 7) % LAST.length]!}${i % 3 === 0 ? '-' + LAST[(i * 11) % LAST.length]! : ''}`;
   const [plz, city] = PLACES[i % PLACES.length]!;
-  const year = 1940 + (i % 65);
-  const day = String(1 + (i % 28)).padStart(2, '0');
-  const month = String(1 + (i % 12)).padStart(2, '0');
-  const birth = i % 4 === 0 ? `${day}.${month}.${String(year).slice(2)}` : `${day}.${month}.${year}`;
+  // A different day for each of up to 23,725 members (1940 to 2004): name and birth date tell them apart.
+  const [year, month, day] = new Date(Date.UTC(1940, 0, 1 + ((i * 37) % 23_725))).toISOString().slice(0, 10).split('-');
+  const birth = i % 4 === 0 ? `${day}.${month}.${year!.slice(2)}` : `${day}.${month}.${year}`;
   const mistake = i % 100;
   return [
     String(1000 + i),
@@ -189,4 +188,18 @@ export function clubListCounts(members: number) {
   for (let i = 1; i <= members; i++) if ([7, 23, 41, 57, 89].includes(i % 100)) error++;
   const duplicate = Math.floor(members / 100) + Math.floor(members / 250);
   return { new: members - error, update: 0, duplicate, error };
+}
+
+/** The list as a workbook: real birth dates written in full become date cells, the rest text (a 31 February too). */
+export function clubListWorkbook(list: readonly (readonly string[])[]): Promise<Buffer> {
+  const birth = CLUB_LIST_HEADINGS.indexOf('Geburtsdatum');
+  return xlsxOf(
+    list.map((row, i) =>
+      row.map((cell, j) => {
+        const m = i > 0 && j === birth ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(cell) : null;
+        const date = m ? new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]))) : null;
+        return date && date.getUTCDate() === Number(m![1]) ? date : cell;
+      }),
+    ),
+  );
 }
