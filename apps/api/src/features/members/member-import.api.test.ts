@@ -459,7 +459,7 @@ describe('the nightly job', () => {
     );
     const id = uploaded.body.data.id as number;
     const list = await request(server.url).get('/api/v1/admin/members/imports').set('Cookie', boardCookie);
-    expect(list.body.data.map((i: { data: { id: number } }) => i.data.id)).toContain(id);
+    expect(list.body.data.find((i: { data: { id: number } }) => i.data.id === id).data).toMatchObject({ fileName: 'alt.csv', rows: 1 });
     const log = createLogger('silent');
     expect(await deleteStaleImports({ db: db(), log, actor: null, now: new Date() })).toBe(0);
     const deleted = await deleteStaleImports({ db: db(), log, actor: null, now: new Date(Date.now() + 25 * 3_600_000) });

@@ -45,12 +45,11 @@ export async function markImportCommitted(db: DbOrTx, id: number, data: { commit
   await db.memberImport.update({ where: { id }, data: { committedAt: data.committedAt, result: json(data.result), cells: Prisma.DbNull } });
 }
 
+/** The imports not yet committed, newest first, with their number of rows (counted in the database, not read). */
 export function listOpenImports(db: DbOrTx) {
-  return db.memberImport.findMany({
-    where: { committedAt: null },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, fileName: true, createdAt: true, cells: true },
-  });
+  return db.$queryRaw<{ id: number; fileName: string; createdAt: Date; rows: number }[]>`
+    SELECT "id", "fileName", "createdAt", coalesce(jsonb_array_length("cells"), 0)::int AS "rows"
+      FROM "member_imports" WHERE "committedAt" IS NULL ORDER BY "createdAt" DESC`;
 }
 
 /** Uncommitted imports uploaded before `before`: gone with their cells. */
