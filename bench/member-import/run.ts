@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     for (const e of preview.preview.filter((r) => r.status === 'ERROR').slice(0, 5)) {
       console.log(`  row ${e.row} (error): ${e.errors.map((x) => x.message).join(' / ')}`);
     }
-    for (const d of preview.preview.filter((r) => r.status === 'DUPLICATE').slice(0, 2)) console.log(`  row ${d.row} (duplicate): ${d.note}`);
+    for (const d of preview.preview.filter((r) => r.status === 'DUPLICATE').slice(0, 2))
+      console.log(`  row ${d.row} (duplicate): ${d.note}`);
     const commit = await phase('commit', idle, async () => {
       const res = await fetch(`${server.url}/api/v1/admin/members/imports/${preview.id}/commit`, {
         method: 'POST',

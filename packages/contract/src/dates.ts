@@ -8,4 +8,3 @@ const zurichDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', 
 export function todayInZurich(now: Date = new Date()): string {
   return zurichDay.format(now);
 }
-

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCountry, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatWeekday, todayInZurich } from './format';
+import {
+  formatCount,
+  formatCountry,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatWeekday,
+  todayInZurich,
+} from './format';
 
 /** Intl uses a no-break space between code and amount; compare on plain spaces. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');

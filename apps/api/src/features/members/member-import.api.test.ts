@@ -142,9 +142,7 @@ describe('a list as Excel saves it in Switzerland (Windows-1252, semicolons)', (
     const refused = await commit(data.id);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('IMPORT_HAS_ERRORS');
-    expect(refused.body.error.message).toBe(
-      '1 Zeile hat Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeile.',
-    );
+    expect(refused.body.error.message).toBe('1 Zeile hat Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeile.');
     expect(await db().member.count({ where: { email: 'zoe.mueller@example.ch' } })).toBe(0);
 
     const done = await commit(data.id, { skipErrors: true });

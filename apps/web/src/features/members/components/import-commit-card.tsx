@@ -19,7 +19,7 @@ export function ImportCommitCard({ data }: { data: MemberImport }) {
 
   if (result) {
     return (
-      <SectionCard id="import-commit" title="4. Importiert">
+      <SectionCard id="import-commit" title="Importiert">
         <Alert variant="success" className="mb-2">
           Import abgeschlossen: {formatCount(result.created, 'neues Mitglied', 'neue Mitglieder')}, {formatNumber(result.updated)}{' '}
           aktualisiert, {formatNumber(result.skipped)} übersprungen, {formatCount(result.invited, 'Einladung', 'Einladungen')}.
@@ -49,7 +49,11 @@ export function ImportCommitCard({ data }: { data: MemberImport }) {
           id="import-skip-errors"
           checked={skipErrors}
           onChange={(event) => setSkipErrors(event.target.checked)}
-          label={data.counts.error === 1 ? 'Die Zeile mit Fehlern auslassen' : `Die ${formatNumber(data.counts.error)} Zeilen mit Fehlern auslassen`}
+          label={
+            data.counts.error === 1
+              ? 'Die Zeile mit Fehlern auslassen'
+              : `Die ${formatNumber(data.counts.error)} Zeilen mit Fehlern auslassen`
+          }
         />
       ) : null}
       {commit.isPending ? (
