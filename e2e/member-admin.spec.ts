@@ -146,12 +146,12 @@ describe('board: member administration', () => {
         .setInputFiles({ name: `liste-${viewport}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await page.getByRole('button', { name: 'Datei hochladen' }).click();
       const preview = page.getByRole('region', { name: '3. Vorschau' });
-      await preview.getByText('2 Zeilen: 0 neu, 0 Aktualisierung, 0 Duplikat, 2 Fehler.').waitFor();
+      await preview.getByText('2 Zeilen: 0 neu, 0 Aktualisierungen, 0 Duplikate, 2 Fehler.').waitFor();
 
       // «Familie» is not recognised: the board maps it to the last name.
       await page.getByLabel('Spalte «Familie»').selectOption({ label: 'Nachname' });
       await page.getByRole('button', { name: 'Zuordnung übernehmen und Vorschau aktualisieren' }).click();
-      await preview.getByText('2 Zeilen: 1 neu, 0 Aktualisierung, 0 Duplikat, 1 Fehler.').waitFor();
+      await preview.getByText('2 Zeilen: 1 neu, 0 Aktualisierungen, 0 Duplikate, 1 Fehler.').waitFor();
       await preview.getByLabel('Zeilen zeigen').selectOption('ERROR');
       await preview.getByText('Natel: «12» ist keine gültige Telefonnummer.').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
@@ -159,9 +159,9 @@ describe('board: member administration', () => {
       await screenshot(page, `member-import-preview-${viewport}`);
 
       const commit = page.getByRole('region', { name: '4. Importieren' });
-      await commit.getByLabel('Die 1 Zeilen mit Fehlern auslassen').check();
+      await commit.getByLabel('Die Zeile mit Fehlern auslassen').check();
       await commit.getByRole('button', { name: 'Importieren' }).click();
-      await page.getByText('Import abgeschlossen: 1 neue Mitglieder, 0 aktualisiert, 1 übersprungen, 0 Einladungen.').waitFor();
+      await page.getByText('Import abgeschlossen: 1 neues Mitglied, 0 aktualisiert, 1 übersprungen, 0 Einladungen.').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `member-import-done-${viewport}`);
 

@@ -67,9 +67,7 @@ async function convertWithLibreOffice<T>(
 ): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
   try {
-    const profile = path.join(dir, 'profile');
-    mkdirSync(path.join(profile, 'user'), { recursive: true });
-    writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    const profile = userProfile(dir);
     const out = path.join(dir, 'out');
     mkdirSync(out);
     const inputs = workbooks.map((body, i) => {
@@ -111,6 +109,53 @@ export function printWithLibreOffice(workbooks: Buffer[], timeoutMs = 180_000): 
   return convertWithLibreOffice(workbooks, 'pdf', timeoutMs, (out, _stdout, inputs) =>
     inputs.map((input) => readFileSync(path.join(out, `${path.basename(input, '.xlsx')}.pdf`))),
   );
+}
+
+/** A private user profile in `dir` with the settings above; its `-env:UserInstallation` path. */
+function userProfile(dir: string): string {
+  const profile = path.join(dir, 'profile');
+  mkdirSync(path.join(profile, 'user'), { recursive: true });
+  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+  return profile;
+}
+
+/**
+ * A file as LibreOffice saves it: opens `name` (its extension says what it is; `inFilter` gives
+ * the import filter and its options, e.g. for a CSV) and saves it with `--convert-to target`
+ * (e.g. `xlsx`, or `csv:Text - txt - csv (StarCalc):59,34,1` for a Windows-1252 CSV with `;`).
+ */
+export async function saveWithLibreOffice(
+  file: { name: string; content: Buffer; inFilter?: string },
+  target: string,
+  timeoutMs = 180_000,
+): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'club-lo-'));
+  try {
+    const profile = userProfile(dir);
+    const input = path.join(dir, file.name);
+    writeFileSync(input, file.content);
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    const stdout = await run(
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${profile}`,
+        ...(file.inFilter ? [`--infilter=${file.inFilter}`] : []),
+        '--convert-to',
+        target,
+        '--outdir',
+        out,
+        input,
+      ],
+      timeoutMs,
+    );
+    const written = /^convert .* -> (.*) using filter/m.exec(stdout)?.[1];
+    if (!written) throw new Error(`LibreOffice saved nothing:\n${stdout}`);
+    return readFileSync(written);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One workbook's sheets as LibreOffice shows them. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountry, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatWeekday, todayInZurich } from './format';
+import {
+  formatCount,
+  formatCountry,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatWeekday,
+  todayInZurich,
+} from './format';
 
 /** Intl uses a no-break space between code and amount; compare on plain spaces. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
@@ -74,6 +84,15 @@ describe('formatMoney', () => {
 describe('formatNumber', () => {
   it('groups thousands', () => {
     expect(formatNumber(1250)).toMatch(/^1['’]250$/);
+  });
+});
+
+describe('formatCount', () => {
+  it('takes the singular for one and the plural for none and for more', () => {
+    expect(formatCount(1, 'Zeile', 'Zeilen')).toBe('1 Zeile');
+    expect(formatCount(0, 'Zeile', 'Zeilen')).toBe('0 Zeilen');
+    expect(formatCount(2, 'neues Mitglied', 'neue Mitglieder')).toBe('2 neue Mitglieder');
+    expect(formatCount(1250, 'Zeile', 'Zeilen')).toMatch(/^1['’]250 Zeilen$/);
   });
 });
 

@@ -85,6 +85,13 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+const pluralRules = new Intl.PluralRules(LOCALE);
+
+/** A count with its noun in the right number: `(1, 'Zeile', 'Zeilen')` → `1 Zeile`, `(1250, …)` → `1’250 Zeilen`. */
+export function formatCount(value: number, one: string, other: string): string {
+  return `${formatNumber(value)} ${pluralRules.select(value) === 'one' ? one : other}`;
+}
+
 /** Today's date in Zurich as `YYYY-MM-DD`: the contract's, so the browser and the server agree. */
 export { todayInZurich } from '@club/contract/dates';
 

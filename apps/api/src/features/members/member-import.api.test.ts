@@ -7,7 +7,7 @@ import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { deleteStaleImports } from './member-import.service.ts';
-import { excelCsv, uploadFile, utf8BomCsv, xlsxOf, zipBomb } from './member-import.test-support.ts';
+import { clubList, clubListCounts, excelCsv, uploadFile, utf8BomCsv, xlsxOf, zipBomb } from './member-import.test-support.ts';
 
 let server: TestServer;
 let memberCookie: string;
@@ -142,6 +142,7 @@ describe('a list as Excel saves it in Switzerland (Windows-1252, semicolons)', (
     const refused = await commit(data.id);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('IMPORT_HAS_ERRORS');
+    expect(refused.body.error.message).toBe('1 Zeile hat Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeile.');
     expect(await db().member.count({ where: { email: 'zoe.mueller@example.ch' } })).toBe(0);
 
     const done = await commit(data.id, { skipErrors: true });
@@ -175,6 +176,40 @@ describe('a list as Excel saves it in Switzerland (Windows-1252, semicolons)', (
     const again = await uploadFile(server.url, boardCookie, excelCsv(rows), 'Mitglieder Zürich.csv');
     expect(again.body.data.counts).toEqual({ new: 0, update: 0, duplicate: 3, error: 1 });
     expect((await commit(again.body.data.id, { skipErrors: true })).body.data).toEqual({ created: 0, updated: 0, skipped: 4, invited: 0 });
+  });
+});
+
+describe('a club list with the mistakes real lists have', () => {
+  it('counts every row, names each mistake in German, and commits the good rows only when the board leaves out the others', async () => {
+    const list = clubList(300);
+    const uploaded = await uploadFile(server.url, boardCookie, excelCsv(list), 'Mitgliederliste 2026.csv');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data.counts).toEqual(clubListCounts(300));
+    expect(uploaded.body.data.rows).toBe(list.length - 1);
+    const reasons = uploaded.body.data.preview
+      .filter((r: { status: string }) => r.status === 'ERROR')
+      .flatMap((r: { errors: { message: string }[] }) => r.errors.map((e) => e.message));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'Geburtsdatum: «31.02.1980» ist kein Datum (z. B. 31.12.1985).',
+        'E-Mail: Bitte eine gültige E-Mail-Adresse angeben.',
+        'Natel: «12» ist keine gültige Telefonnummer.',
+        `Kategorie: «Ehrenmitglied» gibt es in der Saison ${season.name} nicht.`,
+      ]),
+    );
+    // Member 248 again, without a number, under another address, typed in capitals (the heading is line 1).
+    const again = list.findIndex((r, i) => i > 0 && r[0] === '') + 1;
+    expect(list[again - 1]!.slice(1, 4)).toEqual(['SAMI', 'FRENE', 'privat248@example.ch']);
+    expect(rowOf(uploaded.body, again)).toMatchObject({
+      status: 'DUPLICATE',
+      note: expect.stringMatching(/^Doppelt in der Datei: gleiche Person wie Zeile \d+ \(Name und Geburtsdatum\)\.$/),
+    });
+    const refused = await commit(uploaded.body.data.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/^15 Zeilen haben Fehler\./);
+    const done = await commit(uploaded.body.data.id, { skipErrors: true });
+    expect(done.body.data).toMatchObject({ created: clubListCounts(300).new, updated: 0 });
+    expect(await db().member.count({ where: { email: { startsWith: 'mitglied' } } })).toBe(clubListCounts(300).new);
   });
 });
 
@@ -422,7 +457,7 @@ describe('the nightly job', () => {
     );
     const id = uploaded.body.data.id as number;
     const list = await request(server.url).get('/api/v1/admin/members/imports').set('Cookie', boardCookie);
-    expect(list.body.data.map((i: { data: { id: number } }) => i.data.id)).toContain(id);
+    expect(list.body.data.find((i: { data: { id: number } }) => i.data.id === id).data).toMatchObject({ fileName: 'alt.csv', rows: 1 });
     const log = createLogger('silent');
     expect(await deleteStaleImports({ db: db(), log, actor: null, now: new Date() })).toBe(0);
     const deleted = await deleteStaleImports({ db: db(), log, actor: null, now: new Date(Date.now() + 25 * 3_600_000) });

@@ -91,7 +91,9 @@ export async function commitImport(
         throw withDetails(
           new AppError(
             'IMPORT_HAS_ERRORS',
-            `${errors.length} Zeilen haben Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeilen.`,
+            errors.length === 1
+              ? '1 Zeile hat Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeile.'
+              : `${errors.length} Zeilen haben Fehler. Bitte korrigieren Sie die Datei, oder importieren Sie ohne diese Zeilen.`,
           ),
           { errors: errors.length },
         );

@@ -45,12 +45,11 @@ export async function markImportCommitted(db: DbOrTx, id: number, data: { commit
   await db.memberImport.update({ where: { id }, data: { committedAt: data.committedAt, result: json(data.result), cells: Prisma.DbNull } });
 }
 
+/** The imports not yet committed, newest first, with their number of rows (counted in the database, not read). */
 export function listOpenImports(db: DbOrTx) {
-  return db.memberImport.findMany({
-    where: { committedAt: null },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, fileName: true, createdAt: true, cells: true },
-  });
+  return db.$queryRaw<{ id: number; fileName: string; createdAt: Date; rows: number }[]>`
+    SELECT "id", "fileName", "createdAt", coalesce(jsonb_array_length("cells"), 0)::int AS "rows"
+      FROM "member_imports" WHERE "committedAt" IS NULL ORDER BY "createdAt" DESC`;
 }
 
 /** Uncommitted imports uploaded before `before`: gone with their cells. */
@@ -191,9 +190,12 @@ export interface ImportedMember {
 
 const CHUNK = 1000;
 
+const isoDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
 /**
- * New members in bulk (a few statements per thousand): the members, their role, current address,
- * phones and the membership of the season. Answers the new ids in the given order.
+ * New members in bulk, a thousand at a time with one statement per table (the columns as arrays,
+ * `unnest`): the members, their role, current address, phones and the membership of the season.
+ * Answers the new ids in the given order.
  */
 export async function insertImportedMembers(
   db: DbOrTx,
@@ -202,44 +204,47 @@ export async function insertImportedMembers(
   now: Date,
 ): Promise<number[]> {
   const ids: number[] = [];
+  const today = isoDay(now);
   for (let i = 0; i < members.length; i += CHUNK) {
     const chunk = members.slice(i, i + CHUNK);
-    const created = await db.member.createManyAndReturn({
-      data: chunk.map((m) => ({
-        memberNumber: m.memberNumber,
-        username: m.username,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        email: m.email,
-        dateOfBirth: m.dateOfBirth,
-        memberSince: m.memberSince,
-        createdAt: now,
-      })),
-      select: { id: true, memberNumber: true },
-    });
-    const idOf = new Map(created.map((c) => [c.memberNumber, c.id]));
+    const col = <K extends keyof ImportedMember>(k: K) => chunk.map((m) => m[k]);
+    const created = await db.$queryRaw<{ id: number; memberNumber: number }[]>`
+      INSERT INTO "members" ("memberNumber", "username", "firstName", "lastName", "email", "dateOfBirth", "memberSince", "createdAt", "updatedAt")
+      SELECT t."memberNumber", t."username", t."firstName", t."lastName", t."email", t."dateOfBirth"::date, t."memberSince"::date, ${now}, ${now}
+        FROM unnest(${col('memberNumber')}::int[], ${col('username')}::text[], ${col('firstName')}::text[], ${col('lastName')}::text[],
+                    ${col('email')}::text[], ${chunk.map((m) => isoDay(m.dateOfBirth))}::text[], ${chunk.map((m) => isoDay(m.memberSince))}::text[])
+          AS t("memberNumber", "username", "firstName", "lastName", "email", "dateOfBirth", "memberSince")
+      RETURNING "id", "memberNumber"`;
+    const idOf = new Map(created.map((c) => [Number(c.memberNumber), Number(c.id)]));
     const chunkIds = chunk.map((m) => idOf.get(m.memberNumber)!);
     ids.push(...chunkIds);
-    await db.memberRole.createMany({ data: chunkIds.map((memberId) => ({ memberId, role: 'MEMBER' as const })) });
-    await db.address.createMany({
-      data: chunk.flatMap((m, j) => (m.address ? [{ ...m.address, memberId: chunkIds[j]!, validFrom: now, current: true }] : [])),
-    });
-    await db.phone.createMany({
-      data: chunk.flatMap((m, j) => [
-        ...(m.mobile ? [{ memberId: chunkIds[j]!, type: 'MOBILE' as const, number: m.mobile }] : []),
-        ...(m.landLine ? [{ memberId: chunkIds[j]!, type: 'LANDLINE' as const, number: m.landLine }] : []),
-      ]),
-    });
-    await db.membership.createMany({
-      data: chunk.map((m, j) => ({
-        memberId: chunkIds[j]!,
-        seasonId: season.id,
-        validFrom: season.validFrom,
-        validTo: season.validTo,
-        categoryId: m.categoryId,
-        createdAt: now,
-      })),
-    });
+    await db.$executeRaw`
+      INSERT INTO "member_roles" ("memberId", "role") SELECT t."memberId", 'MEMBER'::"Role" FROM unnest(${chunkIds}::int[]) AS t("memberId")`;
+    const withAddress = chunk.flatMap((m, j) => (m.address ? [{ ...m.address, memberId: chunkIds[j]! }] : []));
+    if (withAddress.length) {
+      const a = <K extends keyof (typeof withAddress)[number]>(k: K) => withAddress.map((r) => r[k]);
+      await db.$executeRaw`
+        INSERT INTO "addresses" ("memberId", "street", "houseNumber", "addressLine2", "postalCode", "city", "country", "validFrom", "current")
+        SELECT t."memberId", t."street", t."houseNumber", t."addressLine2", t."postalCode", t."city", t."country", ${today}::date, true
+          FROM unnest(${a('memberId')}::int[], ${a('street')}::text[], ${a('houseNumber')}::text[], ${a('addressLine2')}::text[],
+                      ${a('postalCode')}::text[], ${a('city')}::text[], ${a('country')}::text[])
+            AS t("memberId", "street", "houseNumber", "addressLine2", "postalCode", "city", "country")`;
+    }
+    const phones = chunk.flatMap((m, j) => [
+      ...(m.mobile ? [{ memberId: chunkIds[j]!, type: 'MOBILE', number: m.mobile }] : []),
+      ...(m.landLine ? [{ memberId: chunkIds[j]!, type: 'LANDLINE', number: m.landLine }] : []),
+    ]);
+    if (phones.length) {
+      await db.$executeRaw`
+        INSERT INTO "phones" ("memberId", "type", "number")
+        SELECT t."memberId", t."type"::"PhoneType", t."number"
+          FROM unnest(${phones.map((p) => p.memberId)}::int[], ${phones.map((p) => p.type)}::text[], ${phones.map((p) => p.number)}::text[])
+            AS t("memberId", "type", "number")`;
+    }
+    await db.$executeRaw`
+      INSERT INTO "memberships" ("memberId", "seasonId", "validFrom", "validTo", "categoryId", "createdAt")
+      SELECT t."memberId", ${season.id}, ${isoDay(season.validFrom)}::date, ${isoDay(season.validTo)}::date, t."categoryId", ${now}
+        FROM unnest(${chunkIds}::int[], ${col('categoryId')}::int[]) AS t("memberId", "categoryId")`;
   }
   return ids;
 }
@@ -279,13 +284,20 @@ export async function setSeasonCategory(
   });
 }
 
-/** Audit rows in bulk (one per imported member). */
+/** Audit rows in bulk (one per imported member), a thousand per statement. */
 export async function insertAuditRows(
   db: DbOrTx,
   rows: { actorId: number | null; action: string; entity: string; entityId: string; data: object; createdAt: Date }[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.auditLog.createMany({ data: rows.slice(i, i + CHUNK).map((r) => ({ ...r, data: json(r.data) })) });
+    const chunk = rows.slice(i, i + CHUNK);
+    await db.$executeRaw`
+      INSERT INTO "audit_log" ("actorId", "action", "entity", "entityId", "data", "createdAt")
+      SELECT t."actorId", t."action", t."entity", t."entityId", t."data"::jsonb, t."createdAt"::timestamptz
+        FROM unnest(${chunk.map((r) => r.actorId)}::int[], ${chunk.map((r) => r.action)}::text[], ${chunk.map((r) => r.entity)}::text[],
+                    ${chunk.map((r) => r.entityId)}::text[], ${chunk.map((r) => JSON.stringify(r.data))}::text[],
+                    ${chunk.map((r) => r.createdAt.toISOString())}::text[])
+          AS t("actorId", "action", "entity", "entityId", "data", "createdAt")`;
   }
 }
 

@@ -212,7 +212,7 @@ export async function listImports(ctx: Ctx): Promise<MemberImportSummary[]> {
       id: r.id,
       fileName: r.fileName,
       createdAt: r.createdAt.toISOString(),
-      rows: Array.isArray(r.cells) ? r.cells.length : 0,
+      rows: r.rows,
     }));
 }
 

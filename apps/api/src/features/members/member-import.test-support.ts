@@ -82,3 +82,124 @@ export function uploadFile(baseUrl: string, cookie: string | undefined, content:
   if (cookie) req.set('Cookie', cookie);
   return req.attach('file', content, { filename: fileName, contentType: 'application/octet-stream' });
 }
+
+// --- a realistic club list --------------------------------------------------------------------
+
+/** The headings of the list the generator writes (as a club's Excel list names them). */
+export const CLUB_LIST_HEADINGS = [
+  'Mitglied-Nr.',
+  'Vorname',
+  'Name',
+  'E-Mail',
+  'Geburtsdatum',
+  'Strasse',
+  'Nr.',
+  'PLZ',
+  'Ort',
+  'Natel',
+  'Telefon',
+  'Eintritt',
+  'Kategorie',
+  'Bemerkungen',
+];
+
+const FIRST = ['Anna', 'Reto', 'Zoë', 'Jürg', 'Käthi', 'René', 'Lea', 'Noah', 'Sämi', 'Bea', 'Urs', 'Chantal', 'Marco', 'Ursula', 'Luca'];
+const LAST = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Brändli', 'Frêne', 'Bühler', 'Gerber', 'Rossi'];
+const STREETS = ['Bahnhofstrasse', 'Hardturmstrasse', 'Seestrasse', 'Dorfstrasse', 'Rue du Lac', 'Langstrasse'];
+const PLACES: [string, string][] = [
+  ['8001', 'Zürich'],
+  ['8004', 'Zürich'],
+  ['8400', 'Winterthur'],
+  ['8600', 'Dübendorf'],
+  ['8953', 'Dietikon'],
+  ['1003', 'Lausanne'],
+];
+
+function clubPhone(i: number): string {
+  const n = String(1000000 + ((i * 7919) % 8999999)).padStart(7, '0');
+  const forms = [`079 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`, `+41 78${n}`, `0041 76 ${n}`, `076${n}`];
+  return forms[i % forms.length]!;
+}
+
+/**
+ * Member `i` of the list: umlauts and accents, double names, two- and four-digit years, phones in
+ * every usual form, entry dates, «Junior» on every tenth row. Every 100 members, five rows carry a
+ * mistake a club's list has: a 31 February, a phone «12», an e-mail without @, a postal code of
+ * three digits, a category the season does not have.
+ */
+function clubMember(i: number): string[] {
+  const first = FIRST[i % FIRST.length]!;
+  const last = `${LAST[(i * 7) % LAST.length]!}${i % 3 === 0 ? '-' + LAST[(i * 11) % LAST.length]! : ''}`;
+  const [plz, city] = PLACES[i % PLACES.length]!;
+  // A different day for each of up to 23,725 members (1940 to 2004): name and birth date tell them apart.
+  const [year, month, day] = new Date(Date.UTC(1940, 0, 1 + ((i * 37) % 23_725))).toISOString().slice(0, 10).split('-');
+  const birth = i % 4 === 0 ? `${day}.${month}.${year!.slice(2)}` : `${day}.${month}.${year}`;
+  const mistake = i % 100;
+  return [
+    String(1000 + i),
+    first,
+    last,
+    mistake === 23 ? `mitglied${i}.example.ch` : `mitglied${i}@example.ch`,
+    mistake === 7 ? '31.02.1980' : birth,
+    STREETS[i % STREETS.length]!,
+    String(1 + (i % 120)),
+    mistake === 41 ? plz.slice(0, 3) : plz,
+    city,
+    mistake === 57 ? '12' : clubPhone(i),
+    i % 5 === 0 ? `044 ${String(200 + (i % 700))} ${String(10 + (i % 89))} ${String(10 + (i % 89))}` : '',
+    `01.0${1 + (i % 9)}.${1990 + (i % 35)}`,
+    mistake === 89 ? 'Ehrenmitglied' : i % 10 === 0 ? 'Junior' : '',
+    i % 40 === 0 ? 'Gründungsmitglied' : '',
+  ];
+}
+
+/**
+ * A club's member list of `members` people (headings first) with what real lists have: after
+ * every 100th member the same row again, and after every 250th the member two rows up once more
+ * without a number, under another e-mail and with the name typed without accents in capitals.
+ * Expected: `clubListCounts(members)`.
+ */
+export function clubList(members: number): string[][] {
+  const rows = [CLUB_LIST_HEADINGS];
+  for (let i = 1; i <= members; i++) {
+    rows.push(clubMember(i));
+    if (i % 100 === 0) rows.push(clubMember(i - 1));
+    if (i % 250 === 0) {
+      const again = clubMember(i - 2);
+      again[0] = '';
+      again[1] = foldForTyping(again[1]!);
+      again[2] = foldForTyping(again[2]!);
+      again[3] = `privat${i - 2}@example.ch`;
+      rows.push(again);
+    }
+  }
+  return rows;
+}
+
+const foldForTyping = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+
+/** What the preview of `clubList(members)` counts when none of them is a member yet. */
+export function clubListCounts(members: number) {
+  let error = 0;
+  for (let i = 1; i <= members; i++) if ([7, 23, 41, 57, 89].includes(i % 100)) error++;
+  const duplicate = Math.floor(members / 100) + Math.floor(members / 250);
+  return { new: members - error, update: 0, duplicate, error };
+}
+
+/** The list as a workbook: real birth dates written in full become date cells, the rest text (a 31 February too). */
+export function clubListWorkbook(list: readonly (readonly string[])[]): Promise<Buffer> {
+  const birth = CLUB_LIST_HEADINGS.indexOf('Geburtsdatum');
+  return xlsxOf(
+    list.map((row, i) =>
+      row.map((cell, j) => {
+        const m = i > 0 && j === birth ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(cell) : null;
+        const date = m ? new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]))) : null;
+        return date && date.getUTCDate() === Number(m![1]) ? date : cell;
+      }),
+    ),
+  );
+}

@@ -8,7 +8,7 @@ import type { MemberImport } from '@club/contract';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { useCommitMemberImport } from '../api/member-imports';
 
 /** Step 4: «Importieren» (error rows left out only when the board ticks it), then the counts. */
@@ -19,13 +19,16 @@ export function ImportCommitCard({ data }: { data: MemberImport }) {
 
   if (result) {
     return (
-      <SectionCard id="import-commit" title="4. Importiert">
+      <SectionCard id="import-commit" title="Importiert">
         <Alert variant="success" className="mb-2">
-          Import abgeschlossen: {formatNumber(result.created)} neue Mitglieder, {formatNumber(result.updated)} aktualisiert,{' '}
-          {formatNumber(result.skipped)} übersprungen, {formatNumber(result.invited)} Einladungen.
+          Import abgeschlossen: {formatCount(result.created, 'neues Mitglied', 'neue Mitglieder')}, {formatNumber(result.updated)}{' '}
+          aktualisiert, {formatNumber(result.skipped)} übersprungen, {formatCount(result.invited, 'Einladung', 'Einladungen')}.
         </Alert>
         {data.invitationsWaiting > 0 ? (
-          <p>{formatNumber(data.invitationsWaiting)} Einladungen warten noch auf den Versand (höchstens eine bestimmte Zahl pro Minute).</p>
+          <p>
+            {formatCount(data.invitationsWaiting, 'Einladung wartet', 'Einladungen warten')} noch auf den Versand (höchstens eine bestimmte
+            Zahl pro Minute).
+          </p>
         ) : null}
         <Link className="btn btn-primary" to={paths.members.href()}>
           Zu den Mitgliedern
@@ -37,8 +40,8 @@ export function ImportCommitCard({ data }: { data: MemberImport }) {
   return (
     <SectionCard id="import-commit" title="4. Importieren">
       <p>
-        Übernommen werden {formatNumber(data.counts.new)} neue Mitglieder und {formatNumber(data.counts.update)} Aktualisierungen, alle
-        zusammen oder keine.
+        Übernommen werden {formatCount(data.counts.new, 'neues Mitglied', 'neue Mitglieder')} und{' '}
+        {formatCount(data.counts.update, 'Aktualisierung', 'Aktualisierungen')}, alle zusammen oder keine.
       </p>
       {data.counts.error > 0 ? (
         <Form.Check
@@ -46,7 +49,11 @@ export function ImportCommitCard({ data }: { data: MemberImport }) {
           id="import-skip-errors"
           checked={skipErrors}
           onChange={(event) => setSkipErrors(event.target.checked)}
-          label={`Die ${formatNumber(data.counts.error)} Zeilen mit Fehlern auslassen`}
+          label={
+            data.counts.error === 1
+              ? 'Die Zeile mit Fehlern auslassen'
+              : `Die ${formatNumber(data.counts.error)} Zeilen mit Fehlern auslassen`
+          }
         />
       ) : null}
       {commit.isPending ? (

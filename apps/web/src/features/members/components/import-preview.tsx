@@ -7,14 +7,14 @@ import { Link } from 'react-router-dom';
 import type { ImportRow, ImportRowStatus, MemberImport } from '@club/contract';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatCount, formatDate, formatNumber } from '@/lib/format';
 import { useUpdateMemberImport } from '../api/member-imports';
 
-const STATUS: Record<ImportRowStatus, { label: string; bg: string; text?: 'dark' }> = {
-  NEW: { label: 'neu', bg: 'success' },
-  UPDATE: { label: 'Aktualisierung', bg: 'info', text: 'dark' },
-  DUPLICATE: { label: 'Duplikat', bg: 'secondary' },
-  ERROR: { label: 'Fehler', bg: 'danger' },
+const STATUS: Record<ImportRowStatus, { label: string; plural: string; bg: string; text?: 'dark' }> = {
+  NEW: { label: 'neu', plural: 'neu', bg: 'success' },
+  UPDATE: { label: 'Aktualisierung', plural: 'Aktualisierungen', bg: 'info', text: 'dark' },
+  DUPLICATE: { label: 'Duplikat', plural: 'Duplikate', bg: 'secondary' },
+  ERROR: { label: 'Fehler', plural: 'Fehler', bg: 'danger' },
 };
 const PAGE = 100;
 
@@ -91,7 +91,7 @@ export function ImportPreview({ data }: { data: MemberImport }) {
   return (
     <SectionCard id="import-preview" title="3. Vorschau">
       <p aria-live="polite">
-        {formatNumber(data.rows)} Zeilen: {counts.map(([s, n]) => `${formatNumber(n)} ${STATUS[s].label}`).join(', ')}.
+        {formatCount(data.rows, 'Zeile', 'Zeilen')}: {counts.map(([s, n]) => formatCount(n, STATUS[s].label, STATUS[s].plural)).join(', ')}.
       </p>
       <Form.Group controlId="import-filter" className="mb-2">
         <Form.Label>Zeilen zeigen</Form.Label>
@@ -118,7 +118,7 @@ export function ImportPreview({ data }: { data: MemberImport }) {
       </ListGroup>
       {rows.length > shown ? (
         <Button variant="outline-secondary" size="sm" onClick={() => setShown(shown + PAGE)}>
-          Weitere {formatNumber(Math.min(PAGE, rows.length - shown))} Zeilen zeigen
+          {formatCount(Math.min(PAGE, rows.length - shown), 'weitere Zeile', 'weitere Zeilen')} zeigen
         </Button>
       ) : null}
     </SectionCard>

@@ -31,25 +31,24 @@ export default function MembersImportPage() {
           <Link to={paths.members.href()}>Zurück zu den Mitgliedern</Link>
         </p>
       </PageHeader>
-      {id === null || current.data?.result ? <ImportUploadCard onUploaded={(created) => setParams({ id: String(created.id) })} /> : null}
       {id === null ? null : current.isPending ? (
         <PageSpinner label="Import wird geladen…" />
       ) : current.isError ? (
         <ErrorAlert error={current.error} title="Dieser Import lässt sich nicht öffnen." />
+      ) : current.data.result ? (
+        // Done: the counts first, then a next file can be chosen.
+        <ImportCommitCard data={current.data} />
       ) : (
         <>
-          {current.data.result ? null : (
-            <>
-              <p>
-                Datei <strong>{current.data.fileName}</strong>
-              </p>
-              <ImportSettingsForm data={current.data} />
-              <ImportPreview data={current.data} />
-            </>
-          )}
+          <p>
+            Datei <strong>{current.data.fileName}</strong>
+          </p>
+          <ImportSettingsForm data={current.data} />
+          <ImportPreview data={current.data} />
           <ImportCommitCard data={current.data} />
         </>
       )}
+      {id === null || current.data?.result ? <ImportUploadCard onUploaded={(created) => setParams({ id: String(created.id) })} /> : null}
     </>
   );
 }
