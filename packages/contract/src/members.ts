@@ -1,6 +1,17 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, idParam, isoDate, isoDateTime, moneySchema, pageQuery, pageSizeQuery, personSchema, roleSchema, searchQuery } from './common.ts';
+import {
+  addressSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  moneySchema,
+  pageQuery,
+  pageSizeQuery,
+  personSchema,
+  roleSchema,
+  searchQuery,
+} from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import { addressOutSchema, auditEntrySchema, memberCoreFields, membershipSchema, phonesBodySchema, phoneSchema } from './account.ts';

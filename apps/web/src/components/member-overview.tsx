@@ -85,7 +85,11 @@ export function MemberOverview({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             </ul>
           )}
         </OverviewCard>
-        <OverviewCard id="overview-tickets" title="Ihre nächsten Spiele" more={<Link to={`${account}#tickets`}>Alle Ticketreservationen</Link>}>
+        <OverviewCard
+          id="overview-tickets"
+          title="Ihre nächsten Spiele"
+          more={<Link to={`${account}#tickets`}>Alle Ticketreservationen</Link>}
+        >
           {games.length === 0 ? (
             <p className="mb-0">
               Keine Tickets für kommende Spiele. <Link to={paths.ticket.href()}>Zu den Tickets</Link>

@@ -334,7 +334,8 @@ describe('GET /api/v1/admin/members/{id}', () => {
         debtorAccount: 'CH9300762011623852957',
       },
     });
-    for (let i = 1; i <= 52; i++) await db().mailOutbox.create({ data: { to: i === 52 ? m.email.toUpperCase() : m.email, subject: `Mail ${i}`, text: '…' } });
+    for (let i = 1; i <= 52; i++)
+      await db().mailOutbox.create({ data: { to: i === 52 ? m.email.toUpperCase() : m.email, subject: `Mail ${i}`, text: '…' } });
     await db().mailOutbox.create({ data: { to: other.email, subject: 'Fremd', text: '…' } });
 
     const res = await asBoard('GET', `/api/v1/admin/members/${m.id}?expands=*`);
@@ -351,7 +352,9 @@ describe('GET /api/v1/admin/members/{id}', () => {
       'payments',
       'mails',
     ]);
-    expect(group('ticketreservations')).toEqual([expect.objectContaining({ gameId: g.gameId, amount: 3, opponent: 'HCD', status: 'CONFIRMED' })]);
+    expect(group('ticketreservations')).toEqual([
+      expect.objectContaining({ gameId: g.gameId, amount: 3, opponent: 'HCD', status: 'CONFIRMED' }),
+    ]);
     expect(group('eventsubscriptions')).toEqual([expect.objectContaining({ eventId: event.id, eventTitle: 'Chlausabend', amount: 2 })]);
     expect(group('invoices')).toEqual([expect.objectContaining({ id: invoice.id, status: 'PAID' })]);
     expect(group('payments')).toEqual([
@@ -366,7 +369,13 @@ describe('GET /api/v1/admin/members/{id}', () => {
     ]);
     const mails = group('mails');
     expect(mails).toHaveLength(50);
-    expect(mails[0]).toEqual({ id: expect.any(String), createdAt: expect.any(String), subject: 'Mail 52', status: expect.any(String), sentAt: null });
+    expect(mails[0]).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      subject: 'Mail 52',
+      status: expect.any(String),
+      sentAt: null,
+    });
     expect(mails.map((mail: { subject: string }) => mail.subject)).not.toContain('Fremd');
     expect(mails.at(-1).subject).toBe('Mail 3');
 

@@ -456,7 +456,9 @@ describe("the board's ticket administration", () => {
       expect(second.headers.get('x-total-count')).toBe('57');
       expect(second.body.page).toEqual({ page: 2, pageSize: 50, total: 57, totalPages: 2 });
       expect(second.body.data.map((item: Json) => item.data.id)).toEqual(rows.slice(50).map((r) => r.id));
-      expect(second.body.data[0].data).toEqual(expect.objectContaining({ member: expect.objectContaining({ id: member.id }), status: 'CONFIRMED' }));
+      expect(second.body.data[0].data).toEqual(
+        expect.objectContaining({ member: expect.objectContaining({ id: member.id }), status: 'CONFIRMED' }),
+      );
 
       const small = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=3&pageSize=20`);
       expect(small.body.data.map((item: Json) => item.data.id)).toEqual(rows.slice(40, 57).map((r) => r.id));

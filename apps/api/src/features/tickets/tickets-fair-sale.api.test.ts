@@ -154,7 +154,12 @@ describe('the fair sale', () => {
       const game = detail.body.data.games.find((g: Json) => g.id === gameId);
       const requested = amounts.reduce((a, b) => a + b, 0);
       expect(await db().ticketReservation.count({ where: { gameId, status: 'REQUESTED' } })).toBe(0);
-      expect(game).toMatchObject({ drawnAt: expect.any(String), requested, reserved: await confirmedSum(gameId), reservationCount: amounts.length });
+      expect(game).toMatchObject({
+        drawnAt: expect.any(String),
+        requested,
+        reserved: await confirmedSum(gameId),
+        reservationCount: amounts.length,
+      });
     });
 
     async function boardLogin(): Promise<[string, string]> {

@@ -79,7 +79,11 @@ function gameGroupInclude(withReservations: boolean) {
     games: {
       orderBy: [{ start: 'asc' as const }, { id: 'asc' as const }],
       ...(withReservations
-        ? { include: { reservations: { include: adminReservationInclude, orderBy: adminReservationOrder, take: ADMIN_RESERVATIONS_PAGE_SIZE } } }
+        ? {
+            include: {
+              reservations: { include: adminReservationInclude, orderBy: adminReservationOrder, take: ADMIN_RESERVATIONS_PAGE_SIZE },
+            },
+          }
         : {}),
     },
   };

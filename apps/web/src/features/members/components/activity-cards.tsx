@@ -71,7 +71,11 @@ export function EventSubscriptionsCard({ subscriptions }: { subscriptions: reado
           {sorted.map((s) => {
             const status = subscriptionStatus(s);
             return (
-              <li key={s.eventId} className="list-group-item px-0 d-flex flex-wrap justify-content-between gap-2" data-testid="member-subscription">
+              <li
+                key={s.eventId}
+                className="list-group-item px-0 d-flex flex-wrap justify-content-between gap-2"
+                data-testid="member-subscription"
+              >
                 <span>
                   <Link to={paths.eventAdmin.href(s.eventId)}>{s.eventTitle}</Link>
                   <br />

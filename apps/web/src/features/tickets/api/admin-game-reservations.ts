@@ -9,7 +9,11 @@ export interface ReservationsPage {
 }
 
 /** `GET /api/v1/admin/games/{id}/ticketreservations?page=`: one page of a game's reservations. */
-export async function getGameReservationsPage(gameId: number, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<ReservationsPage> {
+export async function getGameReservationsPage(
+  gameId: number,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ReservationsPage> {
   const envelope = await api.get<ListEnvelope<AdminTicketReservation> & { page: PageInfo }>(
     `/api/v1/admin/games/${gameId}/ticketreservations`,
     { params: { page, pageSize: ADMIN_RESERVATIONS_PAGE_SIZE }, signal },
