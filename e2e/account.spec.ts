@@ -127,13 +127,89 @@ describe('a member’s own account', () => {
       const memberships = page.getByRole('region', { name: 'Mitgliedschaften' });
       await memberships.getByText('Aktuelle Mitgliedschaft').waitFor();
       expect(await memberships.getByText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/).count()).toBeGreaterThan(0);
-      await page.getByRole('heading', { name: 'Ticketreservationen' }).waitFor();
-      await page.getByRole('heading', { name: 'Rechnungen' }).waitFor();
+      await page.getByRole('heading', { name: 'Ticketreservationen', exact: true }).waitFor();
+      await page.getByRole('heading', { name: 'Rechnungen', exact: true }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, `account-${viewport}`);
       await context.close();
+    }
+  });
+
+  it('puts open invoices and the next tickets first, and reaches every part and the member card in one tap (360 px and 1280 px)', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'mitglied', viewport);
+      const page = await context.newPage();
+      await page.goto('/account');
+      const index = page.getByRole('navigation', { name: 'Bereiche von Mein Konto' });
+      await index.waitFor();
+      expect(await index.getByRole('link').allTextContents()).toEqual([
+        'Tickets',
+        'Veranstaltungen',
+        'Rechnungen',
+        'Ausweis',
+        'Daten',
+        'Sicherheit',
+      ]);
+      // Open invoices and the next games come before every list, right under the index.
+      const invoices = page.getByRole('region', { name: 'Offene Rechnungen' });
+      const games = page.getByRole('region', { name: 'Ihre nächsten Spiele' });
+      await invoices.waitFor();
+      await games.waitFor();
+      const top = async (name: string, exact = true) => (await page.getByRole('heading', { name, exact }).boundingBox())!.y;
+      expect(await top('Offene Rechnungen')).toBeLessThan(await top('Ticketreservationen'));
+      expect(await top('Ihre nächsten Spiele')).toBeLessThan(await top('Ticketreservationen'));
+      if (viewport === 'phone') expect(await top('Offene Rechnungen')).toBeLessThan(await top('Ihre nächsten Spiele'));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `account-start-${viewport}`);
+
+      // One tap on «Ausweis» shows the member card; one on «Rechnungen» the invoices.
+      await index.getByRole('link', { name: 'Ausweis' }).click();
+      await page.waitForURL('**/account#ausweis');
+      const card = page.getByRole('heading', { name: 'Mitgliederausweis' });
+      await expect.poll(() => card.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200);
+      await index.getByRole('link', { name: 'Rechnungen' }).click();
+      await expect
+        .poll(() =>
+          page.getByRole('heading', { name: 'Rechnungen', exact: true }).evaluate((el) => Math.round(el.getBoundingClientRect().top)),
+        )
+        .toBeLessThan(200);
+      await context.close();
+    }
+  });
+
+  it('Home greets a member with the next games, open invoices and events, and a visitor without them (360 px and 1280 px)', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'mitglied', viewport);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Herzlich Willkommen', level: 1 }).waitFor();
+      for (const name of ['Ihre nächsten Spiele', 'Offene Rechnungen', 'Ihre Veranstaltungen'])
+        await page.getByRole('region', { name }).waitFor();
+      await page.getByRole('heading', { name: 'Kaufe Tickets' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Werde Mitglied' }).count()).toBe(0);
+      // The events come from their own request: wait for their text or the empty note.
+      await page
+        .getByRole('region', { name: 'Ihre Veranstaltungen' })
+        .getByText(/Uhr ·|Keine Anmeldungen/)
+        .first()
+        .waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `home-member-${viewport}`);
+      await page.getByRole('link', { name: 'Alle Rechnungen' }).click();
+      await page.waitForURL('**/account#rechnungen');
+      await page.getByRole('navigation', { name: 'Bereiche von Mein Konto' }).waitFor();
+      await context.close();
+
+      const visitor = await newContext(browser, { viewport });
+      const home = await visitor.newPage();
+      await home.goto('/');
+      await home.getByRole('link', { name: 'Werde Mitglied' }).waitFor();
+      expect(await home.getByRole('region', { name: 'Offene Rechnungen' }).count()).toBe(0);
+      await visitor.close();
     }
   });
 });

@@ -108,6 +108,12 @@ describe('the fair sale of a derby', () => {
       .getByText(/Ausgelost am/)
       .first()
       .waitFor();
+    // The card still counts what the draw's requests asked for (the requests are now tickets or waiting places).
+    await page
+      .getByTestId(`admin-game-${gameId}`)
+      .getByTestId('requested-of-quota')
+      .filter({ hasText: 'Auslosung erfolgt · 6 Tickets angefragt / 4 Kontingent' })
+      .waitFor();
     await screenshot(page, 'fair-sale-board-desktop');
     await board.close();
   });

@@ -81,6 +81,30 @@ describe('board: member administration', () => {
     }
   });
 
+  it("shows the board a member's reservations, event sign-ups, invoices with their payments and the mails sent (360 px and 1280 px)", async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      const hits = (await (await context.request.get('/api/v1/admin/members/?q=mitglied')).json()) as {
+        data: { data: { id: number; username: string; firstName: string; lastName: string } }[];
+      };
+      const member = hits.data.find((h) => h.data.username === 'mitglied')!.data;
+      await page.goto(`/admin/members/${member.id}`);
+      await page.getByRole('heading', { name: `${member.firstName} ${member.lastName}`, level: 1 }).waitFor();
+      const reservations = page.getByRole('region', { name: 'Ticketreservationen' });
+      await reservations.getByTestId('member-reservation').first().waitFor();
+      await page.getByRole('region', { name: 'Veranstaltungen' }).getByTestId('member-subscription').first().waitFor();
+      await page.getByRole('region', { name: 'Rechnungen' }).getByRole('listitem').first().waitFor();
+      const mails = page.getByRole('region', { name: 'Versandte Mails' });
+      await mails.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `member-admin-activity-${viewport}`);
+      await context.close();
+    }
+  });
+
   it('adds a membership for the current season and sees it marked current and in the audit log', async () => {
     const context = await loggedInContext(browser, 'vorstand', 'desktop');
     const page = await context.newPage();

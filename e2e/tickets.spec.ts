@@ -169,4 +169,32 @@ describe('ticket sales', () => {
       await member.close();
     }
   });
+  it("the board's group page folds past games away under «Vergangene Spiele» (360 px and 1280 px)", async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      const groups = (await (await context.request.get('/api/v1/admin/gamegroups/')).json()) as {
+        data: { data: { id: number; name: string } }[];
+      };
+      const demo = groups.data.find((g) => g.data.name === 'Heimspiele Qualifikation 2026/27')!.data;
+      await page.goto(`/admin/gamegroups/${demo.id}`);
+      await page.getByRole('heading', { name: demo.name, level: 1 }).waitFor();
+      const past = page.getByTestId('past-games');
+      const summary = past.getByText(/^Vergangene Spiele \(\d+\)$/);
+      await summary.waitFor();
+      // The game played four days ago is folded away; the coming ones are open.
+      const played = page.getByRole('heading', { name: 'ZSC – HCD', level: 3 });
+      expect(await played.isVisible()).toBe(false);
+      await page.getByRole('heading', { name: 'ZSC – SCB', level: 3 }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await summary.click();
+      await played.waitFor();
+      await past.getByRole('region', { name: /^Reservationen für ZSC – HCD/ }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `game-group-past-${viewport}`);
+      await context.close();
+    }
+  });
 });

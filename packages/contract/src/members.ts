@@ -1,10 +1,23 @@
 import './locale.ts';
 import { z } from 'zod';
-import { addressSchema, idParam, isoDate, isoDateTime, pageQuery, pageSizeQuery, personSchema, roleSchema, searchQuery } from './common.ts';
+import {
+  addressSchema,
+  idParam,
+  isoDate,
+  isoDateTime,
+  moneySchema,
+  pageQuery,
+  pageSizeQuery,
+  personSchema,
+  roleSchema,
+  searchQuery,
+} from './common.ts';
 import { listEnvelope } from './envelope.ts';
 import { invoiceSummarySchema } from './invoices.ts';
 import { addressOutSchema, auditEntrySchema, memberCoreFields, membershipSchema, phonesBodySchema, phoneSchema } from './account.ts';
 import { categoryIdField } from './seasons.ts';
+import { memberEventSubscriptionSchema } from './events.ts';
+import { ticketReservationSchema } from './tickets.ts';
 
 // --- Search: GET /api/v1/admin/members/?q=&page=&pageSize= -----------------
 
@@ -47,7 +60,17 @@ export type MemberSearchResult = z.infer<typeof memberSearchResultSchema>;
 // --- One member: GET /api/v1/admin/members/{id}?expands=... ----------------
 
 /** Expand groups of the admin member view; `*` asks for all. */
-export const adminMemberExpands = ['memberships', 'phones', 'addresses', 'invoices', 'auditlog'] as const;
+export const adminMemberExpands = [
+  'memberships',
+  'phones',
+  'addresses',
+  'invoices',
+  'auditlog',
+  'ticketreservations',
+  'eventsubscriptions',
+  'payments',
+  'mails',
+] as const;
 export type AdminMemberExpand = (typeof adminMemberExpands)[number];
 
 /**
@@ -83,6 +106,31 @@ export const adminMemberSchema = z.object({
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
+/** A payment booked on one of the member's invoices (expand `payments`). */
+export const memberPaymentSchema = z.object({
+  id: z.number(),
+  invoiceId: z.number(),
+  invoiceNumber: z.string(),
+  amount: moneySchema,
+  bookingDate: isoDate.nullable(),
+  debtorName: z.string(),
+});
+export type MemberPayment = z.infer<typeof memberPaymentSchema>;
+
+/** How many of the newest mails to the member's address the board's view carries (expand `mails`). */
+export const MEMBER_MAILS_SHOWN = 50;
+
+/** A mail the site wrote to the member's current address (the outbox; expand `mails`, newest first). */
+export const memberMailSchema = z.object({
+  id: z.string(),
+  createdAt: isoDateTime,
+  subject: z.string(),
+  /** PENDING: waiting in the outbox; SENT; FAILED: given up after its attempts. */
+  status: z.string(),
+  sentAt: isoDateTime.nullable(),
+});
+export type MemberMail = z.infer<typeof memberMailSchema>;
+
 /** The expand groups' item shapes. */
 export const adminMemberGroupSchemas = {
   memberships: membershipSchema,
@@ -90,6 +138,10 @@ export const adminMemberGroupSchemas = {
   addresses: addressOutSchema,
   invoices: invoiceSummarySchema,
   auditlog: auditEntrySchema,
+  ticketreservations: ticketReservationSchema,
+  eventsubscriptions: memberEventSubscriptionSchema,
+  payments: memberPaymentSchema,
+  mails: memberMailSchema,
 } as const;
 
 // --- Board changes under /api/v1/admin/members/{id} ------------------------

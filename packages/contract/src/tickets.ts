@@ -5,6 +5,8 @@ import {
   feeSchema,
   isoDateTime,
   moneySchema,
+  pageQuery,
+  pageSizeQuery,
   paymentModeSchema,
   requiredText,
   storedAddressSchema,
@@ -302,9 +304,15 @@ export const adminGameSchema = z.object({
   saleMode: saleModeSchema,
   drawAt: isoDateTime.nullable(),
   drawnAt: isoDateTime.nullable(),
-  /** Tickets requested for the draw, and asked for on the waiting list. */
+  /**
+   * Tickets requested for the draw: before it, the open requests; once drawn, what the draw's
+   * requests asked for (as published with the draw). Then the tickets asked for on the waiting list.
+   */
   requested: z.number().int(),
   waiting: z.number().int(),
+  /** Reservations of the game (rows, whatever their status). */
+  reservationCount: z.number().int(),
+  /** Group detail only: the first page of the reservations (`ADMIN_RESERVATIONS_PAGE_SIZE`); the rest through the paged list. */
   reservations: z.array(adminTicketReservationSchema).optional(),
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
@@ -377,6 +385,20 @@ export const adminTicketAddSchema = z.object({
   reason: listChangeReason.optional(),
 });
 export type AdminTicketAdd = z.input<typeof adminTicketAddSchema>;
+
+/** Reservations a game carries in the group detail; the paged list's default and largest page size. */
+export const ADMIN_RESERVATIONS_PAGE_SIZE = 50;
+export const ADMIN_RESERVATIONS_MAX_PAGE_SIZE = 200;
+
+/**
+ * `GET /api/v1/admin/games/{id}/ticketreservations?page=&pageSize=`: one page of a game's
+ * reservations, in the order of the group detail; answered as a paged list (`page`: page, pageSize, total, totalPages).
+ */
+export const adminGameReservationsQuerySchema = z.object({
+  page: pageQuery,
+  pageSize: pageSizeQuery(ADMIN_RESERVATIONS_MAX_PAGE_SIZE, ADMIN_RESERVATIONS_PAGE_SIZE),
+});
+export type AdminGameReservationsQuery = z.input<typeof adminGameReservationsQuerySchema>;
 
 /** Body of the board's promote and remove calls: the reason, optional. */
 export const listChangeSchema = z.object({ reason: listChangeReason.optional() });

@@ -40,6 +40,8 @@ export const ticketAdmin = {
   gameGroups: ['admin', 'gamegroups'] as const,
   gameGroupList: () => [...ticketAdmin.gameGroups, 'list'] as const,
   gameGroup: (id: number) => [...ticketAdmin.gameGroups, 'detail', id] as const,
+  /** A game's reservations after the first page the group carries (changes of a group invalidate them too). */
+  gameReservations: (gameId: number) => [...ticketAdmin.gameGroups, 'reservations', gameId] as const,
 };
 
 export const events = {

@@ -86,15 +86,6 @@ export function countAuditAbout(db: DbOrTx, memberId: number, action: string, si
 
 // --- the member's data export: what other parts of the site hold about the member -------------
 
-/** Payments booked on the member's invoices. */
-export function findPaymentsOfMember(db: DbOrTx, memberId: number) {
-  return db.payment.findMany({
-    where: { invoice: { memberId } },
-    select: { amountRappen: true, bookingDate: true, debtorName: true, debtorAccount: true, invoice: { select: { number: true } } },
-    orderBy: [{ bookingDate: 'asc' }, { id: 'asc' }],
-  });
-}
-
 /** The application the member was accepted from, if it is kept. */
 export function findApplicationOfMember(db: DbOrTx, memberId: number) {
   return db.candidate.findUnique({ where: { memberId } });

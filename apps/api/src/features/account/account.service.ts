@@ -23,7 +23,6 @@ import {
   findApplicationOfMember,
   findContactMessagesOfMember,
   findMailsTo,
-  findPaymentsOfMember,
   createEmailChange,
   deletePendingEmailChanges,
   endAddress,
@@ -35,11 +34,10 @@ import {
   setMemberEmail,
   type AddressFields,
 } from './account.repository.ts';
-import { changesBetween, listMemberAudit, loadMemberProfile, toAddress } from '../members/members.service.ts';
+import { changesBetween, listMemberAudit, listMemberPayments, loadMemberProfile, toAddress } from '../members/members.service.ts';
 import { listOwnReservations } from '../tickets/tickets.service.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 import { listOwnSubscriptions } from '../events/events.service.ts';
-import { toMoney } from '../../lib/money.ts';
 import { loginRecords, type LoginLink } from '../idp/index.ts';
 
 /** The logged-in member's own data (docs/domain-rules.md «Data and expands»), with the expands asked for. */
@@ -273,7 +271,7 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
   const [own, login, payments, eventSubscriptions, application, contactMessages, mails] = await Promise.all([
     getOwnMember(ctx, memberId, []),
     loginRecords(ctx.db, memberId),
-    findPaymentsOfMember(ctx.db, memberId),
+    listMemberPayments(ctx, memberId),
     listOwnSubscriptions(ctx),
     findApplicationOfMember(ctx.db, memberId),
     findContactMessagesOfMember(ctx.db, memberId),
@@ -310,9 +308,9 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
     ticketReservations: own.data.ticketReservations,
     invoices: own.data.invoices,
     payments: payments.map((p) => ({
-      invoiceNumber: p.invoice?.number ?? '',
-      amount: toMoney(p.amountRappen),
-      bookingDate: p.bookingDate ? toIsoDate(p.bookingDate) : null,
+      invoiceNumber: p.invoiceNumber,
+      amount: p.amount,
+      bookingDate: p.bookingDate,
       debtorName: p.debtorName,
       debtorAccount: p.debtorAccount,
     })),

@@ -65,7 +65,11 @@ export async function getEventForCalendar(ctx: Ctx, id: number): Promise<EventRo
 
 /** The member's subscriptions (account page), by event start; those of cancelled events say so. */
 export async function listOwnSubscriptions(ctx: Ctx): Promise<MemberEventSubscription[]> {
-  const memberId = memberIdOf(ctx);
+  return listMemberSubscriptions(ctx, memberIdOf(ctx));
+}
+
+/** A member's event places with their state (the member's own list, and the board's view of the member). */
+export async function listMemberSubscriptions(ctx: Ctx, memberId: number): Promise<MemberEventSubscription[]> {
   const rows = await listSubscriptionsOfMember(ctx.db, memberId);
   const waitingEvents = [...new Set(rows.filter((r) => r.status === 'WAITING').map((r) => r.event.id))];
   const byEvent = await subscriptionRowsByEvent(ctx.db, waitingEvents);

@@ -4,6 +4,7 @@ import { createMember, unique, type CreatedMember } from '../../test/factories.t
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { call, expectGerman, HOSTILE_TEXTS, validAddress } from './members.test-support.ts';
+import { seedGame } from '../tickets/tickets.test-support.ts';
 
 let server: TestServer;
 let board: CreatedMember;
@@ -276,6 +277,118 @@ describe('GET /api/v1/admin/members/{id}', () => {
     expect(group('phones')).toEqual([{ id: expect.any(Number), type: 'MOBILE', number: '+41 79 123 45 67' }]);
     expect(group('invoices')).toEqual([]);
     expect(group('auditlog')).toEqual([]);
+  });
+
+  it("shows the board the member's reservations, event places, payments and the newest mails to the member's address", async () => {
+    const m = await createMember(db(), { firstName: 'Rita', lastName: 'Rundum' });
+    const other = await createMember(db());
+    const g = await seedGame(server.database, { opponent: 'HCD' });
+    await db().ticketReservation.create({
+      data: {
+        gameId: g.gameId,
+        memberId: m.id,
+        deliveryOptionId: g.optionIds[0]!,
+        amount: 3,
+        pricePerTicketRappen: 3550,
+        street: 'Limmatstrasse',
+        postalCode: '8005',
+        city: 'Zürich',
+      },
+    });
+    const event = await db().event.create({
+      data: {
+        title: 'Chlausabend',
+        start: new Date(Date.now() + 30 * 86_400_000),
+        end: new Date(Date.now() + 31 * 86_400_000),
+        registrationDeadline: new Date(Date.now() + 20 * 86_400_000),
+        capacity: 10,
+      },
+    });
+    await db().eventSubscription.create({ data: { eventId: event.id, memberId: m.id, amount: 2, status: 'CONFIRMED' } });
+    const invoice = await db().invoice.create({
+      data: {
+        number: `2019-${String(10_000 + Math.floor(Math.random() * 89_999))}`,
+        memberId: m.id,
+        kind: 'OTHER',
+        title: 'Beitrag',
+        invoiceDate: fromIsoDate('2025-05-11'),
+        dueDate: fromIsoDate('2025-06-10'),
+        totalRappen: 5000,
+        status: 'PAID',
+        reference: `RF${unique()}`,
+        debtorName: 'Rita Rundum',
+        street: 'Limmatstrasse',
+        postalCode: '8005',
+        city: 'Zürich',
+        paidRappen: 5000,
+      },
+    });
+    const payment = await db().payment.create({
+      data: {
+        source: 'MANUAL',
+        invoiceId: invoice.id,
+        outcome: 'MATCHED',
+        amountRappen: 5000,
+        bookingDate: fromIsoDate('2025-05-20'),
+        debtorName: 'Rita Rundum',
+        debtorAccount: 'CH9300762011623852957',
+      },
+    });
+    for (let i = 1; i <= 52; i++)
+      await db().mailOutbox.create({ data: { to: i === 52 ? m.email.toUpperCase() : m.email, subject: `Mail ${i}`, text: '…' } });
+    await db().mailOutbox.create({ data: { to: other.email, subject: 'Fremd', text: '…' } });
+
+    const res = await asBoard('GET', `/api/v1/admin/members/${m.id}?expands=*`);
+    expect(res.status).toBe(200);
+    const group = (name: string) => res.body.expands.find((e: { name: string }) => e.name === name)?.data;
+    expect(res.body.expands.map((e: { name: string }) => e.name)).toEqual([
+      'memberships',
+      'phones',
+      'addresses',
+      'invoices',
+      'auditlog',
+      'ticketreservations',
+      'eventsubscriptions',
+      'payments',
+      'mails',
+    ]);
+    expect(group('ticketreservations')).toEqual([
+      expect.objectContaining({ gameId: g.gameId, amount: 3, opponent: 'HCD', status: 'CONFIRMED' }),
+    ]);
+    expect(group('eventsubscriptions')).toEqual([expect.objectContaining({ eventId: event.id, eventTitle: 'Chlausabend', amount: 2 })]);
+    expect(group('invoices')).toEqual([expect.objectContaining({ id: invoice.id, status: 'PAID' })]);
+    expect(group('payments')).toEqual([
+      {
+        id: payment.id,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        amount: { currency: 'CHF', amount: 50 },
+        bookingDate: '2025-05-20',
+        debtorName: 'Rita Rundum',
+      },
+    ]);
+    const mails = group('mails');
+    expect(mails).toHaveLength(50);
+    expect(mails[0]).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      subject: 'Mail 52',
+      status: expect.any(String),
+      sentAt: null,
+    });
+    expect(mails.map((mail: { subject: string }) => mail.subject)).not.toContain('Fremd');
+    expect(mails.at(-1).subject).toBe('Mail 3');
+
+    // Each group also alone, and nothing of another member.
+    const alone = await asBoard('GET', `/api/v1/admin/members/${other.id}?expands=ticketreservations,payments,eventsubscriptions`);
+    expect(alone.body.expands).toEqual([
+      { name: 'ticketreservations', data: [] },
+      { name: 'eventsubscriptions', data: [] },
+      { name: 'payments', data: [] },
+    ]);
+    // A member may not read it.
+    const asMember = await call(server.url, 'GET', `/api/v1/admin/members/${m.id}?expands=*`, { cookie: memberCookie });
+    expect(asMember.status).toBe(403);
   });
 
   it('without expands answers the data only', async () => {

@@ -35,6 +35,35 @@ export function findAuditAbout(db: DbOrTx, memberId: number, take: number) {
 }
 export type AuditRow = Awaited<ReturnType<typeof findAuditAbout>>[number];
 
+// --- what other parts of the site hold about a member (the board's view, the data export) ------
+
+/** Payments booked on the member's invoices, by booking date. */
+export function findPaymentsOfMember(db: DbOrTx, memberId: number) {
+  return db.payment.findMany({
+    where: { invoice: { memberId } },
+    select: {
+      id: true,
+      invoiceId: true,
+      amountRappen: true,
+      bookingDate: true,
+      debtorName: true,
+      debtorAccount: true,
+      invoice: { select: { number: true } },
+    },
+    orderBy: [{ bookingDate: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** The newest mails of the outbox to an address (any case). */
+export function findNewestMailsTo(db: DbOrTx, email: string, take: number) {
+  return db.mailOutbox.findMany({
+    where: { to: { equals: email, mode: 'insensitive' } },
+    select: { id: true, createdAt: true, subject: true, status: true, sentAt: true },
+    orderBy: { id: 'desc' },
+    take,
+  });
+}
+
 export function findMemberNames(db: DbOrTx, ids: number[]) {
   return db.member.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true } });
 }

@@ -6,12 +6,14 @@ import type {
   AuditValue,
   Expand,
   MemberLogin,
+  MemberMail,
+  MemberPayment,
   MemberSearchHit,
   Membership,
   Phone,
   Role,
 } from '@club/contract';
-import { wantsExpand } from '@club/contract';
+import { MEMBER_MAILS_SHOWN, wantsExpand } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -21,7 +23,9 @@ import {
   countMembers,
   findAuditAbout,
   findMemberNames,
+  findNewestMailsTo,
   findOwnMember,
+  findPaymentsOfMember,
   findPhones,
   insertMember,
   isUsernameTaken,
@@ -32,6 +36,9 @@ import {
 } from './members.repository.ts';
 import { loginOverview } from '../idp/index.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
+import { listOwnReservations } from '../tickets/tickets.service.ts';
+import { listMemberSubscriptions } from '../events/events.service.ts';
+import { toMoney } from '../../lib/money.ts';
 
 /** Everything the site holds on a member, in contract shapes (own account, data export, the board's view). */
 export interface MemberProfile {
@@ -112,6 +119,38 @@ export async function listMemberAudit(ctx: Ctx, memberId: number, take = 200): P
   const actorIds = [...new Set(rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))];
   const names = new Map((await findMemberNames(ctx.db, actorIds)).map((m) => [m.id, `${m.firstName} ${m.lastName}`]));
   return rows.map((r) => toAuditEntry(r, names));
+}
+
+/** A payment on one of the member's invoices; the data export adds the payer's account. */
+export interface PaymentOfMember extends MemberPayment {
+  debtorAccount: string;
+}
+
+/** Payments booked on the member's invoices, by booking date. */
+export async function listMemberPayments(ctx: Ctx, memberId: number): Promise<PaymentOfMember[]> {
+  const rows = await findPaymentsOfMember(ctx.db, memberId);
+  return rows.map((p) => ({
+    id: p.id,
+    invoiceId: p.invoiceId ?? 0,
+    invoiceNumber: p.invoice?.number ?? '',
+    amount: toMoney(p.amountRappen),
+    bookingDate: p.bookingDate ? toIsoDate(p.bookingDate) : null,
+    debtorName: p.debtorName,
+    debtorAccount: p.debtorAccount,
+  }));
+}
+
+/** The newest mails the site wrote to the member's current address (the outbox, newest first). */
+async function listNewestMails(ctx: Ctx, email: string): Promise<MemberMail[]> {
+  if (!email) return [];
+  const rows = await findNewestMailsTo(ctx.db, email, MEMBER_MAILS_SHOWN);
+  return rows.map((m) => ({
+    id: String(m.id),
+    createdAt: m.createdAt.toISOString(),
+    subject: m.subject,
+    status: m.status,
+    sentAt: m.sentAt?.toISOString() ?? null,
+  }));
 }
 
 /** The fields whose value differs, as audit changes (field, before, after). */
@@ -256,7 +295,10 @@ export async function adminMemberView(ctx: Ctx, memberId: number, external: bool
   return toAdminMember(profile, await memberLogin(ctx, memberId, external));
 }
 
-/** The member as the board sees it; expands: memberships, phones, addresses, invoices, auditlog. */
+/**
+ * The member as the board sees it; expands: memberships, phones, addresses, invoices, auditlog,
+ * ticketreservations, eventsubscriptions, payments (on the member's invoices), mails (the newest to the current address).
+ */
 export async function getAdminMember(
   ctx: Ctx,
   memberId: number,
@@ -271,6 +313,10 @@ export async function getAdminMember(
     ['addresses', () => profile.addresses],
     ['invoices', () => listMemberInvoices(ctx, memberId)],
     ['auditlog', () => listMemberAudit(ctx, memberId)],
+    ['ticketreservations', () => listOwnReservations(ctx, memberId)],
+    ['eventsubscriptions', () => listMemberSubscriptions(ctx, memberId)],
+    ['payments', async () => (await listMemberPayments(ctx, memberId)).map(({ debtorAccount: _account, ...payment }) => payment)],
+    ['mails', () => listNewestMails(ctx, profile.email)],
   ];
   const selected: Expand[] = [];
   for (const [name, load] of groups) if (wantsExpand(expands, name)) selected.push({ name, data: await load() });

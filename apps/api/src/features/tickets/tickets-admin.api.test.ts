@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
-import { client, DAY, loggedIn, reservePath, seedGame, ticketRowCounts, type Call, type Json } from './tickets.test-support.ts';
+import { client, DAY, HOUR, loggedIn, reservePath, seedGame, ticketRowCounts, type Call, type Json } from './tickets.test-support.ts';
 
 const future = (days: number, hour = 19) => {
   const d = new Date(Date.now() + days * DAY);
@@ -68,6 +68,7 @@ describe("the board's ticket administration", () => {
       ['POST', '/admin/gamegroups/1/games/', {}],
       ['PUT', '/admin/games/1', {}],
       ['DELETE', '/admin/games/1'],
+      ['GET', '/admin/games/1/ticketreservations?page=2'],
     ];
     for (const [method, path, body] of routes) {
       it(`${method} ${path}`, async () => {
@@ -425,6 +426,60 @@ describe("the board's ticket administration", () => {
       expect(answer.body.error).toMatchObject({ code: 'IN_USE' });
       expect(answer.body.error.message).toContain('1 Reservation');
       expect(await ticketRowCounts(server.database)).toEqual(before);
+    });
+
+    it('sends the first 50 reservations with the group and the rest page by page, in the same order', async () => {
+      const g = await seedGame(server.database, { quota: 1000 });
+      const start = Date.now() - 60 * HOUR;
+      await server.database.prisma.ticketReservation.createMany({
+        data: Array.from({ length: 57 }, (_, i) => ({
+          gameId: g.gameId,
+          memberId: member.id,
+          deliveryOptionId: g.optionIds[0]!,
+          amount: 1 + (i % 3),
+          pricePerTicketRappen: 3550,
+          street: 'Limmatstrasse',
+          postalCode: '8005',
+          city: 'Zürich',
+          createdAt: new Date(start + i * 60_000),
+        })),
+      });
+      const rows = await server.database.prisma.ticketReservation.findMany({ where: { gameId: g.gameId }, orderBy: { createdAt: 'asc' } });
+
+      const detail = await board.call('GET', `/admin/gamegroups/${g.groupId}?expands=*`);
+      const game = detail.body.data.games[0];
+      expect(game).toMatchObject({ reservationCount: 57, reserved: rows.reduce((sum, r) => sum + r.amount, 0) });
+      expect(game.reservations.map((r: Json) => r.id)).toEqual(rows.slice(0, 50).map((r) => r.id));
+
+      const second = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=2`);
+      expect(second.status).toBe(200);
+      expect(second.headers.get('x-total-count')).toBe('57');
+      expect(second.body.page).toEqual({ page: 2, pageSize: 50, total: 57, totalPages: 2 });
+      expect(second.body.data.map((item: Json) => item.data.id)).toEqual(rows.slice(50).map((r) => r.id));
+      expect(second.body.data[0].data).toEqual(
+        expect.objectContaining({ member: expect.objectContaining({ id: member.id }), status: 'CONFIRMED' }),
+      );
+
+      const small = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=3&pageSize=20`);
+      expect(small.body.data.map((item: Json) => item.data.id)).toEqual(rows.slice(40, 57).map((r) => r.id));
+      const beyond = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=9`);
+      expect(beyond.body).toMatchObject({ data: [], page: { page: 9, total: 57 } });
+    });
+
+    it('refuses a bad page of reservations with a German message, and an unknown game with 404', async () => {
+      const g = await seedGame(server.database);
+      const checks: [string, number, string][] = [
+        [`/admin/games/${g.gameId}/ticketreservations?page=0`, 400, 'Seite'],
+        [`/admin/games/${g.gameId}/ticketreservations?page=x`, 400, 'Seite'],
+        [`/admin/games/${g.gameId}/ticketreservations?pageSize=201`, 400, 'Seitengrösse'],
+        ['/admin/games/999999/ticketreservations', 404, 'Spiel'],
+        ['/admin/games/abc/ticketreservations', 400, ''],
+      ];
+      for (const [path, status, word] of checks) {
+        const answer = await board.call('GET', path);
+        expect([status, status === 400 ? 422 : status], path).toContain(answer.status);
+        expect(JSON.stringify(answer.body.error), path).toContain(word);
+      }
     });
   });
 });

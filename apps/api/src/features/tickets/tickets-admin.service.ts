@@ -2,6 +2,7 @@ import { formatZurichDateAtTime } from '../../lib/dates.ts';
 import type {
   AdminDeliveryOption,
   AdminGame,
+  AdminTicketReservation,
   DeliveryOption,
   GameGroup,
   Money,
@@ -13,7 +14,7 @@ import type { z } from 'zod';
 import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
-import { toAdminDeliveryOption, toDeliveryOption, toGameGroup } from './tickets.mappers.ts';
+import { toAdminDeliveryOption, toAdminReservation, toDeliveryOption, toGameGroup } from './tickets.mappers.ts';
 import {
   addGroupDeliveryOptions,
   clearGroupDeliveryOptions,
@@ -42,6 +43,7 @@ import {
   mostHeldByOneMemberInGroup,
   mostReservedGameOfGroup,
   updateDeliveryOptionRow,
+  pageGameReservations,
   ticketSumsByGame,
   updateGameGroupRow,
   updateGameRow,
@@ -150,9 +152,20 @@ export async function listGameGroups(ctx: Ctx): Promise<GameGroup[]> {
   return rows.map((g) => toGameGroup(g, ctx.now, sums));
 }
 
-/** One group with its options, games, and every game's reservations. */
+/** One group with its options, games, and the first page of every game's reservations. */
 export function getGameGroup(ctx: Ctx, id: number): Promise<GameGroup> {
   return groupOut(ctx, id, true);
+}
+
+/** One page of a game's reservations for the board, and how many there are. */
+export async function listGameReservations(
+  ctx: Ctx,
+  gameId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ items: AdminTicketReservation[]; total: number }> {
+  const found = await pageGameReservations(ctx.db, gameId, { skip: (page.page - 1) * page.pageSize, take: page.pageSize });
+  if (!found) throw notFound(GAME_NOT_FOUND);
+  return { items: found.rows.map(toAdminReservation), total: found.total };
 }
 
 async function assertGroupNameFree(ctx: Ctx, name: string, exceptId?: number): Promise<void> {

@@ -148,6 +148,20 @@ describe('the fair sale', () => {
       expect(await db().auditLog.count({ where: { action: 'game.drawn', entityId: String(gameId) } })).toBe(1);
     });
 
+    it("after the draw, the board's game still counts the tickets its requests asked for", async () => {
+      const { gameGroupId } = await db().game.findUniqueOrThrow({ where: { id: gameId } });
+      const detail = await board('GET', `/admin/gamegroups/${gameGroupId}?expands=*`);
+      const game = detail.body.data.games.find((g: Json) => g.id === gameId);
+      const requested = amounts.reduce((a, b) => a + b, 0);
+      expect(await db().ticketReservation.count({ where: { gameId, status: 'REQUESTED' } })).toBe(0);
+      expect(game).toMatchObject({
+        drawnAt: expect.any(String),
+        requested,
+        reserved: await confirmedSum(gameId),
+        reservationCount: amounts.length,
+      });
+    });
+
     async function boardLogin(): Promise<[string, string]> {
       const m = await createMember(db(), { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
       return [m.username, m.password];

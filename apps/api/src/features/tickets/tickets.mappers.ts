@@ -19,6 +19,7 @@ import type {
   OwnReservationRow,
   TicketSums,
 } from './tickets.repository.ts';
+import { noTicketSums } from './tickets.repository.ts';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import { drawPhase, mayReserve, salesState, ticketsLeft, toMoney, toRappen, type AddressColumns } from './tickets.rules.ts';
 
@@ -107,7 +108,7 @@ export function toGame(
   };
 }
 
-function toAdminReservation(r: AdminReservationRow): AdminTicketReservation {
+export function toAdminReservation(r: AdminReservationRow): AdminTicketReservation {
   return {
     id: r.id,
     member: { id: r.member.id, memberNumber: r.member.memberNumber, firstName: r.member.firstName, lastName: r.member.lastName },
@@ -135,7 +136,7 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, sums: Map<number, 
       .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.id - b.id),
     games: g.games.map((game): AdminGame => {
       const state = salesState(game, now);
-      const counts = sums.get(game.id) ?? { reserved: 0, requested: 0, waiting: 0 };
+      const counts = sums.get(game.id) ?? noTicketSums;
       const sum = counts.reserved;
       return {
         id: game.id,
@@ -153,8 +154,10 @@ export function toGameGroup(g: GameGroupDetailRow, now: Date, sums: Map<number, 
         saleMode: game.saleMode,
         drawAt: game.drawAt?.toISOString() ?? null,
         drawnAt: game.drawnAt?.toISOString() ?? null,
-        requested: counts.requested,
+        // Once drawn, the requests have become tickets or waiting-list places: count what they asked for.
+        requested: game.drawnAt ? counts.drawn : counts.requested,
         waiting: counts.waiting,
+        reservationCount: counts.count,
         ...(game.reservations ? { reservations: game.reservations.map(toAdminReservation) } : {}),
       };
     }),

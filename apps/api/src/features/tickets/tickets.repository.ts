@@ -1,3 +1,4 @@
+import { ADMIN_RESERVATIONS_PAGE_SIZE } from '@club/contract';
 import { Prisma, type PaymentMode, type SaleMode, type TicketStatus } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import type { AddressColumns } from './tickets.rules.ts';
@@ -69,6 +70,9 @@ const adminReservationInclude = {
   deliveryOption: true,
 } satisfies Prisma.TicketReservationInclude;
 
+/** The order of a game's reservations on the board's screens (the group detail and the paged list). */
+const adminReservationOrder = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+
 function gameGroupInclude(withReservations: boolean) {
   return {
     deliveryOptions: { include: { deliveryOption: true } },
@@ -77,7 +81,7 @@ function gameGroupInclude(withReservations: boolean) {
       ...(withReservations
         ? {
             include: {
-              reservations: { include: adminReservationInclude, orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+              reservations: { include: adminReservationInclude, orderBy: adminReservationOrder, take: ADMIN_RESERVATIONS_PAGE_SIZE },
             },
           }
         : {}),
@@ -87,10 +91,28 @@ function gameGroupInclude(withReservations: boolean) {
 
 type GameGroupRow = Prisma.GameGroupGetPayload<{ include: { deliveryOptions: { include: { deliveryOption: true } }; games: true } }>;
 export type AdminReservationRow = Prisma.TicketReservationGetPayload<{ include: typeof adminReservationInclude }>;
-/** A group with its options and games; the games carry their reservations when asked for. */
+/** A group with its options and games; the games carry the first page of their reservations when asked for. */
 export type GameGroupDetailRow = Omit<GameGroupRow, 'games'> & {
   games: (GameGroupRow['games'][number] & { reservations?: AdminReservationRow[] })[];
 };
+
+/** One page of a game's reservations (in the group detail's order) and how many there are; null: no such game. */
+export async function pageGameReservations(
+  db: DbOrTx,
+  gameId: number,
+  page: { skip: number; take: number },
+): Promise<{ rows: AdminReservationRow[]; total: number } | null> {
+  const game = await db.game.findUnique({ where: { id: gameId }, select: { _count: { select: { reservations: true } } } });
+  if (!game) return null;
+  const rows = await db.ticketReservation.findMany({
+    where: { gameId },
+    include: adminReservationInclude,
+    orderBy: adminReservationOrder,
+    skip: page.skip,
+    take: page.take,
+  });
+  return { rows, total: game._count.reservations };
+}
 
 export function listGameGroups(db: DbOrTx): Promise<GameGroupDetailRow[]> {
   return db.gameGroup.findMany({ include: gameGroupInclude(false), orderBy: [{ name: 'asc' }, { id: 'asc' }] });
@@ -326,25 +348,43 @@ export async function reservedByGame(db: DbOrTx, gameIds: number[]): Promise<Map
   return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
 }
 
-/** Tickets per game and status: confirmed (`reserved`), requested for the draw, waiting. */
+/**
+ * Tickets per game and status: confirmed (`reserved`), requested for the draw, waiting; the
+ * tickets the draw's requests asked for (`drawn`, 0 before a draw) and the reservation rows (`count`).
+ */
 export interface TicketSums {
   reserved: number;
   requested: number;
   waiting: number;
+  drawn: number;
+  count: number;
 }
+
+export const noTicketSums: TicketSums = { reserved: 0, requested: 0, waiting: 0, drawn: 0, count: 0 };
 
 export async function ticketSumsByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, TicketSums>> {
   if (!gameIds.length) return new Map();
-  const rows = await db.ticketReservation.groupBy({ by: ['gameId', 'status'], where: { gameId: { in: gameIds } }, _sum: { amount: true } });
+  const [rows, drawn] = await Promise.all([
+    db.ticketReservation.groupBy({ by: ['gameId', 'status'], where: { gameId: { in: gameIds } }, _sum: { amount: true }, _count: true }),
+    db.drawEntry.groupBy({ by: ['gameId'], where: { gameId: { in: gameIds } }, _sum: { amount: true } }),
+  ]);
   const sums = new Map<number, TicketSums>();
+  const sumOf = (gameId: number): TicketSums => {
+    const known = sums.get(gameId);
+    if (known) return known;
+    const sum = { ...noTicketSums };
+    sums.set(gameId, sum);
+    return sum;
+  };
   for (const r of rows) {
-    const sum = sums.get(r.gameId) ?? { reserved: 0, requested: 0, waiting: 0 };
+    const sum = sumOf(r.gameId);
     const amount = r._sum.amount ?? 0;
     if (r.status === 'CONFIRMED') sum.reserved += amount;
     else if (r.status === 'REQUESTED') sum.requested += amount;
     else sum.waiting += amount;
-    sums.set(r.gameId, sum);
+    sum.count += r._count;
   }
+  for (const d of drawn) sumOf(d.gameId).drawn = d._sum.amount ?? 0;
   return sums;
 }
 

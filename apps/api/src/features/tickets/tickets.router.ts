@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   adminDeliveryOptionSchema,
+  adminGameReservationsQuerySchema,
   adminGameSchema,
+  adminTicketReservationSchema,
   deliveryAddressSchema,
   deliveryOptionInputSchema,
   deliveryOptionSchema,
@@ -25,7 +27,7 @@ import {
   gameDrawSchema,
   listChangeSchema,
 } from '@club/contract';
-import { sendItem, sendList } from '../../http/envelope.ts';
+import { sendItem, sendList, sendPaged } from '../../http/envelope.ts';
 import { requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -41,6 +43,7 @@ import {
   getGameGroup,
   listDeliveryOptions,
   listGameGroups,
+  listGameReservations,
   setGameGroupDeliveryOptions,
   updateDeliveryOption,
   updateGame,
@@ -264,6 +267,13 @@ export function ticketsRouter(deps: Deps): Router {
     '/games/:id/draw',
     handle({ params: idParams }, async ({ params }, req, res) => {
       sendItem(res, gameDrawSchema.parse(await drawGame(ctxOf(deps, req), site, params.id)));
+    }),
+  );
+  admin.get(
+    '/games/:id/ticketreservations',
+    handle({ params: idParams, query: adminGameReservationsQuerySchema }, async ({ params, query }, req, res) => {
+      const result = await listGameReservations(ctxOf(deps, req), params.id, query);
+      sendPaged(res, { ...query, items: result.items.map((r) => adminTicketReservationSchema.parse(r)), total: result.total });
     }),
   );
   admin.post(

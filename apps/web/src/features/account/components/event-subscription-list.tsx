@@ -5,7 +5,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { useEventSubscriptions } from '../api/get-event-subscriptions';
+import { useEventSubscriptions } from '@/lib/own-event-subscriptions';
 
 function status(s: MemberEventSubscription): { text: string; badge: string } {
   if (s.eventCancelled) return { text: 'Abgesagt', badge: 'text-bg-secondary' };

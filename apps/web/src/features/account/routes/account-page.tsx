@@ -3,6 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/loading-spinner';
+import { MemberOverview } from '@/components/member-overview';
+import { useScrollToHash } from '@/hooks/use-scroll-to-hash';
 import { paths, serverPaths } from '@/config/paths';
 import * as queryKeys from '@/lib/query-keys';
 import { DataExport } from '../components/data-export';
@@ -16,9 +18,19 @@ import { ReservationList } from '../components/reservation-list';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { twoFactorQueryOptions } from '../api/get-two-factor';
 import { useMemberOnly } from '../lib/use-member-only';
-import { eventSubscriptionsQueryOptions } from '../api/get-event-subscriptions';
+import { eventSubscriptionsQueryOptions } from '@/lib/own-event-subscriptions';
 import { memberCardQueryOptions } from '../api/get-member-card';
 import { loadMemberQueries, type ScreenLoader } from '@/lib/loaders';
+
+/** The parts of the page the index at the top leads to (anchors: `/account#rechnungen`). */
+const SECTIONS = [
+  ['tickets', 'Tickets'],
+  ['veranstaltungen', 'Veranstaltungen'],
+  ['rechnungen', 'Rechnungen'],
+  ['ausweis', 'Ausweis'],
+  ['daten', 'Daten'],
+  ['sicherheit', 'Sicherheit'],
+] as const;
 
 /** A message another screen left for this one (e.g. after an address change). */
 function useNotice(): string | null {
@@ -31,6 +43,7 @@ export default function AccountPage() {
   const session = useMemberOnly(paths.account.href());
   const queryClient = useQueryClient();
   const notice = useNotice();
+  useScrollToHash(session.loggedIn);
 
   if (session.status === 'pending') {
     return (
@@ -72,33 +85,51 @@ export default function AccountPage() {
   const member = session.user;
   return (
     <>
-      <PageHeader title="Mein Konto" intro="Ihre Angaben, Mitgliedschaften, Ticketreservationen und Rechnungen auf einen Blick." />
+      <PageHeader title="Mein Konto" intro="Ihre Tickets, Veranstaltungen, Rechnungen, Angaben und Ihre Anmeldung auf einen Blick." />
       {notice ? (
         <div className="alert alert-success" role="status">
           {notice}
         </div>
       ) : null}
-      <div className="row g-4">
-        <div className="col-lg-6">
-          <PersonalData member={member} />
-        </div>
-        <div className="col-lg-6">
-          <div className="d-flex flex-column gap-4 h-100">
+      <nav aria-label="Bereiche von Mein Konto" className="account-index mb-4">
+        <ul className="nav nav-pills gap-1">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id} className="nav-item">
+              <a className="nav-link border" href={`#${id}`}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <MemberOverview />
+      <div id="tickets" className="account-part">
+        <ReservationList reservations={member.ticketReservations} />
+      </div>
+      <div id="veranstaltungen" className="account-part">
+        <EventSubscriptionList />
+      </div>
+      <div id="rechnungen" className="account-part">
+        <InvoiceList invoices={member.invoices} />
+      </div>
+      <div id="ausweis" className="account-part">
+        <MemberCardSection />
+      </div>
+      <div id="daten" className="account-part mt-4">
+        <div className="row g-4">
+          <div className="col-lg-6">
+            <PersonalData member={member} />
+          </div>
+          <div className="col-lg-6">
             <MembershipList memberships={member.memberships} />
-            <TwoFactorCard />
           </div>
         </div>
+        <CalendarFeedCard />
+        <DataExport />
       </div>
-      {/* The member card of the current season: GET /api/v1/member/card (hand-over feature). */}
-      <MemberCardSection />
-      {/* Ticket reservations: the list of GET /api/v1/member/ (filled by the tickets feature). */}
-      <ReservationList reservations={member.ticketReservations} />
-      {/* Invoices: the list of GET /api/v1/member/ (filled by the invoices feature), with PDF download. */}
-      <InvoiceList invoices={member.invoices} />
-      {/* Event subscriptions: their own call, GET /api/v1/member/eventsubscriptions (events feature). */}
-      <EventSubscriptionList />
-      <CalendarFeedCard />
-      <DataExport />
+      <div id="sicherheit" className="account-part mt-4">
+        <TwoFactorCard />
+      </div>
     </>
   );
 }

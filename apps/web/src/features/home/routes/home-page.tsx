@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { isOwnPath, useSiteInfo } from '@/lib/site';
+
+/** What a logged-in member sees first (next tickets, open invoices, events): loaded only for members. */
+const MemberStart = lazy(() => import('../components/member-start'));
 
 /** The form may live on this site (`/candidates`) or elsewhere. */
 function MembershipLink({ href }: { href: string }) {
@@ -49,6 +53,12 @@ export default function HomePage() {
           </div>
         ) : null}
       </section>
+
+      {session.loggedIn ? (
+        <Suspense fallback={null}>
+          <MemberStart />
+        </Suspense>
+      ) : null}
 
       <div className="row g-4">
         <section className="col-md-6" aria-labelledby="tickets-heading">

@@ -1,4 +1,16 @@
-import type { AddressOut, AdminMember, AuditEntry, InvoiceSummary, ItemEnvelope, Membership, Phone } from '@club/contract';
+import type {
+  AddressOut,
+  AdminMember,
+  AuditEntry,
+  InvoiceSummary,
+  ItemEnvelope,
+  MemberEventSubscription,
+  MemberMail,
+  MemberPayment,
+  Membership,
+  Phone,
+  TicketReservation,
+} from '@club/contract';
 import { findExpand } from '@club/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -12,12 +24,16 @@ export interface MemberDetail {
   addresses: AddressOut[];
   invoices: InvoiceSummary[];
   auditLog: AuditEntry[];
+  ticketReservations: TicketReservation[];
+  eventSubscriptions: MemberEventSubscription[];
+  payments: MemberPayment[];
+  mails: MemberMail[];
 }
 
-/** `GET /api/v1/admin/members/{id}?expands=memberships,phones,addresses,invoices,auditlog` */
+/** `GET /api/v1/admin/members/{id}?expands=*`: the member with every group of `adminMemberExpands`. */
 export async function getMember(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<MemberDetail> {
   const envelope = await api.get<ItemEnvelope<AdminMember>>(`${adminMembersBase}/${encodeURIComponent(id)}`, {
-    params: { expands: 'memberships,phones,addresses,invoices,auditlog' },
+    params: { expands: '*' },
     signal,
   });
   return {
@@ -27,6 +43,10 @@ export async function getMember(id: number, { signal }: { signal?: AbortSignal }
     addresses: findExpand<AddressOut>(envelope, 'addresses'),
     invoices: findExpand<InvoiceSummary>(envelope, 'invoices'),
     auditLog: findExpand<AuditEntry>(envelope, 'auditlog'),
+    ticketReservations: findExpand<TicketReservation>(envelope, 'ticketreservations'),
+    eventSubscriptions: findExpand<MemberEventSubscription>(envelope, 'eventsubscriptions'),
+    payments: findExpand<MemberPayment>(envelope, 'payments'),
+    mails: findExpand<MemberMail>(envelope, 'mails'),
   };
 }
 

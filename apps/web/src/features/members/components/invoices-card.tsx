@@ -1,4 +1,4 @@
-import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
+import type { InvoiceStatus, InvoiceSummary, MemberPayment } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,8 +14,31 @@ const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
   CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
 };
 
-/** The member's invoices, newest first, each with its PDF. */
-export function InvoicesCard({ memberId, invoices }: { memberId: number; invoices: readonly InvoiceSummary[] }) {
+interface InvoicesCardProps {
+  memberId: number;
+  invoices: readonly InvoiceSummary[];
+  /** The payments booked on these invoices, shown under their invoice. */
+  payments: readonly MemberPayment[];
+}
+
+/** Payments booked on one invoice: amount, booking date and the payer as the bank named them. */
+function InvoicePayments({ payments }: { payments: readonly MemberPayment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <ul className="small mb-0 ps-3" aria-label="Zahlungen">
+      {payments.map((p) => (
+        <li key={p.id} data-testid="invoice-payment">
+          Zahlung {formatMoney(p.amount)}
+          {p.bookingDate ? ` am ${formatDate(p.bookingDate)}` : ''}
+          {p.debtorName ? ` von ${p.debtorName}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The member's invoices, newest first, each with its PDF and the payments booked on it. */
+export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps) {
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
   const cancel = useCancelInvoice(memberId);
   const toast = useToast();
@@ -43,6 +66,7 @@ export function InvoicesCard({ memberId, invoices }: { memberId: number; invoice
                   {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
                   {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
                 </span>
+                <InvoicePayments payments={payments.filter((p) => p.invoiceId === invoice.id)} />
               </span>
               <span className="d-flex align-items-center gap-2">
                 <span className={`badge ${STATUS[invoice.status].className}`}>{STATUS[invoice.status].text}</span>

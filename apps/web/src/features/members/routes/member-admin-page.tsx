@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { memberQueryOptions, useMember } from '../api/get-member';
+import { EventSubscriptionsCard, MailsCard, ReservationsCard } from '../components/activity-cards';
 import { AddressesCard } from '../components/addresses-card';
 import { AuditLogCard } from '../components/audit-log-card';
 import { ErasureCard } from '../components/erasure-card';
@@ -91,7 +92,16 @@ export default function MemberAdminPage() {
           <MembershipsCard memberId={member.id} memberships={detail.data.memberships} />
         </div>
         <div className="col-lg-6">
-          <InvoicesCard memberId={member.id} invoices={detail.data.invoices} />
+          <InvoicesCard memberId={member.id} invoices={detail.data.invoices} payments={detail.data.payments} />
+        </div>
+        <div className="col-lg-6">
+          <ReservationsCard reservations={detail.data.ticketReservations} />
+        </div>
+        <div className="col-lg-6">
+          <EventSubscriptionsCard subscriptions={detail.data.eventSubscriptions} />
+        </div>
+        <div className="col-lg-6">
+          <MailsCard mails={detail.data.mails} />
         </div>
         <div className="col-lg-6">
           <AuditLogCard entries={detail.data.auditLog} />

@@ -1,9 +1,12 @@
-import type { AdminGame } from '@club/contract';
+import { ADMIN_RESERVATIONS_PAGE_SIZE, type AdminGame } from '@club/contract';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
+import { ErrorAlert } from '@/components/ui/error-alert';
 import { paths } from '@/config/paths';
 import { formatCountry, formatDateTime, formatWeekday } from '@/lib/format';
+import { useMoreGameReservations } from '../api/admin-game-reservations';
 import { matchup, salesText, ticketCount } from '../lib/games';
 import { Matchup } from './matchup';
 import { DrawButton, ListActions, ReservationState } from './game-list-actions';
@@ -15,12 +18,15 @@ interface AdminGameCardProps {
   onDelete: () => void;
 }
 
-/** One game on the board's group screen: reserved / quota and every reservation. */
+/** One game on the board's group screen: reserved / quota and its reservations, 50 at a time («Mehr anzeigen»). */
 export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardProps) {
   const { title } = matchup(game);
   const headingId = `admin-game-${game.id}`;
   const percent = quota > 0 ? Math.min(100, Math.round((game.reserved / quota) * 100)) : 100;
-  const reservations = game.reservations ?? [];
+  const [showMore, setShowMore] = useState(false);
+  const more = useMoreGameReservations(game.id, showMore);
+  const reservations = [...(game.reservations ?? []), ...(more.data?.pages.flatMap((p) => p.items) ?? [])];
+  const left = Math.max(0, game.reservationCount - reservations.length);
   return (
     <Card as="article" className="mb-3 shadow-sm" aria-labelledby={headingId} data-testid={`admin-game-${game.id}`}>
       <Card.Body>
@@ -144,6 +150,23 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             </table>
           </div>
         )}
+        {more.isError ? <ErrorAlert error={more.error} title="Weitere Reservationen konnten nicht geladen werden." /> : null}
+        {left > 0 ? (
+          <p className="mt-2 mb-0 d-flex flex-wrap align-items-center gap-2">
+            <span className="small">
+              {reservations.length} von {game.reservationCount} Reservationen
+            </span>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              disabled={more.isFetching}
+              onClick={() => (showMore ? void more.fetchNextPage() : setShowMore(true))}
+              aria-label={`Mehr Reservationen für ${title} anzeigen`}
+            >
+              {more.isFetching ? 'Wird geladen…' : `Mehr anzeigen (${Math.min(left, ADMIN_RESERVATIONS_PAGE_SIZE)} weitere)`}
+            </Button>
+          </p>
+        ) : null}
       </Card.Body>
     </Card>
   );

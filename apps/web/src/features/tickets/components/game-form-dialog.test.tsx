@@ -24,6 +24,7 @@ const game: AdminGame = {
   drawnAt: null,
   requested: 0,
   waiting: 0,
+  reservationCount: 0,
 };
 
 function board(routes: Routes) {

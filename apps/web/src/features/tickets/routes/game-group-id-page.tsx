@@ -15,7 +15,7 @@ import { AdminGameCard } from '../components/admin-game-card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { GameFormDialog } from '../components/game-form-dialog';
 import { GameGroupForm } from '../components/game-group-form';
-import { matchup } from '../lib/games';
+import { isGameOver, matchup } from '../lib/games';
 import '../tickets.css';
 import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
@@ -51,6 +51,22 @@ export default function GameGroupIdPage() {
   }
 
   const g = group.data;
+  // Games that have begun fold away under «Vergangene Spiele», the latest first.
+  const now = new Date();
+  const upcoming = g.games.filter((game) => !isGameOver(game.start, now));
+  const past = g.games.filter((game) => isGameOver(game.start, now)).reverse();
+  const gameCard = (game: AdminGame) => (
+    <AdminGameCard
+      key={game.id}
+      game={game}
+      quota={g.availableTicketsPerGame}
+      onEdit={() => setEditing(game)}
+      onDelete={() => {
+        deleteGame.reset();
+        setDeletingGame(game);
+      }}
+    />
+  );
   return (
     <>
       <PageHeader title={g.name} intro="Preis, Kontingent, Zustelloptionen und Spiele dieser Spielegruppe bearbeiten." />
@@ -77,18 +93,13 @@ export default function GameGroupIdPage() {
           <Button onClick={() => setEditing('new')}>Spiel hinzufügen</Button>
         </div>
         {g.games.length === 0 ? <p>Diese Spielegruppe hat noch keine Spiele.</p> : null}
-        {g.games.map((game) => (
-          <AdminGameCard
-            key={game.id}
-            game={game}
-            quota={g.availableTicketsPerGame}
-            onEdit={() => setEditing(game)}
-            onDelete={() => {
-              deleteGame.reset();
-              setDeletingGame(game);
-            }}
-          />
-        ))}
+        {upcoming.map(gameCard)}
+        {past.length > 0 ? (
+          <details className="past-games mt-3" data-testid="past-games">
+            <summary className="h5">Vergangene Spiele ({past.length})</summary>
+            <div className="mt-3">{past.map(gameCard)}</div>
+          </details>
+        ) : null}
       </section>
 
       <section aria-labelledby="danger-heading" className="border-top pt-3">
