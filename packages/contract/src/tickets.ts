@@ -391,7 +391,7 @@ export const ADMIN_RESERVATIONS_PAGE_SIZE = 50;
 export const ADMIN_RESERVATIONS_MAX_PAGE_SIZE = 200;
 
 /**
- * `GET /api/v1/admin/games/{id}/ticketreservations?page=&pageSize=`: one page of a game's
+ * `GET /api/v1/admin/games/{id}/reservations?page=&pageSize=`: one page of a game's
  * reservations, in the order of the group detail; answered as a paged list (`page`: page, pageSize, total, totalPages).
  */
 export const adminGameReservationsQuerySchema = z.object({

@@ -68,7 +68,7 @@ describe("the board's ticket administration", () => {
       ['POST', '/admin/gamegroups/1/games/', {}],
       ['PUT', '/admin/games/1', {}],
       ['DELETE', '/admin/games/1'],
-      ['GET', '/admin/games/1/ticketreservations?page=2'],
+      ['GET', '/admin/games/1/reservations?page=2'],
     ];
     for (const [method, path, body] of routes) {
       it(`${method} ${path}`, async () => {
@@ -451,7 +451,7 @@ describe("the board's ticket administration", () => {
       expect(game).toMatchObject({ reservationCount: 57, reserved: rows.reduce((sum, r) => sum + r.amount, 0) });
       expect(game.reservations.map((r: Json) => r.id)).toEqual(rows.slice(0, 50).map((r) => r.id));
 
-      const second = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=2`);
+      const second = await board.call('GET', `/admin/games/${g.gameId}/reservations?page=2`);
       expect(second.status).toBe(200);
       expect(second.headers.get('x-total-count')).toBe('57');
       expect(second.body.page).toEqual({ page: 2, pageSize: 50, total: 57, totalPages: 2 });
@@ -460,18 +460,18 @@ describe("the board's ticket administration", () => {
         expect.objectContaining({ member: expect.objectContaining({ id: member.id }), status: 'CONFIRMED' }),
       );
 
-      const small = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=3&pageSize=20`);
+      const small = await board.call('GET', `/admin/games/${g.gameId}/reservations?page=3&pageSize=20`);
       expect(small.body.data.map((item: Json) => item.data.id)).toEqual(rows.slice(40, 57).map((r) => r.id));
-      const beyond = await board.call('GET', `/admin/games/${g.gameId}/ticketreservations?page=9`);
+      const beyond = await board.call('GET', `/admin/games/${g.gameId}/reservations?page=9`);
       expect(beyond.body).toMatchObject({ data: [], page: { page: 9, total: 57 } });
     });
 
     it('refuses a bad page of reservations with a German message, and an unknown game with 404', async () => {
       const g = await seedGame(server.database);
       const checks: [string, number, string][] = [
-        [`/admin/games/${g.gameId}/ticketreservations?page=0`, 400, 'Seite'],
-        [`/admin/games/${g.gameId}/ticketreservations?page=x`, 400, 'Seite'],
-        [`/admin/games/${g.gameId}/ticketreservations?pageSize=201`, 400, 'Seitengrösse'],
+        [`/admin/games/${g.gameId}/reservations?page=0`, 400, 'Seite'],
+        [`/admin/games/${g.gameId}/reservations?page=x`, 400, 'Seite'],
+        [`/admin/games/${g.gameId}/reservations?pageSize=201`, 400, 'Seitengrösse'],
         ['/admin/games/999999/ticketreservations', 404, 'Spiel'],
         ['/admin/games/abc/ticketreservations', 400, ''],
       ];

@@ -269,8 +269,9 @@ export function ticketsRouter(deps: Deps): Router {
       sendItem(res, gameDrawSchema.parse(await drawGame(ctxOf(deps, req), site, params.id)));
     }),
   );
+  // Paged for the game card; `GET …/games/{id}/ticketreservations` is the hand-over list (handover.router.ts).
   admin.get(
-    '/games/:id/ticketreservations',
+    '/games/:id/reservations',
     handle({ params: idParams, query: adminGameReservationsQuerySchema }, async ({ params, query }, req, res) => {
       const result = await listGameReservations(ctxOf(deps, req), params.id, query);
       sendPaged(res, { ...query, items: result.items.map((r) => adminTicketReservationSchema.parse(r)), total: result.total });

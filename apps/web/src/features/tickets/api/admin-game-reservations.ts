@@ -8,16 +8,16 @@ export interface ReservationsPage {
   page: PageInfo;
 }
 
-/** `GET /api/v1/admin/games/{id}/ticketreservations?page=`: one page of a game's reservations. */
+/** `GET /api/v1/admin/games/{id}/reservations?page=`: one page of a game's reservations. */
 export async function getGameReservationsPage(
   gameId: number,
   page: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ReservationsPage> {
-  const envelope = await api.get<ListEnvelope<AdminTicketReservation> & { page: PageInfo }>(
-    `/api/v1/admin/games/${gameId}/ticketreservations`,
-    { params: { page, pageSize: ADMIN_RESERVATIONS_PAGE_SIZE }, signal },
-  );
+  const envelope = await api.get<ListEnvelope<AdminTicketReservation> & { page: PageInfo }>(`/api/v1/admin/games/${gameId}/reservations`, {
+    params: { page, pageSize: ADMIN_RESERVATIONS_PAGE_SIZE },
+    signal,
+  });
   return { items: unwrapList(envelope), page: envelope.page };
 }
 

@@ -52,7 +52,7 @@ describe("a game with a long reservation list on the board's group page", () => 
   it('when the board asks for more, then the next pages of 50 come from the server until all are shown', async () => {
     const { requests } = fakeApi({
       ...sessionRoute(ownMember({ roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] })),
-      'GET /api/v1/admin/games/9/ticketreservations': (request) => {
+      'GET /api/v1/admin/games/9/reservations': (request) => {
         const page = Number(new URL(request.url, 'http://localhost').searchParams.get('page'));
         const items = page === 2 ? range(51, 100) : range(101, 120);
         return { status: 200, body: { data: items.map((data) => ({ data })), page: { page, pageSize: 50, total: 120, totalPages: 3 } } };
@@ -67,7 +67,7 @@ describe("a game with a long reservation list on the board's group page", () => 
     const list = screen.getByRole('region', { name: 'Reservationen für ZSC – SCB' });
     expect(within(list).getAllByRole('row')).toHaveLength(51);
     expect(screen.getByText('50 von 120 Reservationen')).toBeTruthy();
-    expect(requests.filter((r) => r.url.includes('/ticketreservations'))).toHaveLength(0);
+    expect(requests.filter((r) => r.url.includes('/reservations'))).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Mehr Reservationen für ZSC – SCB anzeigen' }));
     expect(await screen.findByText('100 von 120 Reservationen')).toBeTruthy();
@@ -75,9 +75,9 @@ describe("a game with a long reservation list on the board's group page", () => 
     expect(await within(list).findByText(/Nr120/)).toBeTruthy();
     expect(within(list).getAllByRole('row')).toHaveLength(121);
     expect(screen.queryByRole('button', { name: /Mehr Reservationen/ })).toBeNull();
-    expect(requests.filter((r) => r.url.includes('/ticketreservations')).map((r) => r.url)).toEqual([
-      '/api/v1/admin/games/9/ticketreservations?page=2&pageSize=50',
-      '/api/v1/admin/games/9/ticketreservations?page=3&pageSize=50',
+    expect(requests.filter((r) => r.url.includes('/reservations')).map((r) => r.url)).toEqual([
+      '/api/v1/admin/games/9/reservations?page=2&pageSize=50',
+      '/api/v1/admin/games/9/reservations?page=3&pageSize=50',
     ]);
   }, 60_000);
 });
