@@ -101,8 +101,9 @@ describe("the board's help with a member's login", () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ password: 'Endlich-Dabei-2026', confirmation: 'Endlich-Dabei-2026' }).toString(),
+      redirect: 'manual',
     });
-    expect(set.status).toBe(200);
+    expect(set.status).toBe(303);
     await loginAs(server.url, target.username, 'Endlich-Dabei-2026');
     expect(await loginOf(target.id)).toMatchObject({ state: 'ACTIVE' });
 

@@ -190,9 +190,12 @@ async function measureWidths(report: TableReport): Promise<number[][]> {
         }
       }
     }
-    totals.values.forEach((value, i) => {
-      if (columns[i]?.total) longest[i] = Math.max(longest[i] ?? 0, cellLength(value, columns[i].kind));
-    });
+    // An empty list gets no total row (see writeSection): nothing of it to measure.
+    if (totals.rows > 0) {
+      totals.values.forEach((value, i) => {
+        if (columns[i]?.total) longest[i] = Math.max(longest[i] ?? 0, cellLength(value, columns[i].kind));
+      });
+    }
     all.push(columns.map((c, i) => fitWidth(c.header, longest[i] ?? 0)));
   }
   return all;
