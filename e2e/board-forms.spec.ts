@@ -95,11 +95,12 @@ describe("the board's forms", () => {
         .waitFor();
       const toast = page.locator('.toast').filter({ hasText: name });
       await toast.waitFor();
+      // Measured at once: the toast goes away by itself after a few seconds.
+      const box = await toast.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= (viewport === 'phone' ? 360 : 1280)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await noHorizontalScroll(page);
       await screenshot(page, `board-forms-toast-${viewport}`);
-      const box = await toast.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= (viewport === 'phone' ? 360 : 1280)).toBe(true);
 
       await page.getByRole('button', { name: `${name} löschen` }).click();
       await dialog.getByText(`Soll die Zustelloption «${name}» gelöscht werden?`).waitFor();

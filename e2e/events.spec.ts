@@ -220,7 +220,8 @@ describe('events with a waiting list', () => {
       }
       await member.close();
     }
-  });
+    // Six pages, each scanned by axe at two widths: more than the usual 90 s on a loaded machine.
+  }, 180_000);
 
   it('on a phone, the Fan Car trip says «zahlbar vor Ort» as the Fan Car page does, never «Rechnung folgt»', async () => {
     const member = await loggedInContext(browser, 'mitglied', 'phone');

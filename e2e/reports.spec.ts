@@ -74,8 +74,9 @@ describe('reports for the board', () => {
       const page = await context.newPage();
       await page.goto('/admin/reports');
       await page.getByRole('heading', { name: 'Mitgliederliste', level: 2 }).waitFor();
-      expect(await page.getByRole('button', { name: /als Excel herunterladen/ }).count()).toBe(6);
-      expect(await page.getByRole('button', { name: /als PDF herunterladen/ }).count()).toBe(6);
+      // Seven reports: members, fees, parking cards, tickets, events, ticket invoices and payments.
+      expect(await page.getByRole('button', { name: /als Excel herunterladen/ }).count()).toBe(7);
+      expect(await page.getByRole('button', { name: /als PDF herunterladen/ }).count()).toBe(7);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `reports-${viewport}`);
