@@ -139,7 +139,9 @@ describe('mail to groups', () => {
       await frame.getByText('Die Sitzung beginnt um 19 Uhr.').waitFor();
       expect(await frame.locator('strong').innerText()).toBe('Sitzung');
       await frame.getByText(/^Grüezi /).waitFor();
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The preview is a sandboxed frame without scripts: axe cannot run inside it, and waiting for it hung
+      // the scan now and then. The frame holds the mail, not the site's page; the page around it is scanned.
+      expect(await seriousA11yViolations(page, { exclude: 'iframe[title="Vorschau der Mail"]' })).toEqual([]);
       if (viewport === 'phone') await noHorizontalScroll(page);
       await preview.scrollIntoViewIfNeeded();
       await screenshot(page, `mailing-preview-${viewport}`);

@@ -82,8 +82,10 @@ export async function loggedInContext(
 }
 
 /** Serious and critical axe violations on the page, as readable lines. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+export async function seriousA11yViolations(page: Page, options: { exclude?: string } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (options.exclude) builder.exclude(options.exclude);
+  const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

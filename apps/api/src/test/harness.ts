@@ -24,6 +24,9 @@ export async function startTestServer(
   options: { env?: Record<string, string>; clock?: () => Date; database?: Database; log?: Logger } = {},
 ): Promise<TestServer> {
   const server: Server = createServer();
+  // Idle connections stay open until the client closes them: with the server's default 5 s, a socket the
+  // client is about to reuse could be closed under it while a slow test blocks the process («fetch failed»).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
