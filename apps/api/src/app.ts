@@ -32,7 +32,7 @@ import { spa } from './http/spa.ts';
 import { inputGuard } from './http/validate.ts';
 import { attachmentRenderers, startOutboxWorker } from './lib/outbox.ts';
 import type { Deps } from './lib/deps.ts';
-import { noticeSpaceAgain } from './lib/disk-full.ts';
+import { DiskFullWatch } from './lib/disk-full.ts';
 import { requestMetrics } from './lib/metrics.ts';
 import type { Logger } from './lib/logger.ts';
 
@@ -76,6 +76,8 @@ export interface App {
   handler: Express;
   /** Every API route under /api/v1 (method and path), for tests that walk them all. */
   apiRoutes: RouteInfo[];
+  /** The site's full-disk state: the nightly jobs report to it as well. */
+  diskFull: DiskFullWatch;
   /** Stops timers and background work; the database stays open (its owner closes it). */
   close(): Promise<void>;
 }
@@ -92,13 +94,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.set('etag', false);
 
   app.use(requestMetrics);
-  app.use(noticeSpaceAgain);
+  const diskFull = new DiskFullWatch();
+  app.use(diskFull.noticeSpaceAgain);
   app.use(requestLog(log, (req) => PROBES.has(req.path)));
   app.use(securityHeaders(config.secureCookies));
   app.use(compressAnswers());
 
   // /healthz, /readyz and /metrics (features/ops).
-  const ops = opsRouter({ config, database, clock });
+  const ops = opsRouter({ config, database, clock, diskFull });
   app.use(ops.router);
 
   const auth = await createAuth({ config, database, log, clock });
@@ -123,7 +126,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use('/api', apiNotFound);
 
   app.use(spa());
-  app.use(errorHandler);
+  app.use(errorHandler(diskFull));
 
   const outbox = startOutboxWorker({
     db: database.prisma,
@@ -135,11 +138,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
       mailing: mailingAttachmentRenderer(database.prisma),
     }),
     logLinks: !config.production,
+    diskFull,
   });
 
   return {
     handler: app,
     apiRoutes: listRoutes(api),
+    diskFull,
     async close() {
       ops.close();
       await outbox.stop();

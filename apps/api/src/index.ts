@@ -72,7 +72,7 @@ async function serve(config: Config, log: Logger, options: { prepare: boolean })
   const [{ createApp }, { startOperations }] = await Promise.all([import('./app.ts'), import('./features/ops/nightly.ts')]);
   if (cluster.isWorker) joinClusterMetrics();
   const app = await createApp({ config, database, log });
-  const operations = await startOperations({ config, database, log });
+  const operations = await startOperations({ config, database, log, diskFull: app.diskFull });
   // Idle connections stay open longer than a proxy or load balancer in front keeps its own
   // (commonly 60 s): otherwise the site may close one just as the proxy sends a request on it,
   // which the member sees as a 502. Node's default is 5 s.

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { errorHandler } from './error-handler.ts';
+import { DiskFullWatch } from '../lib/disk-full.ts';
 import { requestLog } from './request-log.ts';
 import { spa } from './spa.ts';
 
@@ -19,7 +20,7 @@ function site() {
   const app = express();
   app.use(requestLog(createLogger('silent'), () => true));
   app.use(spa(dist));
-  app.use(errorHandler);
+  app.use(errorHandler(new DiskFullWatch()));
   return app;
 }
 

@@ -4,7 +4,7 @@ import type NodemailerMail from 'nodemailer/lib/mailer/index.js';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Db } from '../db/client.ts';
 import { isDiskFull } from '../db/errors.ts';
-import { noteDiskFull } from './disk-full.ts';
+import { DiskFullWatch } from './disk-full.ts';
 import type { DbOrTx } from './ctx.ts';
 import type { Logger } from './logger.ts';
 import {
@@ -142,6 +142,8 @@ export interface OutboxWorkerOptions {
    * password reset), so a demo's operator can follow them. Never in production: they are secrets.
    */
   logLinks?: boolean;
+  /** The site's full-disk state; a worker of its own keeps one of its own. */
+  diskFull?: DiskFullWatch;
 }
 
 /** The web links of a mail text, in order (a full stop or comma after one is the sentence's). */
@@ -173,6 +175,7 @@ async function renderAttachments(raw: unknown, render: OutboxWorkerOptions['rend
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, log, smtpUrl, from } = options;
   const batchSize = options.batchSize ?? 20;
+  const diskFull = options.diskFull ?? new DiskFullWatch();
   // A small pool of SMTP connections, reused across mails; after a failure a fresh one is
   // used (a failed pool waits before it connects again).
   const newTransport = (url: string) =>
@@ -236,7 +239,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const timer = setInterval(() => {
     if (stopped) return;
-    runOnce().catch((err: unknown) => (isDiskFull(err) ? noteDiskFull(log, err) : log.warn({ err }, 'outbox pass failed')));
+    runOnce().catch((err: unknown) => (isDiskFull(err) ? diskFull.note(log, err) : log.warn({ err }, 'outbox pass failed')));
   }, options.intervalMs ?? 1000);
   timer.unref();
 

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { isDiskFull } from '../../db/errors.ts';
-import { noteDiskFull } from '../../lib/disk-full.ts';
+import type { DiskFullWatch } from '../../lib/disk-full.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { jobRuns } from '../../lib/metrics.ts';
 import { RETENTION_SCHEDULE, runNightlyRetention } from '../members/retention.service.ts';
@@ -24,14 +24,19 @@ export const ANNOUNCE_SCHEDULE = '* * * * *';
 export const BACKUP_SCHEDULE = '0 3 * * *';
 
 /** Runs a job, counts its outcome, logs what it did or why it failed; never throws. */
-async function runJob(job: string, log: Logger, work: () => Promise<Record<string, unknown> | null>): Promise<void> {
+async function runJob(
+  job: string,
+  log: Logger,
+  diskFull: DiskFullWatch,
+  work: () => Promise<Record<string, unknown> | null>,
+): Promise<void> {
   try {
     const result = await work();
     jobRuns.inc({ job, outcome: 'ok' });
     log.info({ job, ...(result ?? { skipped: 'another instance runs it today' }) }, 'nightly job done');
   } catch (error) {
     jobRuns.inc({ job, outcome: 'failed' });
-    if (isDiskFull(error)) noteDiskFull(log, error);
+    if (isDiskFull(error)) diskFull.note(log, error);
     else log.error({ job, err: error }, 'nightly job failed');
   }
 }
@@ -45,10 +50,12 @@ export async function startOperations(input: {
   config: Config;
   database: Database;
   log: Logger;
+  /** The site's full-disk state (createApp's): a job refused for a full disk reports there. */
+  diskFull: DiskFullWatch;
   /** Wall clock; tests may pin it. */
   clock?: () => Date;
 }): Promise<{ stop(): Promise<void> }> {
-  const { config, database, log } = input;
+  const { config, database, log, diskFull } = input;
   const clock = input.clock ?? (() => new Date());
   const jobs: Cron[] = [];
   // Without the socket (a DATA_DIR path too long for one, say) the site still serves; `pnpm backup` then says so.
@@ -63,7 +70,7 @@ export async function startOperations(input: {
   if (backup && database.kind === 'pglite') {
     jobs.push(
       new Cron(BACKUP_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
-        runJob('backup', log, async () => {
+        runJob('backup', log, diskFull, async () => {
           const done = await nightlyPgliteBackup(database, { dir: backup.dir, keep: backup.keep, now: new Date() });
           return { file: done.file, bytes: done.bytes, removed: done.removed.length };
         }),
@@ -72,7 +79,7 @@ export async function startOperations(input: {
   }
   jobs.push(
     new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
-      runJob('retention', log, async () => {
+      runJob('retention', log, diskFull, async () => {
         const ctx = { db: database.prisma, log, actor: null, now: clock() };
         const result = await runNightlyRetention(ctx, { years: config.retentionYears });
         return (
@@ -88,7 +95,7 @@ export async function startOperations(input: {
   // PDFs uploaded for a mailing that was never sent: gone after a day.
   jobs.push(
     new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
-      runJob('mailing-attachments', log, async () => ({
+      runJob('mailing-attachments', log, diskFull, async () => ({
         deleted: await deleteUnusedMailingAttachments({ db: database.prisma, log, actor: null, now: clock() }),
       })),
     ),
@@ -96,7 +103,7 @@ export async function startOperations(input: {
   // Member lists uploaded for an import that was never committed: gone after a day.
   jobs.push(
     new Cron(RETENTION_SCHEDULE, { timezone: ZURICH, protect: true }, () =>
-      runJob('member-imports', log, async () => ({
+      runJob('member-imports', log, diskFull, async () => ({
         deleted: await deleteStaleImports({ db: database.prisma, log, actor: null, now: clock() }),
       })),
     ),

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { client, loggedIn, seedGame } from '../tickets/tickets.test-support.ts';
 import { checkReadiness, OUTBOX_STUCK_SECONDS } from './readiness.ts';
+import { DiskFullWatch } from '../../lib/disk-full.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -141,7 +142,7 @@ describe('readiness of the outbox', () => {
   it('with SMTP configured, a mail due for longer than ten minutes means the outbox is stuck; without SMTP mails may wait', async () => {
     const migrations = readMigrations().map((m) => m.name);
     const now = new Date();
-    const ready = (smtpConfigured: boolean) => checkReadiness({ database, migrations, smtpConfigured, now });
+    const ready = (smtpConfigured: boolean) => checkReadiness({ database, migrations, smtpConfigured, now, diskFull: new DiskFullWatch() });
     expect(await ready(true)).toEqual({ ready: true, checks: { database: 'ok', migrations: 'ok', outbox: 'ok', disk: 'ok' } });
     const dueSince = new Date(now.getTime() - (OUTBOX_STUCK_SECONDS + 60) * 1000);
     await database.prisma.mailOutbox.create({

@@ -6,11 +6,13 @@ import { readMigrations } from '../../db/migrate.ts';
 import { metricsText, useDatabaseGauges } from '../../lib/metrics.ts';
 import { countInvoicesByKind, pingDatabase, readOutboxFigures } from './ops.repository.ts';
 import { checkReadiness } from './readiness.ts';
+import type { DiskFullWatch } from '../../lib/disk-full.ts';
 
 export interface OpsDeps {
   config: Config;
   database: Database;
   clock: () => Date;
+  diskFull: DiskFullWatch;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -47,7 +49,13 @@ export function opsRouter(deps: OpsDeps): { router: Router; close(): void } {
   });
 
   router.get('/readyz', async (_req, res) => {
-    const readiness = await checkReadiness({ database, migrations, smtpConfigured: Boolean(config.smtpUrl), now: deps.clock() });
+    const readiness = await checkReadiness({
+      database,
+      migrations,
+      smtpConfigured: Boolean(config.smtpUrl),
+      now: deps.clock(),
+      diskFull: deps.diskFull,
+    });
     res.set('Cache-Control', 'no-store');
     if (readiness.ready) {
       res.json({ status: 'ready', checks: readiness.checks });

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { isDiskFull } from '../../db/errors.ts';
-import { diskFullRecently } from '../../lib/disk-full.ts';
+import type { DiskFullWatch } from '../../lib/disk-full.ts';
 import { findAppliedMigrations, pingDatabase, readOutboxFigures } from './ops.repository.ts';
 
 /** A mail due this long without being sent means no outbox worker is sending (it polls every second). */
@@ -24,6 +24,8 @@ export interface ReadinessDeps {
   /** Without SMTP mails stay in the outbox by design: then it cannot be stuck. */
   smtpConfigured: boolean;
   now: Date;
+  /** Writes refused for a full disk (timed by the wall clock where they happen). */
+  diskFull: DiskFullWatch;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -65,8 +67,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
     if (isDiskFull(error)) return fail('disk', 'Der Speicherplatz der Datenbank ist voll.');
     return fail('database', 'Die Datenbank ist nicht erreichbar.');
   }
-  // Refused writes are timed by the wall clock where they happen (lib/disk-full.ts).
-  const full = diskFullRecently();
+  const full = deps.diskFull.recently();
   if (full) return fail('disk', `Der Speicherplatz ist voll: Schreibzugriffe wurden abgewiesen, zuletzt um ${full.toISOString()}.`);
   return { ready: true, checks };
 }
