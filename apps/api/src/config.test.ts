@@ -116,6 +116,13 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the sixth failed login of a login name within a minute unless LOGIN_FAILURES_PER_MINUTE says otherwise', () => {
+    expect(loadConfig(base).loginFailuresPerMinute).toBe(5);
+    expect(loadConfig({ ...base, LOGIN_FAILURES_PER_MINUTE: '20' }).loginFailuresPerMinute).toBe(20);
+    expect(() => loadConfig({ ...base, LOGIN_FAILURES_PER_MINUTE: '0' })).toThrow(/LOGIN_FAILURES_PER_MINUTE/);
+    expect(() => loadConfig({ ...base, LOGIN_FAILURES_PER_MINUTE: 'viele' })).toThrow(/LOGIN_FAILURES_PER_MINUTE/);
+  });
+
   it('ignores empty variables, as docker compose passes them', () => {
     const c = loadConfig({ ...base, SMTP_URL: '', OIDC_ISSUER: '', CLUB_NAME: '' });
     expect(c.smtpUrl).toBeUndefined();

@@ -57,6 +57,8 @@ const envSchema = z.object({
   PRODUCTION: boolish.default(false),
   /** Board members must log in with a second factor (embedded provider); default: true in production. */
   REQUIRE_2FA_FOR_BOARD: boolish.optional(),
+  /** Failed logins (passwords and codes of the second factor) per login name within a minute; the next is refused (429). */
+  LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
   /** Number of reverse proxies in front of the site (for client IPs in rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** The embedded database only: where the server writes its nightly backup (unset: none). */
@@ -112,6 +114,8 @@ export interface Config {
   readonly production: boolean;
   /** Board members log in with password and TOTP code (embedded provider only); default: production. */
   readonly requireTwoFactorForBoard: boolean;
+  /** Failed logins per login name within a minute before the next is refused (LOGIN_FAILURES_PER_MINUTE). */
+  readonly loginFailuresPerMinute: number;
   readonly trustProxy: number;
   /** Nightly backup of the embedded database by the server; undefined: none. */
   readonly backup: { readonly dir: string; readonly keep: number } | undefined;
@@ -189,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     production,
     requireTwoFactorForBoard: e.REQUIRE_2FA_FOR_BOARD ?? production,
+    loginFailuresPerMinute: e.LOGIN_FAILURES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     backup: e.BACKUP_DIR ? Object.freeze({ dir: path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP }) : undefined,
     metricsToken: e.METRICS_TOKEN,

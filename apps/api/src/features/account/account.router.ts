@@ -52,6 +52,7 @@ export function accountRouter(deps: Deps): Router {
     publicUrl: deps.config.publicUrl,
     externalLogin: deps.config.oidc !== undefined,
     requireTwoFactorForBoard: deps.config.requireTwoFactorForBoard,
+    loginFailuresPerMinute: deps.config.loginFailuresPerMinute,
   };
   const confirmLimit = clientLimit({
     windowMs: 15 * 60_000,

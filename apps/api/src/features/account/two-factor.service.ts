@@ -15,7 +15,7 @@ import {
 /**
  * The member's own second factor on the account page (embedded login only): set up with a QR
  * code and one code of the app, switched off or given new recovery codes with a current code.
- * Every code counts against the login's rate limit (five wrong ones a minute). Changes are
+ * Every code counts against the login's rate limit (LOGIN_FAILURES_PER_MINUTE wrong ones a minute). Changes are
  * audited with the member as the actor.
  */
 
@@ -25,6 +25,8 @@ export interface TwoFactorSettings {
   /** The club's external login provider does its own second factor. */
   externalLogin: boolean;
   requireTwoFactorForBoard: boolean;
+  /** Failed logins per login name within a minute (LOGIN_FAILURES_PER_MINUTE): codes count with them. */
+  loginFailuresPerMinute: number;
 }
 
 const NOT_FOUND = 'Ihr Mitgliedskonto wurde nicht gefunden.';
@@ -46,8 +48,15 @@ async function loginName(ctx: Ctx, memberId: number): Promise<string> {
 }
 
 /** A code attempt as the login's limits count it: under the member's login name and the client's key. */
-async function attemptOf(ctx: Ctx, input: { memberId: number; code: string; client: string }) {
-  return { memberId: input.memberId, username: await loginName(ctx, input.memberId), code: input.code, client: input.client, now: ctx.now };
+async function attemptOf(ctx: Ctx, input: { memberId: number; code: string; client: string; settings: TwoFactorSettings }) {
+  return {
+    memberId: input.memberId,
+    username: await loginName(ctx, input.memberId),
+    code: input.code,
+    client: input.client,
+    now: ctx.now,
+    failuresPerUsername: input.settings.loginFailuresPerMinute,
+  };
 }
 
 const LOCKED =

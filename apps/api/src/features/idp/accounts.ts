@@ -25,8 +25,10 @@ import { confirmTotpEnrolment, twoFactorState, useSecondFactor, type EnrolmentRe
 
 /** Failed logins counted per username and per client IP in this window (docs/domain-rules.md «Login, session, roles»). */
 export const FAILURE_WINDOW_MS = 60_000;
-/** The 6th attempt after 5 failures within the window is refused. */
-export const MAX_FAILURES_PER_USERNAME = 5;
+/**
+ * Per username, the operator's setting (LOGIN_FAILURES_PER_MINUTE, default 5) says how many failures the
+ * window holds: the attempt after them is refused. Per client IP, 30.
+ */
 export const MAX_FAILURES_PER_IP = 30;
 
 const MAX_USERNAME_LENGTH = 100;
@@ -39,9 +41,9 @@ export function normalizeUsername(raw: string): string {
 export type AttemptResult<T> = { ok: true; value: T } | { ok: false; reason: 'INVALID' | 'RATE_LIMITED' };
 export type LoginCheck = { ok: true; memberId: number } | { ok: false; reason: 'INVALID' | 'RATE_LIMITED' };
 
-/** Whether earlier failures in the window refuse this attempt. */
-export function isRateLimited(failures: { byUsername: number; byIp: number }): boolean {
-  return failures.byUsername >= MAX_FAILURES_PER_USERNAME || failures.byIp >= MAX_FAILURES_PER_IP;
+/** Whether earlier failures in the window refuse this attempt (`perUsername`: the failures a login name has in the window). */
+export function isRateLimited(failures: { byUsername: number; byIp: number }, perUsername: number): boolean {
+  return failures.byUsername >= perUsername || failures.byIp >= MAX_FAILURES_PER_IP;
 }
 
 /**
@@ -51,11 +53,12 @@ export function isRateLimited(failures: { byUsername: number; byIp: number }): b
  * is recorded first (as a failure), then the failures recorded before it in the window are
  * counted; a refused or successful attempt removes its row again, a failed check keeps it.
  * Recording first means parallel attempts see each other and cannot slip past the limit.
- * `client` is the client's key (clientKey: an IPv6 address counts by its /64 network).
+ * `client` is the client's key (clientKey: an IPv6 address counts by its /64 network);
+ * `failuresPerUsername` the failures a login name has in the window (LOGIN_FAILURES_PER_MINUTE).
  */
 export async function limitedAttempt<T>(
   db: DbOrTx,
-  key: { username: string; client: string; now: Date },
+  key: { username: string; client: string; now: Date; failuresPerUsername: number },
   check: () => Promise<T | null>,
 ): Promise<AttemptResult<T>> {
   const username = normalizeUsername(key.username).slice(0, MAX_USERNAME_LENGTH);
@@ -63,7 +66,7 @@ export async function limitedAttempt<T>(
   const attemptId = await recordLoginAttempt(db, { username, ip, createdAt: key.now });
   const since = new Date(key.now.getTime() - FAILURE_WINDOW_MS);
   const failures = await countEarlierFailures(db, { id: attemptId, username, ip }, { since, until: key.now });
-  if (isRateLimited(failures)) {
+  if (isRateLimited(failures, key.failuresPerUsername)) {
     await deleteLoginAttempt(db, attemptId);
     return { ok: false, reason: 'RATE_LIMITED' };
   }
@@ -79,10 +82,11 @@ export async function limitedAttempt<T>(
  */
 export async function checkLogin(
   db: DbOrTx,
-  input: { username: string; password: string; client: string; now: Date },
+  input: { username: string; password: string; client: string; now: Date; failuresPerUsername: number },
 ): Promise<LoginCheck> {
   const username = normalizeUsername(input.username).slice(0, MAX_USERNAME_LENGTH);
-  const result = await limitedAttempt(db, { username, client: input.client, now: input.now }, async () => {
+  const key = { username, client: input.client, now: input.now, failuresPerUsername: input.failuresPerUsername };
+  const result = await limitedAttempt(db, key, async () => {
     const account = username ? await findLoginAccountByUsername(db, username) : null;
     const valid =
       account?.passwordHash && input.password.length <= MAX_PASSWORD_LENGTH
@@ -98,6 +102,21 @@ export const MAX_WRONG_CODES = 10;
 
 export type CodeCheck = AttemptResult<'totp' | 'recovery'> | { ok: false; reason: 'LOCKED' };
 
+/** A code typed at a login or on the account page, counted under the login name and the client's key. */
+export interface CodeAttempt {
+  memberId: number;
+  username: string;
+  code: string;
+  client: string;
+  now: Date;
+  /** LOGIN_FAILURES_PER_MINUTE. */
+  failuresPerUsername: number;
+}
+
+function attemptKey(input: CodeAttempt) {
+  return { username: input.username, client: input.client, now: input.now, failuresPerUsername: input.failuresPerUsername };
+}
+
 /** Where a code is checked: the site's name and address for the mail at the lock. */
 export interface CodeSite {
   clubName: string;
@@ -106,18 +125,15 @@ export interface CodeSite {
 
 /**
  * Checks (and uses up) a code of the member's second factor, rate-limited together with the
- * passwords of the same login name: five wrong passwords or codes a minute, then a pause.
+ * passwords of the same login name: five wrong passwords or codes a minute (LOGIN_FAILURES_PER_MINUTE), then a pause.
  * Wrong codes also count per account, whichever login they come from: the tenth in a row locks
  * the factor (LOCKED; no code is accepted, a right one neither) and mails the member, until a
  * password reset by mailed link or another board member's reset of the factor. A right code
  * sets the count back.
  */
-export async function checkSecondFactor(
-  db: DbOrTx,
-  input: { memberId: number; username: string; code: string; client: string; now: Date; site: CodeSite },
-): Promise<CodeCheck> {
+export async function checkSecondFactor(db: DbOrTx, input: CodeAttempt & { site: CodeSite }): Promise<CodeCheck> {
   if (await isTotpLocked(db, input.memberId)) return { ok: false, reason: 'LOCKED' };
-  const result = await limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, () =>
+  const result = await limitedAttempt(db, attemptKey(input), () =>
     useSecondFactor(db, input.memberId, input.code.slice(0, 100), input.now),
   );
   if (result.ok) {
@@ -147,11 +163,8 @@ async function mailLock(db: DbOrTx, memberId: number, site: CodeSite): Promise<v
  * Finishes the enrolment of a second factor with a code of the app, rate-limited like every
  * code: ALREADY_ENABLED and NOT_STARTED come through as results, a wrong code as INVALID.
  */
-export function confirmSecondFactor(
-  db: DbOrTx,
-  input: { memberId: number; username: string; code: string; client: string; now: Date },
-): Promise<AttemptResult<EnrolmentResult>> {
-  return limitedAttempt(db, { username: input.username, client: input.client, now: input.now }, async () => {
+export function confirmSecondFactor(db: DbOrTx, input: CodeAttempt): Promise<AttemptResult<EnrolmentResult>> {
+  return limitedAttempt(db, attemptKey(input), async () => {
     const result = await confirmTotpEnrolment(db, { memberId: input.memberId, code: input.code.slice(0, 100), now: input.now });
     return result.ok || result.reason !== 'WRONG_CODE' ? result : null;
   });
@@ -192,14 +205,17 @@ export interface LoginOverview {
   lockedUntil: Date | null;
 }
 
-/** Until when the failed attempts of a login name refuse the next one (the newest first), or null. */
-export function lockedUntil(failuresNewestFirst: Date[]): Date | null {
-  const oldestCounted = failuresNewestFirst[MAX_FAILURES_PER_USERNAME - 1];
+/** Until when the failed attempts of a login name (the newest first) refuse the next one, or null; `perUsername` as in isRateLimited. */
+export function lockedUntil(failuresNewestFirst: Date[], perUsername: number): Date | null {
+  const oldestCounted = failuresNewestFirst[perUsername - 1];
   return oldestCounted ? new Date(oldestCounted.getTime() + FAILURE_WINDOW_MS) : null;
 }
 
-/** How a member can log in (the board's member page): invitation, password, last login, second factor, lock. */
-export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Promise<LoginOverview | null> {
+/**
+ * How a member can log in (the board's member page): invitation, password, last login, second factor, lock
+ * (`failuresPerUsername`: LOGIN_FAILURES_PER_MINUTE).
+ */
+export async function loginOverview(db: DbOrTx, memberId: number, now: Date, failuresPerUsername: number): Promise<LoginOverview | null> {
   const row = await findLoginOverview(db, memberId);
   if (!row) return null;
   const account = row.loginAccount;
@@ -213,7 +229,7 @@ export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Pr
         ? 'INVITED'
         : 'INVITATION_EXPIRED';
   const failures = account
-    ? await findRecentFailures(db, account.username, new Date(now.getTime() - FAILURE_WINDOW_MS), MAX_FAILURES_PER_USERNAME)
+    ? await findRecentFailures(db, account.username, new Date(now.getTime() - FAILURE_WINDOW_MS), failuresPerUsername)
     : [];
   return {
     state,
@@ -221,7 +237,7 @@ export async function loginOverview(db: DbOrTx, memberId: number, now: Date): Pr
     invitationExpiresAt: state === 'ACTIVE' ? null : (openInvitation?.expiresAt ?? null),
     lastLoginAt: account?.lastLoginAt ?? null,
     twoFactor: Boolean(row.totp?.confirmedAt),
-    lockedUntil: lockedUntil(failures),
+    lockedUntil: lockedUntil(failures, failuresPerUsername),
   };
 }
 

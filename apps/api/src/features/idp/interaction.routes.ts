@@ -43,6 +43,7 @@ const REFUSAL_STATUS = { RATE_LIMITED: 429, BAD_CHARACTERS: 400, INVALID: 401, L
  */
 export function interactionRouter(deps: IdpRouteDeps): Router {
   const { db, log, clock, provider, clubName } = deps;
+  const failuresPerUsername = deps.config.loginFailuresPerMinute;
   const router = express.Router();
 
   /** The interaction behind the cookie, which must be the one in the address. */
@@ -156,7 +157,13 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
       return;
     }
     const now = clock();
-    const result = await checkLogin(db, { username, password: field(req, 'password'), client: clientKey(req.ip), now });
+    const result = await checkLogin(db, {
+      username,
+      password: field(req, 'password'),
+      client: clientKey(req.ip),
+      now,
+      failuresPerUsername,
+    });
     if (!result.ok) {
       const limited = result.reason === 'RATE_LIMITED';
       if (limited) res.set('Retry-After', '60');
@@ -199,7 +206,7 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     const code = field(req, 'code');
     if (!isCleanText(code)) return refuseCode(res, details.uid, pending, 'BAD_CHARACTERS');
     const site = { clubName, publicUrl: deps.config.publicUrl };
-    const result = await checkSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock(), site });
+    const result = await checkSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock(), failuresPerUsername, site });
     if (!result.ok) return refuseCode(res, details.uid, pending, result.reason);
     if (result.value === 'recovery') log.info({ memberId: pending.memberId }, 'recovery code used');
     await finish(req, res, pending.memberId, ['pwd', result.value === 'totp' ? 'otp' : 'kba']);
@@ -209,7 +216,7 @@ export function interactionRouter(deps: IdpRouteDeps): Router {
     const { details, pending } = await pendingOf(req, res, 'enrol');
     const code = field(req, 'code');
     if (!isCleanText(code)) return refuseCode(res, details.uid, pending, 'BAD_CHARACTERS');
-    const result = await confirmSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock() });
+    const result = await confirmSecondFactor(db, { ...pending, code, client: clientKey(req.ip), now: clock(), failuresPerUsername });
     if (!result.ok) return refuseCode(res, details.uid, pending, result.reason);
     // Enrolled meanwhile elsewhere (another window): the code of that factor is asked instead;
     // the pending secret gone (reset meanwhile): the enrolment starts again.

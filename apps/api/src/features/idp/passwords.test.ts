@@ -19,10 +19,12 @@ describe('passwords', () => {
 });
 
 describe('login rate limit', () => {
-  it('refuses after 5 failures of a username or 30 of an address within the window', () => {
-    expect(isRateLimited({ byUsername: 4, byIp: 29 })).toBe(false);
-    expect(isRateLimited({ byUsername: 5, byIp: 0 })).toBe(true);
-    expect(isRateLimited({ byUsername: 0, byIp: 30 })).toBe(true);
+  it('refuses after the failures a username may have (5 by default) or 30 of an address within the window', () => {
+    expect(isRateLimited({ byUsername: 4, byIp: 29 }, 5)).toBe(false);
+    expect(isRateLimited({ byUsername: 5, byIp: 0 }, 5)).toBe(true);
+    expect(isRateLimited({ byUsername: 0, byIp: 30 }, 5)).toBe(true);
+    expect(isRateLimited({ byUsername: 10, byIp: 10 }, 20)).toBe(false);
+    expect(isRateLimited({ byUsername: 20, byIp: 10 }, 20)).toBe(true);
   });
 
   it('compares usernames trimmed and in lower case', () => {

@@ -313,3 +313,55 @@ describe('two-factor login for the board in production', () => {
     expect((await request(server.url).get('/api/v1/member/').set('Cookie', cookie)).status).toBe(200);
   });
 });
+
+describe("an operator's own failed-login limit (LOGIN_FAILURES_PER_MINUTE=12)", () => {
+  let server: TestServer;
+  let now = new Date('2026-11-25T14:00:05Z');
+  let boardCookie: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock: () => now, env: { LOGIN_FAILURES_PER_MINUTE: '12' } });
+    const board = await createMember(server.database.prisma, { roles: [...BOARD] });
+    boardCookie = (await loginAs(server.url, board.username, board.password)).cookie;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const api = () => request(server.url);
+  const loginOf = async (id: number) => (await api().get(`/api/v1/admin/members/${id}`).set('Cookie', boardCookie)).body.data.login;
+
+  it("takes twelve wrong passwords a minute and refuses the thirteenth attempt (429); the board's member page counts the same", async () => {
+    const member = await createMember(server.database.prisma);
+    const login = await openLoginPage(server.url);
+    for (let i = 0; i < 11; i++) expect((await submitLogin(login, member.username, `falsch-${i}`)).response.status).toBe(401);
+    expect(await loginOf(member.id)).toMatchObject({ lockedUntil: null });
+    expect((await submitLogin(login, member.username, 'falsch-11')).response.status).toBe(401);
+    expect(await loginOf(member.id)).toMatchObject({ lockedUntil: new Date(now.getTime() + 60_000).toISOString() });
+    const refused = await submitLogin(login, member.username, member.password);
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toBe('60');
+    now = new Date(now.getTime() + 61_000);
+    expect((await submitLogin(await openLoginPage(server.url), member.username, member.password)).response.status).toBe(303);
+  });
+
+  it('lets ten wrong codes in a row through without a pause: the tenth locks the factor, a right unused code is refused for the lock', async () => {
+    const member = await createMember(server.database.prisma);
+    const { cookie } = await loginAs(server.url, member.username, member.password);
+    const { secret } = await enrol(server, cookie, () => now);
+    now = new Date(now.getTime() + 30_000);
+    // Three wrong codes on the account page and seven at a login, all within the minute: none is refused for the rate.
+    for (let i = 0; i < 3; i++) {
+      const wrong = await api().post('/api/v1/member/twofactor/recoverycodes').set('Cookie', cookie).send({ code: '000000' });
+      expect(wrong.status).toBe(422);
+    }
+    const login = await openLoginPage(server.url);
+    const action = formAction(await nextLoginPage(login, await submitLogin(login, member.username, member.password)));
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await postForm(login.jar, action, { code: String(100_000 + i) })).response.status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 423]);
+    // The code of the current step, which the enrolment 30 s before did not use.
+    const right = await postForm(login.jar, action, { code: totpCode(secret, now) });
+    expect(right.response.status).toBe(423);
+    expect(right.body).toContain('gesperrt');
+  });
+});

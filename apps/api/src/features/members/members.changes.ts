@@ -8,7 +8,7 @@ import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { categoryForMembership } from '../seasons/categories.service.ts';
 import { toMembership } from './members.mappers.ts';
 import { boardRoleGrantedMail, emailChangedByBoardMail } from './members.mails.ts';
-import { adminMemberView, changesBetween } from './members.service.ts';
+import { adminMemberView, changesBetween, type LoginSource } from './members.service.ts';
 import {
   addRole,
   countBoardMembers,
@@ -76,7 +76,7 @@ export async function updateMember(
     lastName: string;
     email: string;
     dateOfBirth: string | null;
-    externalLogin: boolean;
+    logins: LoginSource;
     settings: MemberChangeSettings;
   },
 ): Promise<AdminMember> {
@@ -112,7 +112,7 @@ export async function updateMember(
     }
     await audit(tx, input.memberId, 'member.updated', changes, notifyOldAddress ? { notifiedPreviousEmail: true } : {});
   });
-  return adminMemberView(ctx, input.memberId, input.externalLogin);
+  return adminMemberView(ctx, input.memberId, input.logins);
 }
 
 /** Adds the board role, ends the member's sessions and mails the member. */

@@ -26,7 +26,7 @@ import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { addMembership, correctAddress, updateMember, updateMembership, updateRoles } from './members.changes.ts';
 import { inviteMember, resetMemberPassword, resetMemberTwoFactor, type LoginHelpSettings } from './members.login.ts';
-import { getAdminMember, searchMembers, updatePhones } from './members.service.ts';
+import { getAdminMember, searchMembers, updatePhones, type LoginSource } from './members.service.ts';
 import { anonymiseMemberNow, previewRetention } from './retention.service.ts';
 
 /**
@@ -48,6 +48,7 @@ export function membersRouter(deps: Deps): Router {
     externalLogin,
     requireTwoFactorForBoard: config.requireTwoFactorForBoard,
   };
+  const logins: LoginSource = { external: externalLogin, failuresPerUsername: config.loginFailuresPerMinute };
 
   // Search: one page of hits (sendPaged).
   router.get(
@@ -62,7 +63,7 @@ export function membersRouter(deps: Deps): Router {
     '/admin/members/:id',
     numericId,
     handle({ params: idParams, query: z.object({ expands: expandsQuery }) }, async ({ params, query }, req, res) => {
-      const result = await getAdminMember(ctxOf(deps, req), params.id, query.expands, externalLogin);
+      const result = await getAdminMember(ctxOf(deps, req), params.id, query.expands, logins);
       sendItem(res, adminMemberSchema.parse(result.data), result.expands);
     }),
   );
@@ -71,7 +72,7 @@ export function membersRouter(deps: Deps): Router {
     '/admin/members/:id',
     numericId,
     handle({ params: idParams, body: memberUpdateBodySchema }, async ({ params, body }, req, res) => {
-      const member = await updateMember(ctxOf(deps, req), { memberId: params.id, ...body, externalLogin, settings: loginHelp });
+      const member = await updateMember(ctxOf(deps, req), { memberId: params.id, ...body, logins, settings: loginHelp });
       sendItem(res, adminMemberSchema.parse(member));
     }),
   );
@@ -150,7 +151,7 @@ export function membersRouter(deps: Deps): Router {
       const member = await anonymiseMemberNow(ctxOf(deps, req), {
         memberId: params.id,
         years: deps.config.retentionYears,
-        externalLogin,
+        logins,
       });
       sendItem(res, adminMemberSchema.parse(member));
     }),

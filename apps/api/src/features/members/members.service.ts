@@ -248,9 +248,17 @@ export async function updatePhones(
   });
 }
 
-/** How the member logs in, for the board; `external`: the club's own login provider keeps the accounts. */
-export async function memberLogin(ctx: Ctx, memberId: number, external: boolean): Promise<MemberLogin> {
-  const overview = external ? null : await loginOverview(ctx.db, memberId, ctx.now);
+/** Where the board reads a member's login from. */
+export interface LoginSource {
+  /** The club's own login provider keeps the accounts. */
+  external: boolean;
+  /** The embedded login's failed attempts per login name within a minute (LOGIN_FAILURES_PER_MINUTE). */
+  failuresPerUsername: number;
+}
+
+/** How the member logs in, for the board. */
+export async function memberLogin(ctx: Ctx, memberId: number, logins: LoginSource): Promise<MemberLogin> {
+  const overview = logins.external ? null : await loginOverview(ctx.db, memberId, ctx.now, logins.failuresPerUsername);
   if (!overview) {
     return { state: 'EXTERNAL', username: null, invitationExpiresAt: null, lastLoginAt: null, twoFactor: false, lockedUntil: null };
   }
@@ -288,11 +296,11 @@ export function toAdminMember(p: MemberProfile, login: MemberLogin): AdminMember
   };
 }
 
-/** The member as the board sees it (without expands); `external`: logins come from the club's external provider. */
-export async function adminMemberView(ctx: Ctx, memberId: number, external: boolean): Promise<AdminMember> {
+/** The member as the board sees it (without expands). */
+export async function adminMemberView(ctx: Ctx, memberId: number, logins: LoginSource): Promise<AdminMember> {
   const profile = await loadMemberProfile(ctx, memberId);
   if (!profile) throw notFound(MEMBER_NOT_FOUND);
-  return toAdminMember(profile, await memberLogin(ctx, memberId, external));
+  return toAdminMember(profile, await memberLogin(ctx, memberId, logins));
 }
 
 /**
@@ -303,7 +311,7 @@ export async function getAdminMember(
   ctx: Ctx,
   memberId: number,
   expands: string[],
-  external: boolean,
+  logins: LoginSource,
 ): Promise<{ data: AdminMember; expands?: Expand[] }> {
   const profile = await loadMemberProfile(ctx, memberId);
   if (!profile) throw notFound(MEMBER_NOT_FOUND);
@@ -320,6 +328,6 @@ export async function getAdminMember(
   ];
   const selected: Expand[] = [];
   for (const [name, load] of groups) if (wantsExpand(expands, name)) selected.push({ name, data: await load() });
-  const data = toAdminMember(profile, await memberLogin(ctx, memberId, external));
+  const data = toAdminMember(profile, await memberLogin(ctx, memberId, logins));
   return selected.length ? { data, expands: selected } : { data };
 }

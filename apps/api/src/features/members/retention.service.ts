@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, ZURICH, zurichToday } from '../../lib/dates.ts';
-import { MEMBER_NOT_FOUND, adminMemberView } from './members.service.ts';
+import { MEMBER_NOT_FOUND, adminMemberView, type LoginSource } from './members.service.ts';
 import {
   anonymiseAgedInvoices,
   anonymiseMemberRows,
@@ -141,10 +141,7 @@ const REFUSALS: Record<ErasureRefusal, string> = {
  * (the acting board member, the member's id, no names). Refused with 409 for a board member, a
  * running membership, open invoices, or a second time.
  */
-export async function anonymiseMemberNow(
-  ctx: Ctx,
-  input: { memberId: number; years: number; externalLogin: boolean },
-): Promise<AdminMember> {
+export async function anonymiseMemberNow(ctx: Ctx, input: { memberId: number; years: number; logins: LoginSource }): Promise<AdminMember> {
   await withTx(ctx, async (tx) => {
     const state = await lockMemberForErasure(tx.db, input.memberId);
     if (!state) throw notFound(MEMBER_NOT_FOUND);
@@ -155,5 +152,5 @@ export async function anonymiseMemberNow(
     await anonymiseAgedInvoices(tx.db, cutoffs(tx.now, input.years).members);
     await writeAudit(tx, { action: 'member.anonymised', entity: 'member', entityId: input.memberId, data: { reason: 'request' } });
   });
-  return adminMemberView(ctx, input.memberId, input.externalLogin);
+  return adminMemberView(ctx, input.memberId, input.logins);
 }

@@ -10,7 +10,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /** A board route refused a session whose login lacked the second factor the board needs. */
-function isSecondFactorRequired(error: unknown): boolean {
+export function isSecondFactorRequired(error: unknown): boolean {
   return isApiError(error) && error.code === 'SECOND_FACTOR_REQUIRED';
 }
 

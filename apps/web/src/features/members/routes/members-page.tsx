@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert } from '@/components/ui/error-alert';
+import { ErrorAlert, isSecondFactorRequired } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSearchForm } from '@/lib/forms';
@@ -29,6 +29,10 @@ export default function MembersPage() {
     useCallback((text: string) => setParams(text ? { q: text } : {}, { replace: true }), [setParams]),
     (text) => setParams(text ? { q: text } : {}),
   );
+
+  // A session without the code the board needs: the search's refusal says so with «Erneut anmelden»; the
+  // retention overview would be refused alike and repeat the same notice, so it waits for the new login.
+  const codeNeeded = search.isError && isSecondFactorRequired(search.error);
 
   const goTo = (next: number) => setParams({ ...(q ? { q } : {}), ...(next > 1 ? { page: String(next) } : {}) });
 
@@ -76,7 +80,7 @@ export default function MembersPage() {
           <MemberPager page={search.data.page} onPage={goTo} />
         </section>
       )}
-      <RetentionOverview />
+      {codeNeeded ? null : <RetentionOverview />}
     </>
   );
 }
