@@ -27,6 +27,8 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
   const more = useMoreGameReservations(game.id, showMore);
   const reservations = [...(game.reservations ?? []), ...(more.data?.pages.flatMap((p) => p.items) ?? [])];
   const left = Math.max(0, game.reservationCount - reservations.length);
+  // The button's name starts with what it shows (speech input users say what they see).
+  const moreLabel = more.isFetching ? 'Wird geladen…' : `Mehr anzeigen (${Math.min(left, ADMIN_RESERVATIONS_PAGE_SIZE)} weitere)`;
   return (
     <Card as="article" className="mb-3 shadow-sm" aria-labelledby={headingId} data-testid={`admin-game-${game.id}`}>
       <Card.Body>
@@ -161,9 +163,9 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
               size="sm"
               disabled={more.isFetching}
               onClick={() => (showMore ? void more.fetchNextPage() : setShowMore(true))}
-              aria-label={`Mehr Reservationen für ${title} anzeigen`}
+              aria-label={`${moreLabel} – Reservationen für ${title}`}
             >
-              {more.isFetching ? 'Wird geladen…' : `Mehr anzeigen (${Math.min(left, ADMIN_RESERVATIONS_PAGE_SIZE)} weitere)`}
+              {moreLabel}
             </Button>
           </p>
         ) : null}
