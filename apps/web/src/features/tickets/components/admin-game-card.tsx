@@ -100,12 +100,12 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             <div className={`progress-bar ${game.ticketsLeft <= 0 ? 'bg-danger' : 'bg-primary'}`} style={{ width: `${percent}%` }} />
           </div>
         </div>
-        <h4 className="h6 mt-3">Reservationen</h4>
+        <h4 className="h6 mt-3">Reservationen{game.reservationCount > 0 ? ` (${game.reservationCount})` : ''}</h4>
         {reservations.length === 0 ? (
           <p className="small mb-0">Noch keine Reservationen.</p>
         ) : (
           <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label={`Reservationen für ${title}`}>
-            <table className="table table-sm table-striped align-middle mb-0">
+            <table className="table table-sm table-striped align-middle mb-0 admin-reservations">
               <caption className="visually-hidden">Reservationen für {title}</caption>
               <thead>
                 <tr>
@@ -127,7 +127,7 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
                   const a = r.deliveryAddress;
                   return (
                     <tr key={r.id}>
-                      <td>
+                      <td className="member-cell">
                         {r.member.firstName} {r.member.lastName}{' '}
                         <span className="text-body-secondary small">(Nr. {r.member.memberNumber})</span>
                       </td>
