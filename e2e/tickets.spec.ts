@@ -1,7 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import { ADMIN_RESERVATIONS_PAGE_SIZE, IDEMPOTENCY_HEADER } from '../packages/contract/src/tickets.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPeople } from '../apps/api/src/features/demo/demo-data.ts';
-import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  loggedInContext,
+  newContext,
+  noHorizontalScroll,
+  screenshot,
+  seriousA11yViolations,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,6 +31,17 @@ function localDateTime(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
   return `${day}T19:45`;
+}
+
+/** A call through the context's session (same origin, JSON), for seeding; answers the new row's id. */
+async function call(context: BrowserContext, path: string, data: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<number> {
+  const response = await context.request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { 'content-type': 'application/json', origin: baseUrl(), [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return ((await response.json()) as { data?: { id: number } }).data?.id ?? 0;
 }
 
 async function ticketsLeftOnGamePage(page: Page, path: string): Promise<string> {
@@ -197,4 +217,59 @@ describe('ticket sales', () => {
       await context.close();
     }
   });
+
+  it("the board's game card shows a game's first 50 reservations and loads the rest on «Mehr anzeigen» (360 px and 1280 px)", async () => {
+    // 3 members × 21 reservations of one ticket each: 63 reservations, one page and 13 more.
+    const board = await loggedInContext(browser, 'vorstand');
+    const optionId = await call(board, '/admin/deliveryoptions/', { name: `Abholung Liste ${suffix}` });
+    const groupId = await call(board, '/admin/gamegroups/', {
+      name: `E2E Volle Kurve ${suffix}`,
+      defaultPricePerTicket: { currency: 'CHF', amount: 30 },
+      availableTicketsPerGame: 100,
+      freeTicketAmount: 21,
+    });
+    await call(board, `/admin/gamegroups/${groupId}/deliveryoptions/`, [{ id: optionId }], 'PUT');
+    const gameId = await call(board, `/admin/gamegroups/${groupId}/games/`, {
+      start: new Date(Date.now() + 21 * 86_400_000).toISOString(),
+      opponent: 'EVZ',
+      homeGame: true,
+      venue: 'Swiss Life Arena, Zürich',
+    });
+    await board.close();
+    const fans = [
+      'mitglied',
+      ...demoPeople()
+        .filter((p) => !p.board && p.username !== 'mitglied')
+        .map((p) => p.username),
+    ].slice(0, 3);
+    for (const username of fans) {
+      const member = await loggedInContext(browser, username);
+      for (let i = 0; i < 21; i++) await call(member, `/games/${gameId}/deliveryoptions/${optionId}/ticketreservations/`, { amount: 1 });
+      await member.close();
+    }
+
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await loggedInContext(browser, 'vorstand', viewport);
+      const page = await context.newPage();
+      await page.goto(`/admin/gamegroups/${groupId}`);
+      const card = page.getByTestId(`admin-game-${gameId}`);
+      const rows = card.getByRole('region', { name: /^Reservationen für ZSC – EVZ/ }).locator('tbody tr');
+      await card.getByText(`${ADMIN_RESERVATIONS_PAGE_SIZE} von 63 Reservationen`).waitFor();
+      expect(await rows.count()).toBe(ADMIN_RESERVATIONS_PAGE_SIZE);
+      const more = card.getByRole('button', { name: 'Mehr anzeigen (13 weitere) – Reservationen für ZSC – EVZ' });
+      expect(await more.innerText()).toBe('Mehr anzeigen (13 weitere)');
+      await noHorizontalScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await more.scrollIntoViewIfNeeded();
+      await screenshot(page, `game-group-reservations-${viewport === 'phone' ? 360 : 1280}`);
+
+      await more.click();
+      await expect.poll(() => rows.count()).toBe(63);
+      expect(await more.count()).toBe(0);
+      await noHorizontalScroll(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `game-group-reservations-all-${viewport === 'phone' ? 360 : 1280}`);
+      await context.close();
+    }
+  }, 300_000);
 });

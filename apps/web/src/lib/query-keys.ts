@@ -4,18 +4,15 @@ import type { CandidateStatus } from '@club/contract';
  * Every TanStack Query key of the site, from broad to narrow (`['games', 'detail', id]`), read as
  * `import * as queryKeys from '@/lib/query-keys'`: a screen's queryOptions take their key from here
  * and a mutation invalidates a prefix from here, so what one screen reads and another changes are
- * spelled once. One export per entity, so a chunk carries only the keys it uses (the shell: the
- * session and the site's facts).
+ * spelled once. The keys the navigation bar and Home read (the session and the site's facts) live in
+ * `shell-query-keys.ts` and are re-exported here: this table is shared by the lazy screens and is
+ * not part of the first load.
  */
 
 /** Which list a hand-over screen works through. */
 export type HandoverKind = 'game' | 'event';
 
-/** The club's public facts (`GET /api/v1/site`). */
-export const site = ['site'] as const;
-
-/** The member of the session with everything of their own (`GET /api/v1/member/?expands=*`). */
-export const session = ['member', 'own'] as const;
+export { session, site } from './shell-query-keys';
 
 /** Further reads of the member's own. */
 export const own = {

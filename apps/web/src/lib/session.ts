@@ -3,7 +3,7 @@ import { useQuery, useQueryClient, type QueryObserverResult } from '@tanstack/re
 import { useCallback, useMemo, useState } from 'react';
 import { paths, serverPaths } from '@/config/paths';
 import { api, isApiError } from './api-client';
-import * as queryKeys from './query-keys';
+import * as queryKeys from './shell-query-keys';
 
 /* ------------------------------------------------------------------------------------------
  * The browser's session (docs/domain-rules.md «Session in the browser»): a user and a loaded

@@ -1,7 +1,7 @@
 import type { ItemEnvelope, SiteInfo } from '@club/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import * as queryKeys from './query-keys';
+import * as queryKeys from './shell-query-keys';
 
 /** What the site shows until `GET /api/v1/site` has answered (or when it cannot). */
 export const defaultSiteInfo: SiteInfo = {

@@ -1,11 +1,16 @@
 import type { PaymentMode } from '@club/contract';
 import { useFormContext } from 'react-hook-form';
-import { PAYMENT_MODE_HINT } from '@/lib/payment-mode';
 
 const CHOICES: { value: PaymentMode; label: string }[] = [
   { value: 'INVOICE', label: 'Mit Rechnung (Rechnung folgt)' },
   { value: 'ON_SITE', label: 'Bei der Übergabe, bar oder TWINT (keine Rechnung)' },
 ];
+
+/** What the choice means for the members, told to the board (the members read PAYMENT_MODE_HINT, lib/payment-mode.ts). */
+const BOARD_HINT: Record<PaymentMode, string> = {
+  INVOICE: 'Die Mitglieder erhalten nach dem Verkaufs- bzw. Anmeldeschluss eine Rechnung.',
+  ON_SITE: 'Die Mitglieder bezahlen vor Ort bei der Übergabe, bar oder mit TWINT, und erhalten keine Rechnung.',
+};
 
 /** How members pay for a game group's tickets or an event's places: a choice of two, in a form with a `paymentMode` field. */
 export function PaymentModeField({ idPrefix, className }: { idPrefix: string; className?: string }) {
@@ -28,7 +33,7 @@ export function PaymentModeField({ idPrefix, className }: { idPrefix: string; cl
           </label>
         </div>
       ))}
-      <div className="form-text">{PAYMENT_MODE_HINT[mode] ?? ''}</div>
+      <div className="form-text">{BOARD_HINT[mode] ?? ''}</div>
     </fieldset>
   );
 }

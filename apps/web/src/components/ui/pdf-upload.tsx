@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ErrorAlert } from './error-alert';
 import { FieldLabel } from './form-field';
 
@@ -28,25 +28,36 @@ export function UploadProgress({ share }: { share: number }) {
 
 /**
  * The file input of an upload form (field `file`, `pdfFileList` in `lib/pdf-file.ts`), with its error;
- * `required: false` for an optional attachment (then the label says so).
+ * `required: false` for an optional attachment (then the label says so). The browser's own file
+ * button speaks the browser's language («Choose File»); the input lies transparent over a face
+ * of our own that says «Datei wählen» and the chosen file's name, whatever the browser's language.
  */
 export function PdfFileField({ idPrefix, label = 'PDF-Datei', required = true }: { idPrefix: string; label?: string; required?: boolean }) {
   const form = useFormContext<{ file: FileList }>();
   const fileError = form.formState.errors.file?.message;
+  const files = useWatch({ control: form.control, name: 'file' }) as FileList | undefined;
+  const chosen = files && files.length > 0 ? files[0]?.name : undefined;
   return (
     <Form.Group controlId={`${idPrefix}-file`}>
       <FieldLabel label={label} required={required} />
-      <Form.Control
-        type="file"
-        accept="application/pdf,.pdf"
-        isInvalid={Boolean(fileError)}
-        aria-invalid={fileError ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={fileError ? `${idPrefix}-file-error` : undefined}
-        {...form.register('file')}
-      />
+      <div className="file-picker">
+        <Form.Control
+          type="file"
+          accept="application/pdf,.pdf"
+          className="file-picker-input"
+          isInvalid={Boolean(fileError)}
+          aria-invalid={fileError ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={fileError ? `${idPrefix}-file-error` : undefined}
+          {...form.register('file')}
+        />
+        <span className={`form-control file-picker-face${fileError ? ' is-invalid' : ''}`} aria-hidden="true">
+          <span className="btn btn-sm btn-outline-primary file-picker-button">Datei wählen</span>
+          <span className="text-truncate">{chosen ?? 'Keine Datei'}</span>
+        </span>
+      </div>
       {fileError ? (
-        <Form.Control.Feedback type="invalid" id={`${idPrefix}-file-error`}>
+        <Form.Control.Feedback type="invalid" id={`${idPrefix}-file-error`} className="d-block">
           {fileError}
         </Form.Control.Feedback>
       ) : null}

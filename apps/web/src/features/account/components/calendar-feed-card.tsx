@@ -54,7 +54,7 @@ export function CalendarFeedCard() {
         </div>
         {feed.data ? (
           <p className="small mt-3 mb-0">
-            Alle Veranstaltungen des Clubs: <a href={feed.data.publicWebcalUrl}>Veranstaltungskalender abonnieren</a>
+            Alle Veranstaltungen des Vereins: <a href={feed.data.publicWebcalUrl}>Veranstaltungskalender abonnieren</a>
           </p>
         ) : null}
         <ConfirmDialog

@@ -207,7 +207,7 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
         {asking ? (
           <p className="mb-0">
             {tickets(asking.amount)} für {teams(asking)} am {formatDateTime(asking.gameBegin)} ({asking.deliveryOption.name}) stornieren?
-            Die Tickets gehen an das Kontingent des Clubs zurück.
+            Die Tickets gehen an das Kontingent des Vereins zurück.
           </p>
         ) : null}
       </ConfirmDialog>

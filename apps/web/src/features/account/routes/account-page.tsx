@@ -85,7 +85,7 @@ export default function AccountPage() {
   const member = session.user;
   return (
     <>
-      <PageHeader title="Mein Konto" intro="Ihre Tickets, Veranstaltungen, Rechnungen, Angaben und Ihre Anmeldung auf einen Blick." />
+      <PageHeader title="Mein Konto" intro="Ihre Tickets, Veranstaltungen, Rechnungen, Angaben und Ihr Login auf einen Blick." />
       {notice ? (
         <div className="alert alert-success" role="status">
           {notice}

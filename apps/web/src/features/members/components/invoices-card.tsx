@@ -54,7 +54,7 @@ export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps
       ) : (
         <ul className="list-group list-group-flush">
           {sorted.map((invoice) => (
-            <li key={invoice.id} className="list-group-item px-0 d-flex flex-wrap justify-content-between gap-2">
+            <li key={invoice.id} className="list-group-item px-0 d-flex flex-wrap flex-sm-nowrap justify-content-between gap-2">
               <span>
                 <span className="fw-semibold">{invoice.number}</span> {invoice.title}
                 <br />
@@ -68,7 +68,7 @@ export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps
                 </span>
                 <InvoicePayments payments={payments.filter((p) => p.invoiceId === invoice.id)} />
               </span>
-              <span className="d-flex align-items-center gap-2">
+              <span className="d-flex align-items-center align-self-start flex-shrink-0 gap-2">
                 <span className={`badge ${STATUS[invoice.status].className}`}>{STATUS[invoice.status].text}</span>
                 <a
                   href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`}

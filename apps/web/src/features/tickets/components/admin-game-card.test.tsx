@@ -69,12 +69,13 @@ describe("a game with a long reservation list on the board's group page", () => 
     expect(screen.getByText('50 von 120 Reservationen')).toBeTruthy();
     expect(requests.filter((r) => r.url.includes('/reservations'))).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Mehr Reservationen für ZSC – SCB anzeigen' }));
+    // The button's name starts with its visible text, then says which game it is for.
+    await user.click(screen.getByRole('button', { name: 'Mehr anzeigen (50 weitere) – Reservationen für ZSC – SCB' }));
     expect(await screen.findByText('100 von 120 Reservationen')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Mehr Reservationen für ZSC – SCB anzeigen' }));
+    await user.click(screen.getByRole('button', { name: 'Mehr anzeigen (20 weitere) – Reservationen für ZSC – SCB' }));
     expect(await within(list).findByText(/Nr120/)).toBeTruthy();
     expect(within(list).getAllByRole('row')).toHaveLength(121);
-    expect(screen.queryByRole('button', { name: /Mehr Reservationen/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mehr anzeigen/ })).toBeNull();
     expect(requests.filter((r) => r.url.includes('/reservations')).map((r) => r.url)).toEqual([
       '/api/v1/admin/games/9/reservations?page=2&pageSize=50',
       '/api/v1/admin/games/9/reservations?page=3&pageSize=50',

@@ -27,6 +27,8 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
   const more = useMoreGameReservations(game.id, showMore);
   const reservations = [...(game.reservations ?? []), ...(more.data?.pages.flatMap((p) => p.items) ?? [])];
   const left = Math.max(0, game.reservationCount - reservations.length);
+  // The button's name starts with what it shows (speech input users say what they see).
+  const moreLabel = more.isFetching ? 'Wird geladen…' : `Mehr anzeigen (${Math.min(left, ADMIN_RESERVATIONS_PAGE_SIZE)} weitere)`;
   return (
     <Card as="article" className="mb-3 shadow-sm" aria-labelledby={headingId} data-testid={`admin-game-${game.id}`}>
       <Card.Body>
@@ -98,12 +100,12 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
             <div className={`progress-bar ${game.ticketsLeft <= 0 ? 'bg-danger' : 'bg-primary'}`} style={{ width: `${percent}%` }} />
           </div>
         </div>
-        <h4 className="h6 mt-3">Reservationen</h4>
+        <h4 className="h6 mt-3">Reservationen{game.reservationCount > 0 ? ` (${game.reservationCount})` : ''}</h4>
         {reservations.length === 0 ? (
           <p className="small mb-0">Noch keine Reservationen.</p>
         ) : (
           <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label={`Reservationen für ${title}`}>
-            <table className="table table-sm table-striped align-middle mb-0">
+            <table className="table table-sm table-striped align-middle mb-0 admin-reservations">
               <caption className="visually-hidden">Reservationen für {title}</caption>
               <thead>
                 <tr>
@@ -125,7 +127,7 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
                   const a = r.deliveryAddress;
                   return (
                     <tr key={r.id}>
-                      <td>
+                      <td className="member-cell">
                         {r.member.firstName} {r.member.lastName}{' '}
                         <span className="text-body-secondary small">(Nr. {r.member.memberNumber})</span>
                       </td>
@@ -161,9 +163,9 @@ export function AdminGameCard({ game, quota, onEdit, onDelete }: AdminGameCardPr
               size="sm"
               disabled={more.isFetching}
               onClick={() => (showMore ? void more.fetchNextPage() : setShowMore(true))}
-              aria-label={`Mehr Reservationen für ${title} anzeigen`}
+              aria-label={`${moreLabel} – Reservationen für ${title}`}
             >
-              {more.isFetching ? 'Wird geladen…' : `Mehr anzeigen (${Math.min(left, ADMIN_RESERVATIONS_PAGE_SIZE)} weitere)`}
+              {moreLabel}
             </Button>
           </p>
         ) : null}
