@@ -50,7 +50,7 @@ describe('Rappen and francs', () => {
     expect(francsToRappen(0.1 + 0.2)).toBe(30);
     expect(rappenToFrancs(3555)).toBe(35.55);
     expect(toMoney(100050)).toEqual({ currency: 'CHF', amount: 1000.5 });
-    expect(toRappen({ amount: 19.99 })).toBe(1999);
+    expect(toRappen({ currency: 'CHF', amount: 19.99 })).toBe(1999);
     expect(Object.is(francsToRappen(-0.001), 0)).toBe(true);
   });
 });

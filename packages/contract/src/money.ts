@@ -36,7 +36,7 @@ export function toMoney(rappen: Rappen): Money {
 }
 
 /** Money on the wire → Rappen. */
-export function toRappen(money: Pick<Money, 'amount'>): Rappen {
+export function toRappen(money: Money): Rappen {
   return francsToRappen(money.amount);
 }
 
