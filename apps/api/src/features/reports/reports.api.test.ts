@@ -431,7 +431,7 @@ describe('fee invoices', () => {
     const res = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     const text = pdfText(res.body);
     expect(text).toContain('Parkkarten – Saison 2027/28');
-    expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*offen/);
+    expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*Offen/);
     expect(text).not.toContain('99.00');
     expect(text).toMatch(/Total.*120\.00/);
   });

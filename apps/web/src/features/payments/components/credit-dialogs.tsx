@@ -3,6 +3,7 @@ import {
   francsToRappen,
   parseChf,
   rappenToFrancs,
+  toMoney,
   type InvoiceOverviewItem,
   type UnmatchedCredit,
 } from '@club/contract';
@@ -164,7 +165,7 @@ export function SplitCreditDialog({ credit, onClose, onDone }: { credit: Unmatch
               paymentId: credit.id,
               allocations: parts.map((p) => ({
                 invoiceId: p.invoice.id,
-                amount: { currency: 'CHF', amount: rappenToFrancs(toRappen(p.amount)) },
+                amount: toMoney(toRappen(p.amount)),
               })),
             },
             { onSuccess: () => onDone(credit, `auf ${parts.map((p) => p.invoice.number).join(', ')} aufgeteilt`) },
