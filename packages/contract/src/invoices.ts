@@ -2,8 +2,13 @@ import './locale.ts';
 import { z } from 'zod';
 import { idParam, isoDate, isoDateTime, storedMoneySchema } from './common.ts';
 
-export const invoiceStatusSchema = z.enum(['OPEN', 'PAID', 'CANCELLED']);
+/** An invoice's status: open until paid in full or cancelled (the database enum `InvoiceStatus`). */
+export const INVOICE_STATUSES = ['OPEN', 'PAID', 'CANCELLED'] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+/** The German word for an invoice's status, the same on every screen, PDF and report. */
+export const INVOICE_STATUS_LABEL: Record<InvoiceStatus, string> = { OPEN: 'Offen', PAID: 'Bezahlt', CANCELLED: 'Storniert' };
 
 /** Kinds of invoices; a new kind is one more value here, in the database enum and in the screens' labels. */
 export const INVOICE_KINDS = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER', 'TICKETS'] as const;

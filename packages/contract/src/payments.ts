@@ -13,7 +13,7 @@ import {
   text,
 } from './common.ts';
 import { listEnvelope } from './envelope.ts';
-import { invoiceKindSchema, invoiceSchema } from './invoices.ts';
+import { INVOICE_STATUSES, invoiceKindSchema, invoiceSchema } from './invoices.ts';
 import { pageInfoSchema } from './members.ts';
 
 /**
@@ -36,7 +36,7 @@ const yesNo = z.enum(['true', 'false'], { error: 'Überfällig: Bitte true oder 
 export const invoiceOverviewQuerySchema = z.object({
   seasonId: idParam.optional(),
   kind: invoiceOverviewKindSchema.optional(),
-  status: z.enum(['OPEN', 'PAID', 'CANCELLED'], { error: 'Status: Bitte offen, bezahlt oder storniert wählen.' }).optional(),
+  status: z.enum(INVOICE_STATUSES, { error: 'Status: Bitte offen, bezahlt oder storniert wählen.' }).optional(),
   overdue: yesNo.optional(),
   /** a name (debtor or member) or an invoice number, or part of one */
   q: searchQuery,

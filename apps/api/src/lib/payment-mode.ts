@@ -1,5 +1,4 @@
-import type { PaymentMode } from '@club/contract';
-import { formatAmount } from './money.ts';
+import { formatChf, type PaymentMode } from '@club/contract';
 
 /**
  * What a member pays for a ticket reservation or an event sign-up, and how: the same sum and
@@ -9,11 +8,6 @@ import { formatAmount } from './money.ts';
 /** price × amount + fee (the delivery option's fee; 0 for an event), in Rappen. */
 export function itemTotalRappen(amount: number, priceRappen: number, feeRappen: number): number {
   return amount * priceRappen + feeRappen;
-}
-
-/** `CHF 1’234.50` */
-export function formatChf(rappen: number): string {
-  return `CHF ${formatAmount(rappen)}`;
 }
 
 /** «Rechnung folgt» or «zahlbar vor Ort»: the words every screen and mail uses. */

@@ -72,7 +72,7 @@ describe('formatMoney', () => {
   });
 
   it('groups thousands the Swiss way', () => {
-    expect(plain(formatMoney({ currency: 'CHF', amount: 1250 }))).toMatch(/^CHF 1['’]250\.00$/);
+    expect(formatMoney({ currency: 'CHF', amount: 1250 })).toBe("CHF\u00a01'250.00");
   });
 
   it('gives an empty text for nothing', () => {

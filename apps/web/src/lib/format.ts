@@ -1,8 +1,6 @@
-import type { Money } from '@club/contract';
-
 /**
  * The only place that turns dates, times and money into text (docs/domain-rules.md «API conventions»):
- * de-CH, 24-hour clock, Europe/Zurich.
+ * de-CH, 24-hour clock, Europe/Zurich; money through the contract's one formatter (`CHF 1'234.50`).
  */
 
 export const TIME_ZONE = 'Europe/Zurich';
@@ -17,7 +15,6 @@ const dayMonthFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, da
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long' });
 const plainWeekdayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', weekday: 'long' });
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'CHF', currencyDisplay: 'code' });
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
 type DateInput = string | Date;
@@ -72,13 +69,8 @@ export function formatWeekday(value: DateInput | null | undefined): string {
   return (isPlainDate(value) ? plainWeekdayFormat : weekdayFormat).format(date);
 }
 
-/** `{ currency: 'CHF', amount: 35.5 }` or `35.5` → `CHF 35.50` (no-break space after the code). */
-export function formatMoney(value: Money | number | null | undefined): string {
-  if (value == null) return '';
-  const amount = typeof value === 'number' ? value : value.amount;
-  if (!Number.isFinite(amount)) return '';
-  return moneyFormat.format(amount);
-}
+/** `{ currency: 'CHF', amount: 35.5 }` or `35.5` → `CHF 35.50` (no-break space after the code); Rappen: `formatChf`. */
+export { formatChf, formatMoney } from '@club/contract';
 
 /** `1250` → `1’250` (de-CH grouping). */
 export function formatNumber(value: number): string {

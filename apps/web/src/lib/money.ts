@@ -1,30 +1,22 @@
+import { francsToRappen, rappenToFrancs } from '@club/contract';
+
 /**
  * Money in the browser: the API sends CHF amounts with at most two decimals (`{ currency, amount }`);
- * a sum is worked out in whole Rappen so no floating-point drift reaches the screen.
+ * a sum is worked out in whole Rappen so no floating-point drift reaches the screen. Reading and
+ * writing amounts is the contract's (`readFrancs`, `formatMoney`).
  */
 
 /** A price × a count (tickets, places), in whole Rappen: `35.55 × 3` → `106.65`, never `106.64999…`. */
 export function multiplyMoney(amount: number, count: number): number {
-  return (Math.round(amount * 100) * count) / 100;
+  return rappenToFrancs(francsToRappen(amount) * count);
 }
-
-/** Thousands marks people type in Swiss amounts (`1'250`, `1’250`, `1 250`). */
-const THOUSANDS = /['’\u00a0\u202f ]/g;
-/** A leading currency (`CHF 25`, `Fr. 25`) and a trailing dash for whole francs (`25.-`, `25.–`). */
-const CURRENCY = /^(?:chf|fr\.?|sfr\.?)\s*/i;
-const WHOLE_FRANCS = /[.,][-–—]$/;
 
 /**
  * Francs as a person types them: `25`, `25.-`, `25.00`, `25,50`, `1'250.50`, `CHF 25`. Anything else,
  * also an empty field, becomes NaN, which the contract's money rule refuses with its own message;
  * more than two decimals come through as typed so that rule names the problem.
  */
-export function moneyFromText(text: string): number {
-  const plain = text.trim().replace(CURRENCY, '').replace(WHOLE_FRANCS, '').replace(THOUSANDS, '');
-  const match = /^(\d+)(?:[.,](\d+))?$/.exec(plain);
-  if (!match) return Number.NaN;
-  return Number(`${match[1]}.${match[2] ?? '0'}`);
-}
+export { readFrancs as moneyFromText } from '@club/contract';
 
 /** An amount as a money field shows it to be edited again: `25`, `25.50`. */
 export function moneyToText(amount: number): string {
@@ -33,5 +25,5 @@ export function moneyToText(amount: number): string {
 
 /** A sum of two amounts, in whole Rappen: `71.10 + 5` → `76.10`. */
 export function addMoney(a: number, b: number): number {
-  return (Math.round(a * 100) + Math.round(b * 100)) / 100;
+  return rappenToFrancs(francsToRappen(a) + francsToRappen(b));
 }

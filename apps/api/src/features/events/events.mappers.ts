@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type {
   AdminEvent,
   ClubEvent,
@@ -86,7 +87,7 @@ export function toSubscriber(row: SubscriberRow): EventSubscriber {
 export function toMemberSubscription(
   row: SubscriptionRow & {
     event: EventRow;
-    billedItem: { invoice: { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED' } } | null;
+    billedItem: { invoice: { id: number; status: InvoiceStatus } } | null;
     handover: { handedOverAt: Date } | null;
   },
   eventRows: readonly SubscriptionRow[],

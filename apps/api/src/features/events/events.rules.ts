@@ -6,7 +6,7 @@ import { servedInOrder } from '@club/contract/draw';
  * one request does. Decided only on rows read after the event's row lock.
  */
 
-export { toMoney, toRappen } from '../../lib/money.ts';
+export { toMoney, toRappen } from '@club/contract';
 
 export interface SubscriptionRow {
   id: number;

@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 /** Hand-over of tickets and event places, and the member card: the only file of the feature with SQL. */
@@ -15,7 +16,7 @@ export interface HandoverRow {
   feeRappen: number;
   paymentMode: 'INVOICE' | 'ON_SITE';
   invoiceId: number | null;
-  invoiceStatus: 'OPEN' | 'PAID' | 'CANCELLED' | null;
+  invoiceStatus: InvoiceStatus | null;
   handedOverAt: Date | null;
 }
 

@@ -3,7 +3,7 @@ import { AppError, conflict, notFound, notLoggedIn } from '../../lib/app-error.t
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichStartOfDay, zurichToday } from '../../lib/dates.ts';
-import { toMoney } from '../../lib/money.ts';
+import { toMoney } from '@club/contract';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import {
   deleteHandover,

@@ -1,7 +1,7 @@
 import type { MembershipFeePreview } from '@club/contract';
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
-import { toMoney } from '../../lib/money.ts';
+import { toMoney } from '@club/contract';
 import { findMembersToBill, findSeason } from './invoices.repository.ts';
 import { summarizeFeeRun } from './invoices.rules.ts';
 

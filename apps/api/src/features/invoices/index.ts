@@ -1,9 +1,2 @@
 /** The invoices feature's public surface beyond its service: the status rules payments book through, the current due date. */
-export {
-  currentDueDate,
-  nextInvoiceState,
-  IllegalInvoiceTransition,
-  type InvoiceEvent,
-  type InvoiceState,
-  type InvoiceStatusValue,
-} from './invoices.rules.ts';
+export { currentDueDate, nextInvoiceState, IllegalInvoiceTransition, type InvoiceEvent, type InvoiceState } from './invoices.rules.ts';

@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { calculateQRReferenceChecksum, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { amountDue, formatAmount, renderInvoicePdf, type InvoiceDocument } from './invoice.pdf.ts';
+import { amountDue, renderInvoicePdf, type InvoiceDocument } from './invoice.pdf.ts';
 import { paymentReference } from './invoices.rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'invoice-pdf-'));
@@ -161,7 +161,7 @@ describe('invoice PDF with Swiss QR-bill', () => {
     const { decoded, pdf } = await decode(doc, 'paid');
     expect(decoded).toEqual({ jsqr: null, zxing: null, zbar: null });
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
-    expect(text).toMatch(/Rechnung 2027-00012 – bezahlt/);
+    expect(text).toMatch(/Rechnung 2027-00012 – Bezahlt/);
     expect(text).toContain('Bezahlt am');
     expect(text).toContain('20.05.2027');
     expect(text).not.toContain('Zahlteil');
@@ -174,20 +174,15 @@ describe('invoice PDF with Swiss QR-bill', () => {
     const { lines, pdf } = await qrPayload(doc, 'partly');
     expect(lines[18]).toBe('234.50');
     const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
-    expect(text).toMatch(/Bereits bezahlt\s+1’000.00/);
+    expect(text).toMatch(/Bereits bezahlt\s+1'000\.00/);
     expect(text).toMatch(/Noch offen\s+234.50/);
+    // pdftotext reads the no-break space after «CHF» as a space.
     expect(text).toContain('offenen Betrag von CHF 234.50');
   });
 
   it('a cancelled invoice carries no slip', async () => {
     const { decoded, pdf } = await decode(invoice(QR_IBAN, { cancelled: true }), 'cancelled');
     expect(decoded.jsqr).toBeNull();
-    expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/storniert/);
-  });
-
-  it('formats amounts with the Swiss apostrophe', () => {
-    expect(formatAmount(123_450)).toBe('1’234.50');
-    expect(formatAmount(5)).toBe('0.05');
-    expect(formatAmount(100_000_000)).toBe('1’000’000.00');
+    expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/Rechnung 2027-00012 – Storniert/);
   });
 });

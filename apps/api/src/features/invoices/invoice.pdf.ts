@@ -8,7 +8,7 @@ import type { PDFOptions } from 'swissqrbill/types';
 import { registerLiberationSans } from '../../lib/fonts.ts';
 import { formatReference } from './invoices.rules.ts';
 import { formatIsoDate } from '../../lib/dates.ts';
-import { formatAmount } from '../../lib/money.ts';
+import { formatAmount, formatChf, INVOICE_STATUS_LABEL, rappenToFrancs, type InvoiceStatus } from '@club/contract';
 
 /**
  * The invoice as an A4 PDF with the Swiss QR-bill payment part at the bottom of the same page
@@ -55,8 +55,6 @@ const GREY = '#555555';
 const LEFT = mm(20);
 /** Where the payment part begins: its 105 mm at the foot of the A4 page. */
 const PAYMENT_PART_HEIGHT = mm(105);
-
-export { formatAmount };
 
 /** What is still to pay: nothing when settled or cancelled, else the total less what was booked. */
 export function amountDue(doc: Pick<InvoiceDocument, 'totalRappen' | 'paid' | 'cancelled'>): number {
@@ -142,7 +140,8 @@ function drawRecipient(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): void {
 function drawTitleAndFacts(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): number {
   const width = pdf.page.width - 2 * LEFT;
   const reminder = doc.reminder;
-  const state = doc.cancelled ? ' – storniert' : doc.paid?.settled ? ' – bezahlt' : '';
+  const status: InvoiceStatus | null = doc.cancelled ? 'CANCELLED' : doc.paid?.settled ? 'PAID' : null;
+  const state = status ? ` – ${INVOICE_STATUS_LABEL[status]}` : '';
   pdf
     .font(`${FONT}-Bold`)
     .fontSize(15)
@@ -205,15 +204,15 @@ function drawLinesAndTotals(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: 
 function drawLetterText(pdf: PDFKit.PDFDocument, doc: InvoiceDocument, top: number): void {
   const width = pdf.page.width - 2 * LEFT;
   const due = formatIsoDate(doc.reminder?.dueDate ?? doc.dueDate);
-  const open = formatAmount(amountDue(doc));
+  const open = formatChf(amountDue(doc));
   let body: string;
   if (doc.cancelled) body = 'Diese Rechnung wurde storniert. Sie müssen nichts bezahlen.';
   else if (doc.paid?.settled)
     body = `Diese Rechnung ist bezahlt${doc.paid.paidAt ? ` (Zahlung vom ${formatIsoDate(doc.paid.paidAt)})` : ''}. Vielen Dank! Bitte zahlen Sie nichts mehr ein.`;
   else if (doc.reminder)
-    body = `Unsere Rechnung ${doc.number} vom ${formatIsoDate(doc.invoiceDate)} ist noch nicht${doc.paid ? ' vollständig' : ''} bezahlt. Bitte überweisen Sie den offenen Betrag von CHF ${open} bis zum ${due} mit dem Einzahlungsschein unten. Haben Sie in den letzten Tagen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.`;
+    body = `Unsere Rechnung ${doc.number} vom ${formatIsoDate(doc.invoiceDate)} ist noch nicht${doc.paid ? ' vollständig' : ''} bezahlt. Bitte überweisen Sie den offenen Betrag von ${open} bis zum ${due} mit dem Einzahlungsschein unten. Haben Sie in den letzten Tagen bezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.`;
   else if (doc.paid)
-    body = `Vielen Dank für Ihre Teilzahlung. Bitte bezahlen Sie den offenen Betrag von CHF ${open} bis zum ${due} mit dem QR-Einzahlungsschein unten (Referenz bitte unverändert übernehmen).`;
+    body = `Vielen Dank für Ihre Teilzahlung. Bitte bezahlen Sie den offenen Betrag von ${open} bis zum ${due} mit dem QR-Einzahlungsschein unten (Referenz bitte unverändert übernehmen).`;
   else
     body = `Vielen Dank für Ihre Mitgliedschaft und Ihre Unterstützung. Bitte bezahlen Sie den Betrag bis zum ${due} mit dem QR-Einzahlungsschein unten (Referenz bitte unverändert übernehmen).`;
   pdf
@@ -234,7 +233,7 @@ function drawPaymentPart(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): void {
   const qr = new (qrBillPdf().SwissQRBill)(
     {
       currency: 'CHF',
-      amount: amountDue(doc) / 100,
+      amount: rappenToFrancs(amountDue(doc)),
       reference: doc.reference,
       message: doc.message,
       creditor: {

@@ -301,7 +301,7 @@ describe('reminder run', () => {
     expect(toIsoDate(r1.dueDate)).toBe(toIsoDate(addDays(today, 14)));
     const mail = await db().mailOutbox.findFirstOrThrow({ where: { to: m.email, subject: { startsWith: 'Zahlungserinnerung' } } });
     expect(mail.attachments).toEqual([{ kind: 'invoice', invoiceId: inv.id, reminderLevel: 1 }]);
-    expect(mail.text).toContain('CHF 50.00');
+    expect(mail.text).toContain('CHF\u00a050.00');
 
     await board.call('POST', '/admin/invoices/reminders', {});
     expect(await reminderCount()).toBe(1);
@@ -422,7 +422,7 @@ describe('reminder preview and reminder fee', () => {
     const r2 = await db().invoiceReminder.findFirstOrThrow({ where: { invoiceId: inv.id, level: 2 } });
     expect(r2.openRappen).toBe(8000);
     const mail = await db().mailOutbox.findFirstOrThrow({ where: { to: m.email, subject: { startsWith: '2. Mahnung' } } });
-    expect(mail.text).toContain('CHF 80.00');
+    expect(mail.text).toContain('CHF\u00a080.00');
     // The member's invoice shows the same sum.
     const own = await client(server.url, (await loginAs(server.url, m.username, m.password)).cookie)('GET', '/member/');
     expect(own.body.data.invoices.find((i: { id: number }) => i.id === inv.id).total).toEqual({ currency: 'CHF', amount: 80 });

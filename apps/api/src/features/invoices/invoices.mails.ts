@@ -1,5 +1,5 @@
 import { formatIsoDate } from '../../lib/dates.ts';
-import { formatAmount } from './invoice.pdf.ts';
+import { formatChf } from '@club/contract';
 
 /** German mail texts of invoices: pure, plain text; the PDF is attached when the mail is sent. */
 
@@ -26,7 +26,7 @@ export function invoiceMail(input: {
     text: [
       `Grüezi ${input.firstName}`,
       '',
-      `Im Anhang finden Sie unsere Rechnung ${input.number} für ${input.purpose ?? `den ${input.title}`} über CHF ${formatAmount(input.totalRappen)}.`,
+      `Im Anhang finden Sie unsere Rechnung ${input.number} für ${input.purpose ?? `den ${input.title}`} über ${formatChf(input.totalRappen)}.`,
       `Bitte bezahlen Sie sie bis zum ${formatIsoDate(input.dueDate)} mit dem QR-Einzahlungsschein auf der Rechnung.`,
       '',
       'Ihre Rechnungen finden Sie auch jederzeit unter «Mein Konto» auf unserer Website.',
@@ -56,7 +56,7 @@ export function reminderMail(input: {
       input.level === 1
         ? `Sicher ist es Ihnen entgangen: Unsere Rechnung ${input.number} ist noch offen.`
         : `Trotz unserer Erinnerung ist unsere Rechnung ${input.number} noch offen.`,
-      `Bitte überweisen Sie den offenen Betrag von CHF ${formatAmount(input.openRappen)} bis zum ${formatIsoDate(input.dueDate)} mit dem Einzahlungsschein im Anhang.`,
+      `Bitte überweisen Sie den offenen Betrag von ${formatChf(input.openRappen)} bis zum ${formatIsoDate(input.dueDate)} mit dem Einzahlungsschein im Anhang.`,
       '',
       'Haben Sie in den letzten Tagen bezahlt, betrachten Sie diese Nachricht bitte als gegenstandslos.',
       '',

@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 /** Invoices: the only file of the feature with Prisma calls and SQL. */
@@ -225,7 +226,7 @@ export type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 /** Locks an invoice row of a member for a status change. */
 export async function lockInvoice(db: DbOrTx, invoiceId: number, memberId: number) {
   const [row] = await db.$queryRaw<
-    { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED'; totalRappen: number; paidRappen: number; paidAt: Date | null; number: string }[]
+    { id: number; status: InvoiceStatus; totalRappen: number; paidRappen: number; paidAt: Date | null; number: string }[]
   >`
     SELECT "id", "status"::text AS "status", "totalRappen", "paidRappen", "paidAt", "number" FROM "invoices"
      WHERE "id" = ${invoiceId} AND "memberId" = ${memberId} FOR UPDATE`;
@@ -234,7 +235,7 @@ export async function lockInvoice(db: DbOrTx, invoiceId: number, memberId: numbe
 
 export interface InvoiceStateRow {
   id: number;
-  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  status: InvoiceStatus;
   paidRappen: number;
   /** YYYY-MM-DD or null */
   paidAt: string | null;

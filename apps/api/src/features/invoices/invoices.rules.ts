@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
 
 /** Pure rules of invoices: numbers, references, titles, reminders, and the one status transition. */
@@ -121,10 +122,8 @@ export function debtorCopy(m: { firstName: string; lastName: string } & Nullable
 // change of status goes through nextInvoiceState, and only its result is written.
 // ---------------------------------------------------------------------------------------
 
-export type InvoiceStatusValue = 'OPEN' | 'PAID' | 'CANCELLED';
-
 export interface InvoiceState {
-  status: InvoiceStatusValue;
+  status: InvoiceStatus;
   totalRappen: number;
   paidRappen: number;
   /** YYYY-MM-DD of the payment that settled it */

@@ -3,7 +3,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { toMoney } from '../../lib/money.ts';
+import { toMoney } from '@club/contract';
 import { enqueueMails, type AttachmentRenderers, type MailAttachmentRef, type Mail } from '../../lib/outbox.ts';
 import { renderInvoicePdf, type InvoiceDocument, type PostalAddress } from './invoice.pdf.ts';
 import { invoiceMail, reminderMail } from './invoices.mails.ts';

@@ -332,12 +332,12 @@ describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
     const postName = (await db().deliveryOption.findUniqueOrThrow({ where: { id: hcd.postId } })).name;
     const scbPostName = (await db().deliveryOption.findUniqueOrThrow({ where: { id: scb.postId } })).name;
     expect(invoice!.lines.map((l) => [l.text, l.amountRappen])).toEqual([
-      [`Auswärtsspiel bei HCD, ${day(hcd.start)}: 2 × CHF 30.00`, 6000],
-      [`Heimspiel gegen SCB, ${day(scb.start)}: 3 × CHF 45.00`, 13500],
-      [`Saisonabschluss-Grillfest, ${day(grill.start)}: 2 × CHF 25.00`, 5000],
+      [`Auswärtsspiel bei HCD, ${day(hcd.start)}: 2 × CHF\u00a030.00`, 6000],
+      [`Heimspiel gegen SCB, ${day(scb.start)}: 3 × CHF\u00a045.00`, 13500],
+      [`Saisonabschluss-Grillfest, ${day(grill.start)}: 2 × CHF\u00a025.00`, 5000],
       ...[
-        [`${postName}: CHF 2.00`, 200],
-        [`${scbPostName}: CHF 2.00`, 200],
+        [`${postName}: CHF\u00a02.00`, 200],
+        [`${scbPostName}: CHF\u00a02.00`, 200],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]), 'de')),
     ]);
     expect(invoice!.totalRappen).toBe(24900);
@@ -353,7 +353,7 @@ describe('POST /api/v1/admin/seasons/{id}/ticketfees/', () => {
     const mail = await db().mailOutbox.findFirstOrThrow({ where: { to: member.username + '@example.ch' } });
     expect(mail.subject).toBe(`Tickets und Veranstaltungen ${season.name}: Rechnung ${invoice!.number}`);
     expect(mail.text).toContain('für Ihre Tickets und Veranstaltungen der Saison');
-    expect(mail.text).toContain('CHF 249.00');
+    expect(mail.text).toContain('CHF\u00a0249.00');
     expect(mail.attachments).toEqual([{ kind: 'invoice', invoiceId: invoice!.id }]);
     const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'season.ticketfees.issued', entityId: String(season.id) } });
     expect(audit.data).toMatchObject({ created: 1, reservations: 3, places: 1, totalRappen: 24900 });

@@ -37,18 +37,18 @@ const place = (over: Partial<PlaceItem>): PlaceItem => ({
 describe('line texts', () => {
   it('name the game by home or away, opponent and Zurich date, the event by title and date, the fee by option', () => {
     expect(gameLineText({ homeGame: true, opponent: 'SCB', start: at('2027-01-12T18:45:00Z') }, 3, 4500)).toBe(
-      'Heimspiel gegen SCB, 12.01.2027: 3 × CHF 45.00',
+      'Heimspiel gegen SCB, 12.01.2027: 3 × CHF\u00a045.00',
     );
     // 23:30 UTC on 31 Dec is already 1 January in Zurich
     expect(gameLineText({ homeGame: false, opponent: 'HCD', start: at('2026-12-31T23:30:00Z') }, 1, 3000)).toBe(
-      'Auswärtsspiel bei HCD, 01.01.2027: 1 × CHF 30.00',
+      'Auswärtsspiel bei HCD, 01.01.2027: 1 × CHF\u00a030.00',
     );
     expect(eventLineText({ title: 'Saisonabschluss-Grillfest', start: at('2027-06-14T16:00:00Z') }, 2, 2500)).toBe(
-      'Saisonabschluss-Grillfest, 14.06.2027: 2 × CHF 25.00',
+      'Saisonabschluss-Grillfest, 14.06.2027: 2 × CHF\u00a025.00',
     );
-    expect(feeLineText('Versand per Post', 1, 200)).toBe('Versand per Post: CHF 2.00');
-    expect(feeLineText('Versand per Post', 3, 200)).toBe('Versand per Post: 3 × CHF 2.00');
-    expect(gameLineText({ homeGame: true, opponent: 'ZSC', start: at('2027-01-12T18:45:00Z') }, 1, 123456)).toContain('CHF 1’234.56');
+    expect(feeLineText('Versand per Post', 1, 200)).toBe('Versand per Post: CHF\u00a02.00');
+    expect(feeLineText('Versand per Post', 3, 200)).toBe('Versand per Post: 3 × CHF\u00a02.00');
+    expect(gameLineText({ homeGame: true, opponent: 'ZSC', start: at('2027-01-12T18:45:00Z') }, 1, 123456)).toContain("CHF\u00a01'234.56");
   });
 });
 
@@ -83,10 +83,10 @@ describe('planTicketInvoices', () => {
     expect(plans.map((p) => p.memberId)).toEqual([8, 7]);
     const seven = plans[1]!;
     expect(seven.lines.map((l) => [l.text, l.amountRappen])).toEqual([
-      ['Heimspiel gegen SCB, 12.01.2027: 1 × CHF 45.00', 4500],
-      ['Heimspiel gegen SCB, 01.02.2027: 3 × CHF 45.00', 13500],
-      ['Saisonabschluss-Grillfest, 14.06.2027: 2 × CHF 25.00', 5000],
-      ['Versand per Post: 2 × CHF 2.00', 400],
+      ['Heimspiel gegen SCB, 12.01.2027: 1 × CHF\u00a045.00', 4500],
+      ['Heimspiel gegen SCB, 01.02.2027: 3 × CHF\u00a045.00', 13500],
+      ['Saisonabschluss-Grillfest, 14.06.2027: 2 × CHF\u00a025.00', 5000],
+      ['Versand per Post: 2 × CHF\u00a02.00', 400],
     ]);
     expect(seven.totalRappen).toBe(23400);
     expect(seven.lines[1]!.sources).toEqual([

@@ -1,5 +1,5 @@
 import { formatZurichDate } from '../../lib/dates.ts';
-import { formatAmount } from './invoice.pdf.ts';
+import { formatChf } from '@club/contract';
 
 /**
  * Pure rules of the ticket and event billing: what one member's TICKETS invoice says. One line
@@ -57,7 +57,7 @@ export interface PlannedInvoice {
 
 /** `3 × CHF 45.00` */
 function times(quantity: number, rappen: number): string {
-  return `${quantity} × CHF ${formatAmount(rappen)}`;
+  return `${quantity} × ${formatChf(rappen)}`;
 }
 
 /** `Heimspiel gegen SCB, 12.01.2027: 3 × CHF 45.00` */
@@ -72,7 +72,7 @@ export function eventLineText(event: { title: string; start: Date }, quantity: n
 
 /** `Versand per Post: CHF 2.00`, or `Versand per Post: 2 × CHF 2.00` for two reservations. */
 export function feeLineText(optionName: string, count: number, feeRappen: number): string {
-  return count === 1 ? `${optionName}: CHF ${formatAmount(feeRappen)}` : `${optionName}: ${times(count, feeRappen)}`;
+  return count === 1 ? `${optionName}: ${formatChf(feeRappen)}` : `${optionName}: ${times(count, feeRappen)}`;
 }
 
 /** The title of a TICKETS invoice (also its QR message). */

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, seasonInstants, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { toMoney } from '../../lib/money.ts';
+import { toMoney } from '@club/contract';
 import { enqueueMails, type Mail } from '../../lib/outbox.ts';
 import { invoiceMail } from './invoices.mails.ts';
 import { drawInvoiceNumbers, findSeason, insertInvoices, lockInvoiceIssuing, type NewInvoiceRow } from './invoices.repository.ts';

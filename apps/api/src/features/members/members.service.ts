@@ -38,7 +38,7 @@ import { loginOverview } from '../idp/index.ts';
 import { listMemberInvoices } from '../invoices/invoices.service.ts';
 import { listOwnReservations } from '../tickets/tickets.service.ts';
 import { listMemberSubscriptions } from '../events/events.service.ts';
-import { toMoney } from '../../lib/money.ts';
+import { toMoney } from '@club/contract';
 
 /** Everything the site holds on a member, in contract shapes (own account, data export, the board's view). */
 export interface MemberProfile {

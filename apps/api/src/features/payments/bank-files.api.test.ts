@@ -145,7 +145,7 @@ describe('bank files a treasurer can trust', () => {
     expect(answer.body.data.lines.map((l: Json) => l.note)).toEqual([
       expect.stringMatching(/Ohne Währung/),
       expect.stringMatching(/Zahlung in EUR/),
-      expect.stringMatching(/ergeben CHF 120\.00/),
+      expect.stringMatching(/ergeben CHF\u00a0120\.00/),
     ]);
     const foreign = await post(camt054({ iban: 'CH5604835012345678009', entries: [{ amount: '50.00', reference: invs[3]!.reference }] }));
     expect(foreign.body.data.lines[0]).toMatchObject({

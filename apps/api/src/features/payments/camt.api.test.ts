@@ -79,7 +79,7 @@ describe('POST /api/v1/admin/payments/camt054', () => {
       ['UNKNOWN_REFERENCE', null, 30],
     ]);
     expect(result.lines[0].invoice).toMatchObject({ number: m.number, memberId: debtor, memberName: 'Martina Muster' });
-    expect(result.lines[3].note).toMatch(/Teilzahlung: CHF 30\.00 von CHF 50\.00 bezahlt, CHF 20\.00 noch offen/);
+    expect(result.lines[3].note).toMatch(/Teilzahlung: CHF\u00a030\.00 von CHF\u00a050\.00 bezahlt, CHF\u00a020\.00 noch offen/);
     expect(result.lines[5].note).toMatch(/Stornobuchung/);
     expect(result.lines[7].note).toMatch(/Prüfziffer/);
 
@@ -200,7 +200,7 @@ describe('POST /api/v1/admin/payments/camt054', () => {
       'MATCHED',
       'AMOUNT_DIFFERS',
     ]);
-    expect(answer.body.data.lines[4].note).toMatch(/Überzahlung: CHF 10\.00/);
+    expect(answer.body.data.lines[4].note).toMatch(/Überzahlung: CHF\u00a010\.00/);
     expect(await invoiceRow(twice.id)).toMatchObject({ status: 'PAID', paidRappen: 5000 });
     expect(await invoiceRow(split.id)).toMatchObject({ status: 'PAID', paidRappen: 8000 });
     expect(await invoiceRow(over.id)).toMatchObject({ status: 'PAID', paidRappen: 6000 });

@@ -304,7 +304,7 @@ describe('parseCamt', () => {
       const xml = camt054({ entries: [{ amount: '0.01', transactions: [{ amount: '120.00', reference: 'RF69202700021' }] }] });
       const [line] = parseCamt(xml).lines;
       expect(line).toMatchObject({ amountRappen: 12000, listed: { reason: 'SUM_DIFFERS' } });
-      expect(line!.listed!.note).toMatch(/ergeben CHF 120\.00, die Buchung lautet auf 0\.01/);
+      expect(line!.listed!.note).toMatch(/ergeben CHF\u00a0120\.00, die Buchung lautet auf 0\.01/);
     });
 
     it('a TxDtls without Amt that would take nothing or less than nothing', () => {

@@ -1,6 +1,7 @@
 import type * as FastXmlParser from 'fast-xml-parser';
 import { isQRReference, isQRReferenceValid, isSCORReference, isSCORReferenceValid } from 'swissqrbill/utils';
 import { onFirstUse } from '../../lib/on-first-use.ts';
+import { CHF_SPACE, formatAmount, formatChf } from '@club/contract';
 
 /**
  * Reads the bank's camt.054 (debit/credit notification) or camt.053 (account statement),
@@ -367,7 +368,7 @@ function splitEntry(
 function sumProblem(entry: Amount, known: number): { reason: CamtListedReason; note: string } {
   return {
     reason: 'SUM_DIFFERS',
-    note: `Die Transaktionen ergeben ${entry.currency || 'CHF'} ${chf(known)}, die Buchung lautet auf ${chf(entry.rappen)}: nicht verbucht.`,
+    note: `Die Transaktionen ergeben ${entry.currency || 'CHF'}${CHF_SPACE}${formatAmount(known)}, die Buchung lautet auf ${formatAmount(entry.rappen)}: nicht verbucht.`,
   };
 }
 
@@ -479,7 +480,7 @@ function readAmount(value: unknown, where: string): Amount | undefined {
   const francs = Number(m[1]);
   const rappen = francs * 100 + Number((m[2] ?? '').slice(0, 2).padEnd(2, '0'));
   if (!Number.isSafeInteger(rappen) || rappen > CAMT_LIMITS.amountRappen)
-    throw new CamtFormatError(`${where}: Der Betrag ${text} übersteigt die Grenze von ${chf(CAMT_LIMITS.amountRappen)} je Buchung.`);
+    throw new CamtFormatError(`${where}: Der Betrag ${text} übersteigt die Grenze von ${formatChf(CAMT_LIMITS.amountRappen)} je Buchung.`);
   return { rappen, currency };
 }
 
@@ -500,7 +501,7 @@ function readDate(value: unknown): string | null {
   return date.getUTCDate() === Number(m[3]) && date.getUTCFullYear() >= 2000 && date.getUTCFullYear() < 2200 ? m[0] : null;
 }
 
-/** `12.50` from 1250 Rappen. */
+/** `12.50` from 1250 Rappen: an amount as camt.054 writes it (no grouping; people read `formatChf`). */
 export function chf(rappen: number): string {
   return `${Math.trunc(rappen / 100)}.${String(Math.abs(rappen) % 100).padStart(2, '0')}`;
 }

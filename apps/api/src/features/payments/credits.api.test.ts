@@ -202,7 +202,10 @@ describe('the board decides listed credits: GET .../payments/unmatched, POST ...
     ]);
     expect(shown[0]!.note).toMatch(/nicht einem Konto des Vereins/);
     expect(shown[1]!.note).toMatch(/Zahlung in EUR/);
-    expect(shown[2]).toMatchObject({ note: expect.stringMatching(/Teilzahlung: CHF 20\.00 von CHF 50\.00/), invoice: { id: open.id } });
+    expect(shown[2]).toMatchObject({
+      note: expect.stringMatching(/Teilzahlung: CHF\u00a020\.00 von CHF\u00a050\.00/),
+      invoice: { id: open.id },
+    });
     expect(shown[3]).toMatchObject({ note: expect.stringMatching(/schon bezahlt/), invoice: { id: paid.id } });
     for (const id of [lines[4]!.paymentId, lines[5]!.paymentId]) expect(list.some((c) => c.id === id)).toBe(false);
 
@@ -262,7 +265,7 @@ describe('the board decides listed credits: GET .../payments/unmatched, POST ...
     });
     expect(short.status).toBe(422);
     expect(short.body.error.message).toBe(
-      'Die Aufteilung ergibt CHF 60.00, die Gutschrift beträgt CHF 70.00: Die Beträge müssen zusammen die Gutschrift ergeben.',
+      'Die Aufteilung ergibt CHF\u00a060.00, die Gutschrift beträgt CHF\u00a070.00: Die Beträge müssen zusammen die Gutschrift ergeben.',
     );
     expect(
       (
@@ -323,7 +326,7 @@ describe('the board decides listed credits: GET .../payments/unmatched, POST ...
     // booked whole on one invoice (a credit of a paid invoice's reference may go to another), then undone by DELETE .../booking
     const whole = await book({ invoiceId: b.id });
     expect(whole.status).toBe(201);
-    expect(whole.body.data).toMatchObject({ outcome: 'AMOUNT_DIFFERS', note: expect.stringMatching(/Überzahlung: CHF 30\.00/) });
+    expect(whole.body.data).toMatchObject({ outcome: 'AMOUNT_DIFFERS', note: expect.stringMatching(/Überzahlung: CHF\u00a030\.00/) });
     expect((await board.call('DELETE', `/admin/payments/${id}/booking`)).status).toBe(204);
     expect(await invoiceRow(b.id)).toMatchObject({ status: 'OPEN', paidRappen: 0 });
   });

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
-import type { InvoiceKind } from '@club/contract';
+import type { InvoiceKind, InvoiceStatus } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../lib/ctx.ts';
 export interface InvoiceFilter {
   seasonId?: number | undefined;
   kind?: InvoiceKind | undefined;
-  status?: 'OPEN' | 'PAID' | 'CANCELLED' | undefined;
+  status?: InvoiceStatus | undefined;
   overdue?: boolean | undefined;
   /** words, each found in the number, the debtor's or the member's name, the reference or the amount */
   words: string[];
@@ -94,7 +94,7 @@ export async function sumInvoices(db: DbOrTx, f: InvoiceFilter) {
 
 export interface LockedInvoice {
   id: number;
-  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  status: InvoiceStatus;
   totalRappen: number;
   paidRappen: number;
   paidAt: Date | null;

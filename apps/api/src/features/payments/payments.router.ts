@@ -22,7 +22,7 @@ import { acceptBodyTypes } from '../../http/security.ts';
 import { handle } from '../../http/validate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import { toRappen } from '../../lib/money.ts';
+import { toRappen } from '@club/contract';
 import {
   bookCredit,
   decideCredit,

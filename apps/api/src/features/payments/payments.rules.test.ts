@@ -44,13 +44,13 @@ describe('bookPayment', () => {
   it('when it pays less, then it is booked, the invoice stays open and the rest is named', () => {
     const b = bookPayment(open(5000), 2000, '2027-06-03');
     expect(b).toMatchObject({ outcome: 'AMOUNT_DIFFERS', booked: true, state: { status: 'OPEN', paidRappen: 2000, paidAt: null } });
-    expect(b.note).toBe('Teilzahlung: CHF 20.00 von CHF 50.00 bezahlt, CHF 30.00 noch offen.');
+    expect(b.note).toBe('Teilzahlung: CHF\u00a020.00 von CHF\u00a050.00 bezahlt, CHF\u00a030.00 noch offen.');
   });
 
   it('when it pays more, then the invoice is settled and the surplus is listed', () => {
     const b = bookPayment(open(5000), 5050, '2027-06-03');
     expect(b).toMatchObject({ outcome: 'AMOUNT_DIFFERS', booked: true, state: { status: 'PAID', paidRappen: 5050, paidAt: '2027-06-03' } });
-    expect(b.note).toMatch(/Überzahlung: CHF 0\.50/);
+    expect(b.note).toMatch(/Überzahlung: CHF\u00a00\.50/);
   });
 
   it('when the invoice is paid or cancelled, then nothing is booked', () => {
@@ -321,7 +321,7 @@ describe('bank lines the board decides', () => {
   it('takes a split only when its parts add up to the credit', () => {
     expect(checkAllocations(5000, [{ amountRappen: 3000 }, { amountRappen: 2000 }])).toBeNull();
     expect(checkAllocations(5000, [{ amountRappen: 3000 }, { amountRappen: 1000 }])).toBe(
-      'Die Aufteilung ergibt CHF 40.00, die Gutschrift beträgt CHF 50.00: Die Beträge müssen zusammen die Gutschrift ergeben.',
+      'Die Aufteilung ergibt CHF\u00a040.00, die Gutschrift beträgt CHF\u00a050.00: Die Beträge müssen zusammen die Gutschrift ergeben.',
     );
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nextInvoiceState, type InvoiceState } from '../invoices/index.ts';
-import { chf, type CamtLine } from './camt.parser.ts';
+import { formatChf } from '@club/contract';
+import type { CamtLine } from './camt.parser.ts';
 
 /**
  * Pure rules of the treasurer's money: which bank line is which (one identity per bank
@@ -187,14 +188,14 @@ export function bookPayment(state: InvoiceState, amountRappen: number, date: str
       outcome: 'AMOUNT_DIFFERS',
       booked: true,
       state: next,
-      note: `Teilzahlung: CHF ${chf(paid)} von CHF ${chf(state.totalRappen)} bezahlt, CHF ${chf(state.totalRappen - paid)} noch offen.`,
+      note: `Teilzahlung: ${formatChf(paid)} von ${formatChf(state.totalRappen)} bezahlt, ${formatChf(state.totalRappen - paid)} noch offen.`,
     };
   }
   return {
     outcome: 'AMOUNT_DIFFERS',
     booked: true,
     state: next,
-    note: `Überzahlung: CHF ${chf(paid - state.totalRappen)} mehr als der Rechnungsbetrag von CHF ${chf(state.totalRappen)}.`,
+    note: `Überzahlung: ${formatChf(paid - state.totalRappen)} mehr als der Rechnungsbetrag von ${formatChf(state.totalRappen)}.`,
   };
 }
 
@@ -448,7 +449,7 @@ export function whyNotBookable(line: { outcome: string; invoiceId: number | null
 export function checkAllocations(creditRappen: number, parts: readonly { amountRappen: number }[]): string | null {
   const sum = parts.reduce((n, p) => n + p.amountRappen, 0);
   if (sum === creditRappen) return null;
-  return `Die Aufteilung ergibt CHF ${chf(sum)}, die Gutschrift beträgt CHF ${chf(creditRappen)}: Die Beträge müssen zusammen die Gutschrift ergeben.`;
+  return `Die Aufteilung ergibt ${formatChf(sum)}, die Gutschrift beträgt ${formatChf(creditRappen)}: Die Beträge müssen zusammen die Gutschrift ergeben.`;
 }
 
 /**

@@ -15,7 +15,7 @@ import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { toMoney } from '../../lib/money.ts';
+import { rappenToFrancs, toMoney } from '@club/contract';
 import { saveInvoiceStates } from '../invoices/invoices.service.ts';
 import { CamtFormatError, parseCamt, type CamtFile, type CamtLine } from './camt.parser.ts';
 import { toAdminInvoice } from './payments.mappers.ts';
@@ -378,7 +378,7 @@ function lineResult(p: PlannedLine, result: { outcome: CamtLineOutcome; note: st
     paymentId: paymentId ?? null,
     ...result,
     reference: p.line.reference,
-    amount: { currency: p.line.currency, amount: p.line.amountRappen / 100 },
+    amount: { currency: p.line.currency, amount: rappenToFrancs(p.line.amountRappen) },
     creditDebit: p.line.direction,
     bookingDate: p.line.bookingDate,
     debtorName: p.line.debtorName,
@@ -466,7 +466,7 @@ export async function listUnmatchedCredits(
   const suggest = invoiceSuggester(open);
   const items = credits.map((credit, i) => ({
     id: credit.id,
-    amount: { currency: credit.currency, amount: credit.amountRappen / 100 },
+    amount: { currency: credit.currency, amount: rappenToFrancs(credit.amountRappen) },
     bookingDate: credit.bookingDate ? toIsoDate(credit.bookingDate) : null,
     debtorName: credit.debtorName,
     debtorAccount: credit.debtorAccount,

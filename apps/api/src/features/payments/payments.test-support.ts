@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { createMember } from '../../test/factories.ts';
 import { loginAs } from '../../test/login.ts';
@@ -43,7 +44,7 @@ export async function createInvoice(
   memberId: number,
   options: Partial<{
     totalRappen: number;
-    status: 'OPEN' | 'PAID' | 'CANCELLED';
+    status: InvoiceStatus;
     paidRappen: number;
     kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE' | 'OTHER';
     seasonId: number | null;

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type PDFKitModule from 'pdfkit';
+import { formatAmount, francsToRappen } from '@club/contract';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 
 const pdfkit = onFirstUse<typeof PDFKitModule>('pdfkit');
@@ -45,8 +46,7 @@ interface Layout {
 }
 
 const integerFormat = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 0 });
-const moneyFormat = new Intl.NumberFormat('de-CH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** A cell as text in the PDF: dates dd.mm.yyyy, times HH:MM, money 1’234.50. */
+/** A cell as text in the PDF: dates dd.mm.yyyy, times HH:MM, money 1'234.50 (the column's header says CHF). */
 export function formatCell(cell: Cell, kind: CellKind): string {
   if (cell === null) return '';
   if (cell instanceof Date) {
@@ -54,7 +54,7 @@ export function formatCell(cell: Cell, kind: CellKind): string {
     return kind === 'datetime' ? `${formatWallDate(cell)} ${formatWallTime(cell)}` : formatWallDate(cell);
   }
   if (typeof cell === 'number')
-    return kind === 'money' ? moneyFormat.format(cell) : kind === 'number' ? String(cell) : integerFormat.format(cell);
+    return kind === 'money' ? formatAmount(francsToRappen(cell)) : kind === 'number' ? String(cell) : integerFormat.format(cell);
   return cell;
 }
 

@@ -360,9 +360,9 @@ describe('membership categories in the reports', () => {
       [2, 3, 4, 5, 6].map((n) => [members.getCell(`A${n}`).value, members.getCell(`B${n}`).value, members.getCell(`O${n}`).value]),
     ).toEqual([
       [expect.any(Number), 'Aebi', 'Mitglied'],
-      [{ formula: 'SUBTOTAL(3,A2:A2)', result: 1 }, 'Total Kategorie Mitglied (CHF 50.00)', null],
+      [{ formula: 'SUBTOTAL(3,A2:A2)', result: 1 }, 'Total Kategorie Mitglied (CHF\u00a050.00)', null],
       [expect.any(Number), 'Keller', 'Junior'],
-      [{ formula: 'SUBTOTAL(3,A4:A4)', result: 1 }, 'Total Kategorie Junior (CHF 25.00)', null],
+      [{ formula: 'SUBTOTAL(3,A4:A4)', result: 1 }, 'Total Kategorie Junior (CHF\u00a025.00)', null],
       [{ formula: 'SUBTOTAL(3,A2:A5)', result: 2 }, 'Total', null],
     ]);
 
@@ -376,9 +376,9 @@ describe('membership categories in the reports', () => {
     ];
     expect([2, 3, 4, 5, 6].map(feeRow)).toEqual([
       [expect.any(Number), 'Aebi', 'Mitglied', 50],
-      ['Total Kategorie Mitglied (CHF 50.00)', null, null, { formula: 'SUBTOTAL(9,H2:H2)', result: 50 }],
+      ['Total Kategorie Mitglied (CHF\u00a050.00)', null, null, { formula: 'SUBTOTAL(9,H2:H2)', result: 50 }],
       [expect.any(Number), 'Keller', 'Junior', 25],
-      ['Total Kategorie Junior (CHF 25.00)', null, null, { formula: 'SUBTOTAL(9,H4:H4)', result: 25 }],
+      ['Total Kategorie Junior (CHF\u00a025.00)', null, null, { formula: 'SUBTOTAL(9,H4:H4)', result: 25 }],
       ['Total', null, null, { formula: 'SUBTOTAL(9,H2:H5)', result: 75 }],
     ]);
 
@@ -415,7 +415,7 @@ describe('fee invoices', () => {
     expect(paid.getCell(7).value).toEqual(utc(2027, 6, 2));
     expect(paid.getCell(8).value).toBe(50);
     expect(paid.getCell(8).numFmt).toBe('"CHF" #,##0.00');
-    expect(paid.getCell(9).value).toBe('bezahlt');
+    expect(paid.getCell(9).value).toBe('Bezahlt');
     expect(paid.getCell(10).value).toEqual(utc(2027, 5, 20));
     expect(paid.getCell(12).value).toBe(0);
     const partly = sheet.getRow(4);
@@ -431,7 +431,7 @@ describe('fee invoices', () => {
     const res = await download(reportUrl(season.id, 'parkingfees', 'pdf'), boardCookie);
     const text = pdfText(res.body);
     expect(text).toContain('Parkkarten – Saison 2027/28');
-    expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*offen/);
+    expect(text).toMatch(/Marjanović.*04\.05\.2027.*03\.06\.2027.*120\.00.*Offen/);
     expect(text).not.toContain('99.00');
     expect(text).toMatch(/Total.*120\.00/);
   });

@@ -1,4 +1,4 @@
-import type { ReportType } from '@club/contract';
+import { formatChf, INVOICE_STATUS_LABEL, rappenToFrancs, type ReportType } from '@club/contract';
 import type { DbOrTx } from '../../lib/ctx.ts';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import { displayPhone } from '../../lib/phone.ts';
@@ -81,7 +81,6 @@ const nameKey = (r: { lastName: string; firstName: string; id: number }): NameKe
   firstName: r.firstName,
   id: r.id,
 });
-const chf = (rappen: number) => rappen / 100;
 const yes = (flag: boolean) => (flag ? 'Ja' : '');
 
 function addressLines(a: {
@@ -123,7 +122,7 @@ async function* byCategory<R>(
     subtotals: categories.length > 1,
     blocks: (async function* () {
       for (const category of categories) {
-        const fee = category.feeRappen > 0 ? `CHF ${(category.feeRappen / 100).toFixed(2)}` : 'kein Beitrag';
+        const fee = category.feeRappen > 0 ? formatChf(category.feeRappen) : 'kein Beitrag';
         yield {
           heading: `Kategorie ${category.name} (${fee})`,
           rows: (async function* () {
@@ -190,7 +189,6 @@ const members: ReportDefinition<MemberLine> = {
 
 // --- fee invoices -------------------------------------------------------------------------
 
-const statusText = { OPEN: 'offen', PAID: 'bezahlt', CANCELLED: 'storniert' } as const;
 const openRappen = (r: FeeInvoiceRow) => (r.status === 'OPEN' ? Math.max(0, r.totalRappen - r.paidRappen) : 0);
 
 const feeColumns: Column<FeeInvoiceRow>[] = [
@@ -200,11 +198,11 @@ const feeColumns: Column<FeeInvoiceRow>[] = [
   { header: 'Rechnung', kind: 'text', width: 12, total: 'count', value: (r) => r.number },
   { header: 'Datum', kind: 'date', width: 11, value: (r) => r.invoiceDate },
   { header: 'Fällig', kind: 'date', width: 11, value: (r) => r.dueDate },
-  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.totalRappen) },
-  { header: 'Status', kind: 'text', width: 9, value: (r) => statusText[r.status] },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.totalRappen) },
+  { header: 'Status', kind: 'text', width: 9, value: (r) => INVOICE_STATUS_LABEL[r.status] },
   { header: 'Bezahlt am', kind: 'date', width: 11, value: (r) => r.paidAt },
-  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.paidRappen) },
-  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => chf(openRappen(r)) },
+  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.paidRappen) },
+  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(openRappen(r)) },
 ];
 
 function fees(kind: FeeKind, title: string, fileBase: string): ReportDefinition<FeeInvoiceRow> {
@@ -259,14 +257,14 @@ const reservationTail: Column<ReservationLine>[] = [
 ];
 /** Price per ticket, the delivery fee, and the total the member pays (tickets + fee, as on the invoice). */
 const reservationMoney: Column<ReservationLine>[] = [
-  { header: 'Preis', kind: 'money', width: 12, value: (r) => chf(r.pricePerTicketRappen) },
-  { header: 'Gebühr', kind: 'money', width: 10, value: (r) => chf(r.feeRappen) },
+  { header: 'Preis', kind: 'money', width: 12, value: (r) => rappenToFrancs(r.pricePerTicketRappen) },
+  { header: 'Gebühr', kind: 'money', width: 10, value: (r) => rappenToFrancs(r.feeRappen) },
   {
     header: 'Betrag',
     kind: 'money',
     width: 13,
     total: 'sum',
-    value: (r) => chf(itemTotalRappen(r.amount, r.pricePerTicketRappen, r.feeRappen)),
+    value: (r) => rappenToFrancs(itemTotalRappen(r.amount, r.pricePerTicketRappen, r.feeRappen)),
   },
 ];
 
@@ -334,8 +332,14 @@ const subscriptionTail: Column<SubscriptionLine>[] = [
   { header: 'Warteliste', kind: 'integer', width: 10, total: 'sum', value: (r) => (confirmed(r) ? null : r.amount) },
   { header: 'Status', kind: 'text', width: 11, value: (r) => (confirmed(r) ? 'Bestätigt' : 'Warteliste') },
   { header: 'Angemeldet am', kind: 'datetime', width: 16, value: (r) => zurichWallClock(r.subscriptionTimestamp) },
-  { header: 'Preis', kind: 'money', width: 12, value: (r) => chf(r.event.priceRappen) },
-  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(confirmed(r) ? r.amount * r.event.priceRappen : 0) },
+  { header: 'Preis', kind: 'money', width: 12, value: (r) => rappenToFrancs(r.event.priceRappen) },
+  {
+    header: 'Betrag',
+    kind: 'money',
+    width: 13,
+    total: 'sum',
+    value: (r) => rappenToFrancs(confirmed(r) ? r.amount * r.event.priceRappen : 0),
+  },
 ];
 
 const eventSubscriptions: ReportDefinition<SubscriptionLine> = {
@@ -382,9 +386,9 @@ const ticketFeeColumns: Column<TicketFeesRow>[] = [
   { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
   { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
   { header: 'Rechnungen', kind: 'text', width: 22, value: (r) => r.numbers },
-  { header: 'Verrechnet', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.billedRappen) },
-  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.paidRappen) },
-  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.openRappen) },
+  { header: 'Verrechnet', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.billedRappen) },
+  { header: 'Bezahlt', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.paidRappen) },
+  { header: 'Offen', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.openRappen) },
 ];
 
 const ticketFees: ReportDefinition<TicketFeesRow> = {
@@ -415,7 +419,7 @@ const paymentColumns: Column<PaymentReportRow>[] = [
   { header: 'Name', kind: 'text', width: 18, value: (r) => r.lastName },
   { header: 'Vorname', kind: 'text', width: 14, value: (r) => r.firstName },
   { header: 'Zahlungsart', kind: 'text', width: 16, value: paymentWay },
-  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => chf(r.amountRappen) },
+  { header: 'Betrag', kind: 'money', width: 13, total: 'sum', value: (r) => rappenToFrancs(r.amountRappen) },
   { header: 'Bemerkung', kind: 'text', width: 30, value: (r) => r.note },
 ];
 

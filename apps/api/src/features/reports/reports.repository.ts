@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../lib/ctx.ts';
 
@@ -108,7 +109,7 @@ export interface FeeInvoiceRow {
   invoiceDate: Date;
   dueDate: Date;
   totalRappen: number;
-  status: 'OPEN' | 'PAID' | 'CANCELLED';
+  status: InvoiceStatus;
   paidAt: Date | null;
   paidRappen: number;
 }

@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { fromIsoDate, seasonDates } from '../../lib/dates.ts';
 import { createMember, unique, type CreatedMember } from '../../test/factories.ts';
@@ -45,7 +46,7 @@ export async function createFeeInvoice(
     kind: 'MEMBERSHIP_FEE' | 'PARKING_FEE';
     totalRappen: number;
     invoiceDate: string;
-    status?: 'OPEN' | 'PAID' | 'CANCELLED';
+    status?: InvoiceStatus;
     paidAt?: string;
     paidRappen?: number;
   },

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type * as ExcelJS from 'exceljs';
+import { formatMoney } from '@club/contract';
 import { onFirstUse } from '../../lib/on-first-use.ts';
 import { fitWidth, printSetup, shownLength } from '../../lib/xlsx-layout.ts';
 
@@ -202,7 +203,6 @@ async function measureWidths(report: TableReport): Promise<number[][]> {
 }
 
 const grouped = new Intl.NumberFormat('de-CH', { useGrouping: true, maximumFractionDigits: 0 });
-const groupedMoney = new Intl.NumberFormat('de-CH', { useGrouping: true, minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const DATE_LENGTHS: Partial<Record<CellKind, number>> = { date: 10, time: 5, datetime: 16 };
 
 /** How many characters the cell shows with its column's number format. */
@@ -210,7 +210,7 @@ function cellLength(cell: Cell, kind: CellKind): number {
   if (cell === null || cell === '') return 0;
   if (cell instanceof Date) return DATE_LENGTHS[kind] ?? 16;
   if (typeof cell === 'number') {
-    if (kind === 'money') return 4 + groupedMoney.format(cell).length;
+    if (kind === 'money') return formatMoney(cell).length;
     if (kind === 'integer') return grouped.format(cell).length;
     return String(cell).length;
   }

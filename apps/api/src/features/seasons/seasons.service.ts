@@ -3,7 +3,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { addDays, seasonDates, toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { toMoney, toRappen } from '../../lib/money.ts';
+import { toMoney, toRappen } from '@club/contract';
 import { changesBetween } from '../members/members.service.ts';
 import { copyCategories, setDefaultCategoryFee } from './categories.repository.ts';
 import {

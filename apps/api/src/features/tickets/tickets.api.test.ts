@@ -133,8 +133,8 @@ describe('games and ticket reservations', () => {
         where: { to: email, subject: { startsWith: 'Reservation bestätigt' } },
         orderBy: { id: 'desc' },
       });
-      expect(mail.text).toContain('Total CHF 73.50, Rechnung folgt');
-      expect(mail.text).toContain('2 Tickets à CHF 35.50 + Zustellung CHF 2.50');
+      expect(mail.text).toContain('Total CHF\u00a073.50, Rechnung folgt');
+      expect(mail.text).toContain('2 Tickets à CHF\u00a035.50 + Zustellung CHF\u00a02.50');
 
       const me = await member.call('GET', '/member/?expands=*');
       expect(me.status).toBe(200);

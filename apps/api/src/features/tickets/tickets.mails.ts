@@ -1,6 +1,6 @@
 import { formatZurichDateAtTime } from '../../lib/dates.ts';
-import type { PaymentMode } from '@club/contract';
-import { formatChf, itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
+import { formatChf, type PaymentMode } from '@club/contract';
+import { itemTotalRappen, paymentSentence } from '../../lib/payment-mode.ts';
 import { tickets } from './tickets.rules.ts';
 
 /** German mail texts of the ticket sale: pure functions, plain text. */

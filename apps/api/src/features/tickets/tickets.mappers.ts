@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@club/contract';
 import type {
   Address,
   AdminDeliveryOption,
@@ -177,7 +178,7 @@ export interface ReservationGameInfo {
 
 /** Billing and hand-over of a reservation (none for a new one). */
 export interface ReservationProgress {
-  billedItem?: { invoice: { id: number; status: 'OPEN' | 'PAID' | 'CANCELLED' } } | null;
+  billedItem?: { invoice: { id: number; status: InvoiceStatus } } | null;
   handover?: { handedOverAt: Date } | null;
 }
 

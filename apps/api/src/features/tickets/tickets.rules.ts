@@ -3,7 +3,7 @@ import type { SalesState } from '@club/contract';
 
 /** Pure rules of ticket sales: sales window, what a member may still reserve. */
 
-export { toMoney, toRappen } from '../../lib/money.ts';
+export { toMoney, toRappen } from '@club/contract';
 
 export interface SalesWindow {
   start: Date;

@@ -1,14 +1,9 @@
-import type { InvoiceStatus, InvoiceSummary } from '@club/contract';
+import type { InvoiceSummary } from '@club/contract';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDate, formatMoney, todayInZurich } from '@/lib/format';
 import { useDownloadInvoice } from '../api/download-invoice';
-
-const statusLabel: Record<InvoiceStatus, { text: string; className: string }> = {
-  OPEN: { text: 'Offen', className: 'text-bg-warning' },
-  PAID: { text: 'Bezahlt', className: 'text-bg-success' },
-  CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
-};
 
 /** The member's invoices as cards (like the reservations), newest first, each with its PDF; nothing scrolls sideways on a phone. */
 export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] }) {
@@ -26,7 +21,6 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
       ) : (
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3">
           {sorted.map((invoice) => {
-            const status = statusLabel[invoice.status];
             const busy = download.isPending && download.variables.id === invoice.id;
             const open = invoice.status === 'OPEN';
             const extended = open && invoice.currentDueDate !== invoice.dueDate;
@@ -52,7 +46,7 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
                       <dd>{formatMoney(invoice.total)}</dd>
                       <dt>Status</dt>
                       <dd>
-                        <span className={`badge ${status.className}`}>{status.text}</span>
+                        <InvoiceStatusBadge status={invoice.status} />
                         {open && invoice.currentDueDate < today ? <span className="badge text-bg-danger ms-1">Überfällig</span> : null}
                         {invoice.paidAt ? <span className="d-block small fw-normal">am {formatDate(invoice.paidAt)}</span> : null}
                         {open && invoice.reminderLevel > 0 && !extended ? (

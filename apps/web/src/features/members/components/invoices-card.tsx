@@ -1,18 +1,13 @@
-import type { InvoiceStatus, InvoiceSummary, MemberPayment } from '@club/contract';
+import type { InvoiceSummary, MemberPayment } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { adminMembersBase } from '../api/common';
 import { SectionCard } from '@/components/ui/section-card';
-
-const STATUS: Record<InvoiceStatus, { text: string; className: string }> = {
-  OPEN: { text: 'Offen', className: 'text-bg-warning' },
-  PAID: { text: 'Bezahlt', className: 'text-bg-success' },
-  CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
-};
 
 interface InvoicesCardProps {
   memberId: number;
@@ -69,7 +64,7 @@ export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps
                 <InvoicePayments payments={payments.filter((p) => p.invoiceId === invoice.id)} />
               </span>
               <span className="d-flex align-items-center align-self-start flex-shrink-0 gap-2">
-                <span className={`badge ${STATUS[invoice.status].className}`}>{STATUS[invoice.status].text}</span>
+                <InvoiceStatusBadge status={invoice.status} />
                 <a
                   href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`}
                   download

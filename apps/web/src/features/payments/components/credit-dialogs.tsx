@@ -1,4 +1,12 @@
-import { creditDecisionKindSchema, type InvoiceOverviewItem, type UnmatchedCredit } from '@club/contract';
+import {
+  creditDecisionKindSchema,
+  francsToRappen,
+  parseChf,
+  rappenToFrancs,
+  toMoney,
+  type InvoiceOverviewItem,
+  type UnmatchedCredit,
+} from '@club/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +15,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { formatMoney } from '@/lib/format';
+import { formatChf, formatMoney } from '@/lib/format';
 import { useBookCredit, useDecideCredit } from '../api/book-credit';
 import { invoicesQueryOptions } from '../api/get-invoices';
 import { DECISION_LABEL, formatBankAmount, openAmount } from '../lib/labels';
@@ -127,21 +135,22 @@ interface Part {
   amount: string;
 }
 
-const toRappen = (francs: string) => Math.round(Number(francs.replace(',', '.')) * 100);
+/** A part as typed (`12.50`, `12,50`, `1'234.50`) in Rappen; NaN while it is no amount. */
+const toRappen = (francs: string) => parseChf(francs) ?? Number.NaN;
 
 /** Splits a credit across several open invoices; the parts must add up to the credit. */
 export function SplitCreditDialog({ credit, onClose, onDone }: { credit: UnmatchedCredit; onClose: () => void; onDone: CreditDone }) {
   const book = useBookCredit();
   const id = useId();
   const [parts, setParts] = useState<Part[]>([]);
-  const creditRappen = Math.round(credit.amount.amount * 100);
+  const creditRappen = francsToRappen(credit.amount.amount);
   const sumRappen = parts.reduce((n, p) => n + (Number.isFinite(toRappen(p.amount)) ? toRappen(p.amount) : 0), 0);
   const rest = creditRappen - sumRappen;
   const valid = parts.length >= 2 && rest === 0 && parts.every((p) => toRappen(p.amount) > 0);
 
   const add = (invoice: InvoiceOverviewItem) => {
-    const share = Math.min(Math.round(openAmount(invoice) * 100), Math.max(rest, 0));
-    setParts((list) => [...list, { invoice, amount: (share / 100).toFixed(2) }]);
+    const share = Math.min(francsToRappen(openAmount(invoice)), Math.max(rest, 0));
+    setParts((list) => [...list, { invoice, amount: rappenToFrancs(share).toFixed(2) }]);
   };
 
   return (
@@ -154,7 +163,10 @@ export function SplitCreditDialog({ credit, onClose, onDone }: { credit: Unmatch
           book.mutate(
             {
               paymentId: credit.id,
-              allocations: parts.map((p) => ({ invoiceId: p.invoice.id, amount: { currency: 'CHF', amount: toRappen(p.amount) / 100 } })),
+              allocations: parts.map((p) => ({
+                invoiceId: p.invoice.id,
+                amount: toMoney(toRappen(p.amount)),
+              })),
             },
             { onSuccess: () => onDone(credit, `auf ${parts.map((p) => p.invoice.number).join(', ')} aufgeteilt`) },
           );
@@ -197,8 +209,8 @@ export function SplitCreditDialog({ credit, onClose, onDone }: { credit: Unmatch
             </ul>
           ) : null}
           <p aria-live="polite" className={rest === 0 ? 'text-success' : 'text-body'}>
-            Zugeteilt {formatMoney(sumRappen / 100)} von {formatMoney(creditRappen / 100)}
-            {rest > 0 ? `, noch ${formatMoney(rest / 100)} zuzuteilen.` : rest < 0 ? `, ${formatMoney(-rest / 100)} zu viel.` : '.'}
+            Zugeteilt {formatChf(sumRappen)} von {formatChf(creditRappen)}
+            {rest > 0 ? `, noch ${formatChf(rest)} zuzuteilen.` : rest < 0 ? `, ${formatChf(-rest)} zu viel.` : '.'}
           </p>
           <OpenInvoiceSearch
             pickLabel={(invoice) => `${invoice.number} hinzufügen`}

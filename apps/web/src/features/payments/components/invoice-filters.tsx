@@ -1,4 +1,4 @@
-import type { SeasonOption } from '@club/contract';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABEL, type SeasonOption } from '@club/contract';
 import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useSearchForm } from '@/lib/forms';
@@ -66,9 +66,11 @@ export function InvoiceFilters({ filter, seasons, onChange }: InvoiceFiltersProp
           onChange={(event) => onChange({ status: (event.target.value || undefined) as InvoiceFilter['status'] })}
         >
           <option value="">Ohne stornierte</option>
-          <option value="OPEN">Offen</option>
-          <option value="PAID">Bezahlt</option>
-          <option value="CANCELLED">Storniert</option>
+          {INVOICE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {INVOICE_STATUS_LABEL[status]}
+            </option>
+          ))}
         </Form.Select>
       </Form.Group>
       <div className="col-6 col-md-3 col-xl-2 pb-md-2">

@@ -1,7 +1,8 @@
 import type { InvoiceOverviewItem } from '@club/contract';
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '@/lib/format';
-import { KIND_LABEL, REMINDER_LABEL, STATUS_LABEL, openAmount } from '../lib/labels';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
+import { KIND_LABEL, REMINDER_LABEL, openAmount } from '../lib/labels';
 
 /** A cell with its label (shown before it on a phone); one wrapper, so the label sits beside all of it. */
 function Cell({ label, className, children }: { label: string; className?: string | undefined; children: ReactNode }) {
@@ -47,7 +48,6 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
       </thead>
       <tbody>
         {invoices.map((invoice) => {
-          const status = STATUS_LABEL[invoice.status];
           const open = invoice.status === 'OPEN';
           return (
             <tr key={invoice.id} data-invoice-number={invoice.number}>
@@ -76,7 +76,7 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
                 {open ? formatMoney(openAmount(invoice)) : '–'}
               </Cell>
               <Cell label="Status">
-                <span className={`badge ${status.className}`}>{status.text}</span>
+                <InvoiceStatusBadge status={invoice.status} />
                 {invoice.paidAt ? <span className="d-block small">am {formatDate(invoice.paidAt)}</span> : null}
                 {invoice.reminderLevel > 0 && open ? <span className="d-block small">{REMINDER_LABEL[invoice.reminderLevel]}</span> : null}
               </Cell>

@@ -1,7 +1,7 @@
+import { INVOICE_STATUSES } from '@club/contract';
 import type { InvoiceFilter } from '../api/get-invoices';
 
 const KINDS = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER'] as const;
-const STATUSES = ['OPEN', 'PAID', 'CANCELLED'] as const;
 
 function positive(value: string | null): number | undefined {
   const n = Number(value);
@@ -16,7 +16,7 @@ export function filterOf(params: URLSearchParams): InvoiceFilter {
   return {
     seasonId: positive(params.get('season')),
     kind: oneOf(KINDS, params.get('kind')),
-    status: oneOf(STATUSES, params.get('status')),
+    status: oneOf(INVOICE_STATUSES, params.get('status')),
     overdue: params.get('overdue') === 'true' ? true : undefined,
     q: params.get('q') ?? '',
     page: positive(params.get('page')) ?? 1,

@@ -1,20 +1,18 @@
-import type {
-  BankAmount,
-  CamtLineOutcome,
-  CreditDecisionKind,
-  InvoiceKind,
-  InvoiceOverviewItem,
-  InvoiceStatus,
-  PaymentMethod,
-  UnmatchedCredit,
+import {
+  CHF_SPACE,
+  formatAmount,
+  francsToRappen,
+  rappenToFrancs,
+  toRappen,
+  type BankAmount,
+  type CamtLineOutcome,
+  type CreditDecisionKind,
+  type InvoiceKind,
+  type InvoiceOverviewItem,
+  type PaymentMethod,
+  type UnmatchedCredit,
 } from '@club/contract';
 import { formatMoney } from '@/lib/format';
-
-export const STATUS_LABEL: Record<InvoiceStatus, { text: string; className: string }> = {
-  OPEN: { text: 'Offen', className: 'text-bg-warning' },
-  PAID: { text: 'Bezahlt', className: 'text-bg-success' },
-  CANCELLED: { text: 'Storniert', className: 'text-bg-secondary' },
-};
 
 /** Every invoice kind needs its label here (a new kind in the contract is a type error until it has one). */
 export const KIND_LABEL: Record<InvoiceKind, string> = {
@@ -43,13 +41,13 @@ export const OUTCOME_LABEL: Record<CamtLineOutcome, string> = {
 
 /** What is still open on an invoice, in Franken. */
 export function openAmount(invoice: InvoiceOverviewItem): number {
-  return Math.max(0, Math.round((invoice.total.amount - invoice.paidAmount.amount) * 100) / 100);
+  return rappenToFrancs(Math.max(0, toRappen(invoice.total) - toRappen(invoice.paidAmount)));
 }
 
 /** An amount as the bank file states it: CHF as money, another currency with its code, none as such. */
 export function formatBankAmount(amount: BankAmount): string {
   if (amount.currency === 'CHF') return formatMoney(amount.amount);
-  return `${amount.currency || 'ohne Währung'} ${amount.amount.toFixed(2)}`;
+  return `${amount.currency || 'ohne Währung'}${CHF_SPACE}${formatAmount(francsToRappen(amount.amount))}`;
 }
 
 /** Why a credit is listed for review (its outcome), short, as a badge. */
