@@ -17,6 +17,7 @@ export * from './contact.ts';
 export * from './events.ts';
 export * from './reports.ts';
 export * from './payments.ts';
+export * from './invoice-history.ts';
 export * from './handover.ts';
 
 import './locale.ts';
