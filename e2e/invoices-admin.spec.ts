@@ -213,7 +213,7 @@ describe("the treasurer's invoice overview", () => {
 
     await page.goto(`/admin/invoices/${invoice.id}`);
     await page.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
-    await page.getByRole('region', { name: 'Übersicht' }).getByText('Bezahlt', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Übersicht' }).locator('.badge', { hasText: 'Bezahlt' }).waitFor();
     const booked = history.getByTestId('history-entry').filter({ hasText: /Gutschrift ohne passende Referenz, vom Vorstand zugeordnet/ });
     await booked.getByText(/«Restbetrag»/).waitFor();
     await noHorizontalScroll(page);
@@ -227,7 +227,7 @@ describe("the treasurer's invoice overview", () => {
     await confirm.getByRole('button', { name: 'Rückgängig machen' }).click();
     await page.getByRole('status').filter({ hasText: 'Rückgängig gemacht' }).waitFor();
     await history.getByText(`Buchung einer Gutschrift über CHF ${(restRappen / 100).toFixed(2)} rückgängig gemacht`).waitFor();
-    await page.getByRole('region', { name: 'Übersicht' }).getByText('Offen', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Übersicht' }).locator('.badge', { hasText: 'Offen' }).waitFor();
     expect(await booked.count()).toBe(0);
     await context.close();
 

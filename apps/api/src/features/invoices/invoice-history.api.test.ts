@@ -209,6 +209,40 @@ describe('GET /api/v1/admin/invoices/{id}: one invoice with its history', () => 
     expect(detail.status).toBe('PAID');
   });
 
+  it('tells each invoice of a split credit its own part, from the whole credit, undoable as one booking', async () => {
+    const payer = await createMember(db(), { firstName: 'Familie', lastName: 'Aufteiler' });
+    const first = await createInvoice(db(), payer.id, { totalRappen: 5000 });
+    const second = await createInvoice(db(), payer.id, { totalRappen: 3000 });
+    const file = await postCamt(
+      server.url,
+      board.cookie,
+      camt054({ entries: [{ amount: '80.00', reference: '', debtorName: 'FAMILIE AUFTEILER', bookingDate: iso(0) }] }),
+    );
+    const line = file.body.data.lines[0].paymentId as number;
+    const split = await board.call('POST', `/admin/payments/${line}/booking`, {
+      allocations: [
+        { invoiceId: first.id, amount: 50 },
+        { invoiceId: second.id, amount: 30 },
+      ],
+    });
+    expect(split.status).toBe(201);
+    for (const [invoice, amount] of [
+      [first, 50],
+      [second, 30],
+    ] as const) {
+      const detail = await history(invoice.id);
+      expect(kinds(detail)).toEqual(['CREATED', 'PAYMENT']);
+      expect(detail.history[1]).toMatchObject({
+        how: 'ASSIGNED',
+        amount: { amount },
+        date: iso(0),
+        actor: 'Karin Kassier',
+        bankLine: { paymentId: line, amount: { currency: 'CHF', amount: 80 }, split: true },
+        undoPaymentId: line,
+      });
+    }
+  });
+
   describe('guards and refusals', () => {
     it('visitor 401, member 403', async () => {
       expect((await visitor('GET', '/admin/invoices/1')).body.error.code).toBe('NOT_LOGGED_IN');

@@ -88,10 +88,10 @@ function describe(entry: InvoiceHistoryEntry): { title: string; details: ReactNo
           entry.decision === 'BOOKED'
             ? `Buchung einer Gutschrift über ${formatMoney(entry.amount)} rückgängig gemacht`
             : `Entscheid «${DECISION_LABEL[entry.decision]}» rückgängig gemacht`,
-        details: [entry.actor ? `rückgängig gemacht${by(entry.actor)}` : null],
+        details: [entry.actor ? `von ${entry.actor}` : null],
       };
     case 'CANCELLED':
-      return { title: 'Rechnung storniert', details: [entry.actor ? `storniert${by(entry.actor)}` : null] };
+      return { title: 'Rechnung storniert', details: [entry.actor ? `von ${entry.actor}` : null] };
   }
 }
 
