@@ -231,10 +231,14 @@ describe("the treasurer's invoice overview", () => {
     expect(await booked.count()).toBe(0);
     await context.close();
 
-    // the same invoice on a phone: nothing scrolls sideways
+    // the same invoice on a phone, opened from the member's page: nothing scrolls sideways
     const phone = await loggedInContext(browser, 'vorstand', 'phone');
     const small = await phone.newPage();
-    await small.goto(`/admin/invoices/${invoice.id}`);
+    await small.goto(`/admin/members/${invoice.memberId}`);
+    await small
+      .getByRole('region', { name: 'Rechnungen' })
+      .getByRole('link', { name: `Rechnung ${invoice.number} mit Verlauf öffnen` })
+      .click();
     await small.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
     await small
       .getByRole('region', { name: 'Verlauf' })

@@ -85,7 +85,7 @@ function issued(entry: AuditOfHistory, invoice: InvoiceWithMember): boolean {
   if (entry.createdAt.getTime() !== invoice.createdAt.getTime()) return false;
   const data = (entry.data ?? {}) as Record<string, unknown>;
   if (entry.action === 'candidate.accepted') return data.memberId === invoice.memberId;
-  return true;
+  return entry.entityId === String(invoice.seasonId);
 }
 
 function createdEntry(invoice: InvoiceWithMember, runs: readonly AuditOfHistory[], names: Names): InvoiceHistoryEntry {

@@ -35,8 +35,8 @@ function InvoiceFacts({ invoice, actions }: { invoice: InvoiceDetail; actions: R
   const reminded = invoice.reminderLevel > 0;
   const fact = (term: string, value: ReactNode) => (
     <div className="row g-1 mb-1">
-      <dt className="col-5 fw-semibold">{term}</dt>
-      <dd className="col-7 mb-0 text-break">{value}</dd>
+      <dt className="col-6 col-sm-5 fw-semibold">{term}</dt>
+      <dd className="col-6 col-sm-7 mb-0 text-break">{value}</dd>
     </div>
   );
   return (
