@@ -53,7 +53,7 @@ function InvoiceFacts({ invoice, actions }: { invoice: InvoiceDetail; actions: R
         {fact('Mitglied', <Link to={paths.memberAdmin.href(invoice.memberId)}>{invoice.memberName}</Link>)}
         {invoice.debtorName !== invoice.memberName ? fact('Rechnung an', invoice.debtorName) : null}
         {fact('Art', `${KIND_LABEL[invoice.kind]}${invoice.seasonName ? ` ${invoice.seasonName}` : ''}`)}
-        {fact('Rechnungsdatum', formatDate(invoice.invoiceDate))}
+        {fact('Datum', formatDate(invoice.invoiceDate))}
         {fact('Fällig am', formatDate(invoice.dueDate))}
         {reminded
           ? fact('Frist der Mahnung', `${formatDate(invoice.currentDueDate)} (${REMINDER_LABEL[invoice.reminderLevel] ?? 'Mahnung'})`)
