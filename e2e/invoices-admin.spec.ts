@@ -157,6 +157,103 @@ describe("the treasurer's invoice overview", () => {
     await phone.close();
   });
 
+  it('the board opens an invoice from the list, pays part by hand, books a credit on it, undoes the booking: the history tells it all', async () => {
+    const context = await loggedInContext(browser, 'vorstand');
+    const page = await context.newPage();
+    const open = (await listInvoices(context, 'status=OPEN&pageSize=200')).find(
+      (i) => i.paidAmount.amount === 0 && i.total.amount > 10 && i.memberName !== 'Martina Muster',
+    );
+    expect(open, 'the demo data has an open invoice left').toBeTruthy();
+    const invoice = open!;
+
+    // from the list to the invoice
+    await page.goto(`/admin/invoices?q=${encodeURIComponent(invoice.number)}`);
+    await page.getByRole('link', { name: `Rechnung ${invoice.number} mit Verlauf öffnen` }).click();
+    await page.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
+    const history = page.getByRole('region', { name: 'Verlauf' });
+    await history.getByText('Rechnung erstellt').waitFor();
+
+    // part of it in cash, by hand, with a note
+    await page.getByRole('button', { name: 'Zahlung erfassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Zahlung erfassen' });
+    await dialog.getByLabel(/Betrag in CHF/).fill('10');
+    await dialog.getByLabel('Zahlungsart').selectOption('CASH');
+    await dialog.getByLabel('Notiz').fill('Bar am Stammtisch');
+    await dialog.getByRole('button', { name: 'Zahlung verbuchen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const cash = history.getByTestId('history-entry').filter({ hasText: 'Zahlung CHF 10.00' });
+    await cash.getByText(/von Hand erfasst von .+, Zahlungsart Bar/).waitFor();
+    await cash.getByText('Notiz: «Bar am Stammtisch»').waitFor();
+
+    // the rest by e-banking without the reference, booked by the board on the suggested invoice
+    const restRappen = Math.round(invoice.total.amount * 100) - 1000;
+    const xml = buildCamt({
+      msgId: `E2E-HISTORY-${Date.now().toString(36)}`,
+      entries: [
+        {
+          amount: (restRappen / 100).toFixed(2),
+          bookingDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()),
+          debtorName: invoice.memberName,
+          message: 'Restbetrag',
+        },
+      ],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'camt-e2e-')), 'restbetrag.xml');
+    writeFileSync(file, xml);
+    await page.getByRole('link', { name: '‹ Zurück zur Rechnungsübersicht' }).click();
+    await page.getByLabel(/Datei der Bank/).setInputFiles(file);
+    await page.getByRole('button', { name: 'Einlesen' }).click();
+    await page.getByTestId('camt-result').waitFor();
+    const book = page.getByTestId('unmatched-credits').getByRole('button', { name: `Auf Rechnung ${invoice.number} buchen` });
+    await book.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Gutschrift auf Rechnung ${invoice.number}` })
+      .waitFor();
+
+    await page.goto(`/admin/invoices/${invoice.id}`);
+    await page.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Übersicht' }).locator('.badge', { hasText: 'Bezahlt' }).waitFor();
+    const booked = history.getByTestId('history-entry').filter({ hasText: /Gutschrift ohne passende Referenz, vom Vorstand zugeordnet/ });
+    await booked.getByText(/«Restbetrag»/).waitFor();
+    await noHorizontalScroll(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'invoice-history-1280');
+
+    // undone from the history: the invoice is open again for the rest, and the history says so
+    await booked.getByRole('button', { name: /Rückgängig machen: die Buchung der Gutschrift/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rückgängig machen?' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Rückgängig machen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Rückgängig gemacht' }).waitFor();
+    await history.getByText(`Buchung einer Gutschrift über CHF ${(restRappen / 100).toFixed(2)} rückgängig gemacht`).waitFor();
+    await page.getByRole('region', { name: 'Übersicht' }).locator('.badge', { hasText: 'Offen' }).waitFor();
+    expect(await booked.count()).toBe(0);
+    await context.close();
+
+    // the same invoice on a phone, opened from the member's page: nothing scrolls sideways
+    const phone = await loggedInContext(browser, 'vorstand', 'phone');
+    const small = await phone.newPage();
+    await small.goto(`/admin/members/${invoice.memberId}`);
+    await small
+      .getByRole('region', { name: 'Rechnungen' })
+      .getByRole('link', { name: `Rechnung ${invoice.number} mit Verlauf öffnen` })
+      .click();
+    await small.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
+    await small
+      .getByRole('region', { name: 'Verlauf' })
+      .getByText(/rückgängig gemacht/)
+      .first()
+      .waitFor();
+    await noHorizontalScroll(small);
+    expect(await seriousA11yViolations(small)).toEqual([]);
+    await screenshot(small, 'invoice-history-360');
+    // an unknown invoice says so
+    await small.goto('/admin/invoices/987654');
+    await small.getByRole('heading', { name: 'Rechnung nicht gefunden', level: 1 }).waitFor();
+    await phone.close();
+  }, 180_000);
+
   it('looks right on a phone and a desktop', async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const context = await loggedInContext(browser, 'vorstand', viewport);

@@ -18,6 +18,7 @@ export * from './events.ts';
 export * from './reports.ts';
 export * from './payments.ts';
 export * from './money.ts';
+export * from './invoice-history.ts';
 export * from './handover.ts';
 
 import './locale.ts';

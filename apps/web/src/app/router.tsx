@@ -42,6 +42,7 @@ const screens: Record<Exclude<RouteKey, 'home'>, () => Promise<ScreenModule>> = 
   gameGroupId: () => import('@/features/tickets/routes/game-group-id-page'),
   reports: () => import('@/features/reports/routes/reports-page'),
   adminInvoices: () => import('@/features/payments/routes/admin-invoices-page'),
+  adminInvoice: () => import('@/features/payments/routes/admin-invoice-page'),
   eventsAdmin: () => import('@/features/events/routes/events-admin-page'),
   eventAdmin: () => import('@/features/events/routes/event-admin-page'),
   adminSeasons: () => import('@/features/seasons/routes/admin-seasons-page'),

@@ -49,6 +49,8 @@ export const paths = {
   gameGroupId: withId('GameGroupId', '/admin/gamegroups/:id'),
   reports: fixed('Reports', '/admin/reports'),
   adminInvoices: fixed('AdminInvoices', '/admin/invoices'),
+  /** One invoice with its history (a board screen beside those of docs/domain-rules.md «Screens and routes»). */
+  adminInvoice: withId('AdminInvoice', '/admin/invoices/:id'),
   eventsAdmin: fixed('EventsAdmin', '/admin/events'),
   eventAdmin: withId('EventAdmin', '/admin/events/:id'),
   adminSeasons: fixed('AdminSeasons', '/admin/seasons'),

@@ -88,6 +88,8 @@ export const invoices = {
   all: ['admin', 'invoices'] as const,
   lists: () => [...invoices.all, 'list'] as const,
   list: (filter: object) => [...invoices.lists(), filter] as const,
+  /** One invoice with its history (under `all`: every payment, booking or cancellation refreshes it). */
+  detail: (id: number) => [...invoices.all, 'detail', id] as const,
 };
 
 /** The bank's credits that came without a usable reference. */

@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import {
   idParams,
+  invoiceDetailSchema,
   memberIdListSchema,
   memberInvoiceParams,
   membershipFeePreviewSchema,
@@ -15,13 +16,14 @@ import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
 import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, previewReminders, runFeeInvoices, runReminders } from './invoices.service.ts';
 import { previewMembershipFees } from './fee-preview.service.ts';
+import { getInvoiceHistory } from './invoice-history.service.ts';
 import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
 
 function sendPdf(res: Response, file: { filename: string; content: Buffer }): void {
   res.status(200).attachment(file.filename).set('Content-Length', String(file.content.length)).end(file.content);
 }
 
-/** Invoices: PDFs for members and the board, cancelling, fee runs (and what the membership fee run would bill), the ticket billing run and reminder runs. */
+/** Invoices: one invoice with its history for the board, PDFs for members and the board, cancelling, fee runs (and what the membership fee run would bill), the ticket billing run and reminder runs. */
 export function invoicesRouter(deps: Deps): Router {
   const router = Router();
   const settings = invoiceSettingsOf(deps.config);
@@ -58,6 +60,13 @@ export function invoicesRouter(deps: Deps): Router {
     '/invoices/reminders',
     handle({}, async (_input, req, res) => {
       sendItem(res, reminderPreviewSchema.parse(await previewReminders(ctxOf(deps, req))));
+    }),
+  );
+  // After /invoices/reminders: one invoice with its history (the overview's list is the payments feature's).
+  admin.get(
+    '/invoices/:id',
+    handle({ params: idParams }, async ({ params }, req, res) => {
+      sendItem(res, invoiceDetailSchema.parse(await getInvoiceHistory(ctxOf(deps, req), params.id)));
     }),
   );
   admin.post(

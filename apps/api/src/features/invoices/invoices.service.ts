@@ -1,4 +1,11 @@
-import { reminderTitles, type Invoice, type ReminderPreview, type ReminderRunResult, type RunResult } from '@club/contract';
+import {
+  reminderTitles,
+  type Invoice,
+  type InvoiceOverviewItem,
+  type ReminderPreview,
+  type ReminderRunResult,
+  type RunResult,
+} from '@club/contract';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
@@ -105,6 +112,20 @@ export function toInvoice(row: InvoiceWireRow): Invoice {
     paidAmount: toMoney(row.paidRappen),
     reminderLevel: row.reminders.reduce((max, r) => Math.max(max, r.level), 0),
     currentDueDate: toIsoDate(currentDueDate(row.dueDate, row.reminders)),
+  };
+}
+
+/** An invoice row → the board's wire shape (docs/domain-rules.md «Wire names» plus name, season, reminders, overdue). */
+export function toInvoiceOverviewItem(
+  row: InvoiceWireRow & { member: { firstName: string; lastName: string }; season: { name: string } | null },
+  today: Date,
+): InvoiceOverviewItem {
+  return {
+    ...toInvoice(row),
+    memberName: `${row.member.firstName} ${row.member.lastName}`,
+    seasonName: row.season?.name ?? null,
+    // A reminded invoice stays overdue: its own due date decides (the reminder's deadline is shown beside it).
+    overdue: row.status === 'OPEN' && row.dueDate.getTime() < today.getTime(),
   };
 }
 

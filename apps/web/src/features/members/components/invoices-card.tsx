@@ -1,6 +1,7 @@
 import type { InvoiceSummary, MemberPayment } from '@club/contract';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { useToast } from '@/components/ui/toast';
@@ -8,6 +9,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useCancelInvoice } from '../api/cancel-invoice';
 import { adminMembersBase } from '../api/common';
 import { SectionCard } from '@/components/ui/section-card';
+import { paths } from '@/config/paths';
 
 interface InvoicesCardProps {
   memberId: number;
@@ -51,7 +53,14 @@ export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps
           {sorted.map((invoice) => (
             <li key={invoice.id} className="list-group-item px-0 d-flex flex-wrap flex-sm-nowrap justify-content-between gap-2">
               <span>
-                <span className="fw-semibold">{invoice.number}</span> {invoice.title}
+                <Link
+                  to={paths.adminInvoice.href(invoice.id)}
+                  className="fw-semibold"
+                  aria-label={`Rechnung ${invoice.number} mit Verlauf öffnen`}
+                >
+                  {invoice.number}
+                </Link>{' '}
+                {invoice.title}
                 <br />
                 <span className="small">
                   {formatDate(invoice.invoiceDate)}, fällig{' '}

@@ -1,5 +1,7 @@
 import type { InvoiceOverviewItem } from '@club/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { KIND_LABEL, REMINDER_LABEL, openAmount } from '../lib/labels';
@@ -52,7 +54,9 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
           return (
             <tr key={invoice.id} data-invoice-number={invoice.number}>
               <Cell label="Nummer" className="text-nowrap fw-semibold">
-                {invoice.number}
+                <Link to={paths.adminInvoice.href(invoice.id)} aria-label={`Rechnung ${invoice.number} mit Verlauf öffnen`}>
+                  {invoice.number}
+                </Link>
               </Cell>
               <Cell label="Mitglied">{invoice.memberName}</Cell>
               <Cell label="Titel">
