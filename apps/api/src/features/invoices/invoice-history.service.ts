@@ -1,5 +1,6 @@
 import {
   reminderTitles,
+  toMoney,
   type CreditDecision,
   type HistoryBankLine,
   type InvoiceDetail,
@@ -9,7 +10,6 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { toIsoDate, zurichToday } from '../../lib/dates.ts';
-import { toMoney } from '../../lib/money.ts';
 import {
   findBankLineAudit,
   findBankLines,

@@ -17,7 +17,8 @@ import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { invoiceQueryOptions, useInvoice } from '../api/get-invoice';
 import { InvoiceHistory, type HistoryUndo } from '../components/invoice-history';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
-import { KIND_LABEL, REMINDER_LABEL, STATUS_LABEL } from '../lib/labels';
+import { KIND_LABEL, REMINDER_LABEL } from '../lib/labels';
+import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import '../payments.css';
 
 function BackLink() {
@@ -30,7 +31,6 @@ function BackLink() {
 
 /** Number, member, dates, sums and status of the invoice, with what the board can do with it. */
 function InvoiceFacts({ invoice, actions }: { invoice: InvoiceDetail; actions: ReactNode }) {
-  const status = STATUS_LABEL[invoice.status];
   const open = invoice.status === 'OPEN';
   const reminded = invoice.reminderLevel > 0;
   const fact = (term: string, value: ReactNode) => (
@@ -45,7 +45,7 @@ function InvoiceFacts({ invoice, actions }: { invoice: InvoiceDetail; actions: R
         {fact(
           'Status',
           <>
-            <span className={`badge ${status.className}`}>{status.text}</span>
+            <InvoiceStatusBadge status={invoice.status} />
             {invoice.paidAt ? ` am ${formatDate(invoice.paidAt)}` : ''}
             {invoice.overdue ? <span className="text-danger fw-semibold"> überfällig</span> : null}
           </>,
