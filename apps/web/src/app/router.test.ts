@@ -37,6 +37,7 @@ describe('the route table', () => {
         'account',
         'adminCandidateEdit',
         'adminCandidates',
+        'adminInvoice',
         'adminInvoices',
         'adminMailings',
         'adminSeasons',
