@@ -150,7 +150,7 @@ describe("the treasurer's spring", () => {
     await download.saveAs(pdfFile);
     execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', pdfFile, path.join(screenshotDir, 'invoice-paid-page')]);
     const text = execFileSync('pdftotext', [pdfFile, '-']).toString();
-    expect(text).toMatch(/– bezahlt/);
+    expect(text).toMatch(/– Bezahlt/);
     expect(text).not.toContain('Zahlteil');
     await context.close();
   });
