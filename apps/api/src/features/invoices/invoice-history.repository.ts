@@ -19,6 +19,9 @@ export function findInvoiceWithMember(db: DbOrTx, id: number) {
 }
 export type InvoiceWithMember = NonNullable<Awaited<ReturnType<typeof findInvoiceWithMember>>>;
 
+/** What the history reads of an audit entry. */
+const auditSelect = { actorId: true, action: true, entityId: true, data: true, createdAt: true } as const;
+
 const bankLineSelect = {
   id: true,
   amountRappen: true,
@@ -49,8 +52,7 @@ export function findPaymentsOnInvoice(db: DbOrTx, invoiceId: number) {
       recordedById: true,
       parentId: true,
       bankFile: { select: { fileName: true, createdAt: true, importedById: true } },
-      parent: { select: { ...bankLineSelect, _count: { select: { parts: true } } } },
-      _count: { select: { parts: true } },
+      parent: { select: bankLineSelect },
     },
     orderBy: { id: 'asc' },
   });
@@ -68,7 +70,7 @@ export type BankLineOfHistory = Awaited<ReturnType<typeof findBankLines>>[number
 export function findInvoiceAudit(db: DbOrTx, invoiceId: number) {
   return db.auditLog.findMany({
     where: { entity: 'invoice', entityId: String(invoiceId) },
-    select: { actorId: true, action: true, entityId: true, data: true, createdAt: true },
+    select: auditSelect,
     orderBy: { id: 'asc' },
   });
 }
@@ -83,7 +85,7 @@ export function findBankLineAudit(db: DbOrTx, paymentIds: readonly number[]): Pr
       entityId: { in: paymentIds.map(String) },
       action: { in: ['payments.credit_decided', 'payments.decision_undone'] },
     },
-    select: { actorId: true, action: true, entityId: true, data: true, createdAt: true },
+    select: auditSelect,
     orderBy: { id: 'asc' },
   });
 }
@@ -95,7 +97,7 @@ export function findBankLineAudit(db: DbOrTx, paymentIds: readonly number[]): Pr
 export function findRunAudit(db: DbOrTx, instants: readonly Date[], actions: readonly string[]): Promise<AuditOfHistory[]> {
   return db.auditLog.findMany({
     where: { createdAt: { in: [...instants] }, action: { in: [...actions] } },
-    select: { actorId: true, action: true, entityId: true, data: true, createdAt: true },
+    select: auditSelect,
     orderBy: { id: 'asc' },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  rappenToFrancs,
   reminderTitles,
   toMoney,
   type CreditDecision,
@@ -75,7 +76,7 @@ function bankLineOf(line: BankLineOfHistory, split: boolean): HistoryBankLine {
     debtorName: line.debtorName,
     reference: line.reference,
     message: line.message,
-    amount: { currency: line.currency, amount: line.amountRappen / 100 },
+    amount: { currency: line.currency, amount: rappenToFrancs(line.amountRappen) },
     split,
   };
 }
@@ -103,20 +104,23 @@ function reminderFee(invoice: InvoiceWithMember, level: number): number {
   return invoice.lines.filter((l) => l.text === text).reduce((sum, l) => sum + l.amountRappen, 0);
 }
 
+/** A reminder as the invoice page lists it: level, title, dates, what it asked for and its fee. */
+function reminderOf(invoice: InvoiceWithMember, r: InvoiceWithMember['reminders'][number]): InvoiceDetail['reminders'][number] {
+  return {
+    level: r.level,
+    title: reminderTitles[r.level] ?? 'Mahnung',
+    reminderDate: toIsoDate(r.reminderDate),
+    dueDate: toIsoDate(r.dueDate),
+    openAmount: toMoney(r.openRappen),
+    fee: toMoney(reminderFee(invoice, r.level)),
+  };
+}
+
 function reminderEntries(invoice: InvoiceWithMember, runs: readonly AuditOfHistory[], names: Names): InvoiceHistoryEntry[] {
   return invoice.reminders.map((r) => {
     const run = runs.find((a) => a.action === REMINDER_RUN && a.createdAt.getTime() === r.createdAt.getTime());
-    return {
-      kind: 'REMINDED',
-      at: r.createdAt.toISOString(),
-      level: r.level,
-      levelTitle: reminderTitles[r.level] ?? 'Mahnung',
-      reminderDate: toIsoDate(r.reminderDate),
-      dueDate: toIsoDate(r.dueDate),
-      openAmount: toMoney(r.openRappen),
-      fee: toMoney(reminderFee(invoice, r.level)),
-      actor: nameOf(names, run?.actorId),
-    };
+    const { title, ...reminder } = reminderOf(invoice, r);
+    return { kind: 'REMINDED', at: r.createdAt.toISOString(), ...reminder, levelTitle: title, actor: nameOf(names, run?.actorId) };
   });
 }
 
@@ -197,7 +201,7 @@ function decisionEntries(
           at: a.createdAt.toISOString(),
           decision: data.kind,
           note: data.note ?? '',
-          amount: { currency: line.currency, amount: line.amountRappen / 100 },
+          amount: { currency: line.currency, amount: rappenToFrancs(line.amountRappen) },
           paymentId,
           actor: nameOf(names, a.actorId),
           undoable: current !== null && current.kind === data.kind && current.createdAt.getTime() === a.createdAt.getTime(),
@@ -299,14 +303,7 @@ export async function getInvoiceHistory(ctx: Ctx, invoiceId: number): Promise<In
     debtorName: invoice.debtorName,
     openAmount: toMoney(invoice.status === 'OPEN' ? Math.max(0, invoice.totalRappen - invoice.paidRappen) : 0),
     cancelledAt: invoice.cancelledAt?.toISOString() ?? null,
-    reminders: invoice.reminders.map((r) => ({
-      level: r.level,
-      title: reminderTitles[r.level] ?? 'Mahnung',
-      reminderDate: toIsoDate(r.reminderDate),
-      dueDate: toIsoDate(r.dueDate),
-      openAmount: toMoney(r.openRappen),
-      fee: toMoney(reminderFee(invoice, r.level)),
-    })),
+    reminders: invoice.reminders.map((r) => reminderOf(invoice, r)),
     history,
   };
 }
