@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moneyFromText, moneyToText, multiplyMoney } from './money';
+import { readFrancs } from '@club/contract';
+import { moneyToText, multiplyMoney } from './money';
 
 describe('multiplyMoney', () => {
   it('multiplies in whole Rappen, so the total carries no floating-point drift', () => {
@@ -19,7 +20,7 @@ describe('multiplyMoney', () => {
   });
 });
 
-describe('moneyFromText', () => {
+describe('readFrancs, as the money fields read what is typed', () => {
   it.each([
     ['25', 25],
     ['25.-', 25],
@@ -35,15 +36,15 @@ describe('moneyFromText', () => {
     ['CHF 25.-', 25],
     ['Fr. 12,40', 12.4],
   ])('reads «%s» as %d francs', (text, amount) => {
-    expect(moneyFromText(text)).toBe(amount);
+    expect(readFrancs(text)).toBe(amount);
   });
 
   it('leaves more than two decimals as typed, for the money rule to refuse', () => {
-    expect(moneyFromText('25.555')).toBe(25.555);
+    expect(readFrancs('25.555')).toBe(25.555);
   });
 
   it.each(['', '   ', 'abc', '25.-.-', '-5', '25.50.10', '25,', '.50', '25 CHF', '2e3', '0x10'])('refuses «%s» (NaN)', (text) => {
-    expect(moneyFromText(text)).toBeNaN();
+    expect(readFrancs(text)).toBeNaN();
   });
 });
 

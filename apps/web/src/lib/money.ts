@@ -11,13 +11,6 @@ export function multiplyMoney(amount: number, count: number): number {
   return rappenToFrancs(francsToRappen(amount) * count);
 }
 
-/**
- * Francs as a person types them: `25`, `25.-`, `25.00`, `25,50`, `1'250.50`, `CHF 25`. Anything else,
- * also an empty field, becomes NaN, which the contract's money rule refuses with its own message;
- * more than two decimals come through as typed so that rule names the problem.
- */
-export { readFrancs as moneyFromText } from '@club/contract';
-
 /** An amount as a money field shows it to be edited again: `25`, `25.50`. */
 export function moneyToText(amount: number): string {
   return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);

@@ -1,8 +1,7 @@
-import { checkEventTimes, eventFieldsSchema, moneySchema } from '@club/contract';
+import { checkEventTimes, eventFieldsSchema, moneySchema, readFrancs } from '@club/contract';
 import { z } from 'zod';
 import { localDateTimeInput } from '@/lib/datetime-local-input';
 import { numberFromText } from '@/lib/forms';
-import { moneyFromText } from '@/lib/money';
 
 /**
  * The contract's event with the inputs of the form: Zurich wall-clock times, and numbers typed
@@ -19,7 +18,7 @@ export const eventFormSchema = eventFieldsSchema
       .pipe(eventFieldsSchema.shape.capacity),
     price: z
       .string()
-      .transform((text) => (text.trim() === '' ? 0 : moneyFromText(text)))
+      .transform((text) => (text.trim() === '' ? 0 : readFrancs(text)))
       .pipe(moneySchema.shape.amount)
       .transform((amount) => ({ currency: 'CHF' as const, amount })),
     maxPlacesPerMember: z.string().transform(numberFromText).pipe(eventFieldsSchema.shape.maxPlacesPerMember),

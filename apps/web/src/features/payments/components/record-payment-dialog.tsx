@@ -1,4 +1,11 @@
-import { manualPaymentInputSchema, moneySchema, paymentMethodSchema, positiveAmount, type InvoiceOverviewItem } from '@club/contract';
+import {
+  manualPaymentInputSchema,
+  moneySchema,
+  paymentMethodSchema,
+  positiveAmount,
+  type InvoiceOverviewItem,
+  readFrancs,
+} from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -12,7 +19,7 @@ import { CancelButton, FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney, todayInZurich } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { moneyFromText, moneyToText } from '@/lib/money';
+import { moneyToText } from '@/lib/money';
 import { useRecordPayment } from '../api/record-payment';
 import { METHOD_LABEL, openAmount } from '../lib/labels';
 
@@ -20,7 +27,7 @@ import { METHOD_LABEL, openAmount } from '../lib/labels';
 const schema = z.object({
   amount: z
     .string()
-    .transform(moneyFromText)
+    .transform(readFrancs)
     .pipe(moneySchema.shape.amount.refine(positiveAmount.check, { error: positiveAmount.error })),
   paidAt: manualPaymentInputSchema.shape.paidAt,
   method: paymentMethodSchema,

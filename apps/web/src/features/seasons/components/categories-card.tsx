@@ -1,4 +1,4 @@
-import { categoryBodySchema, categoryMaxAge, feeAmount, type Category, type Season } from '@club/contract';
+import { categoryBodySchema, categoryMaxAge, feeAmount, type Category, type Season, readFrancs } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -13,13 +13,13 @@ import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { applyServerFieldErrors, numberFromText } from '@/lib/forms';
-import { moneyFromText, moneyToText } from '@/lib/money';
+import { moneyToText } from '@/lib/money';
 import { useCategories } from '@/lib/seasons';
 import { useDeleteCategory, useSaveCategory } from '../api/categories';
 
 /** The contract's category with its inputs as typed: the fee and the age rule as text (no age: empty). */
 const categoryFormSchema = categoryBodySchema.pick({ name: true }).extend({
-  fee: z.string().transform(moneyFromText).pipe(feeAmount),
+  fee: z.string().transform(readFrancs).pipe(feeAmount),
   maxAge: z
     .string()
     .transform((v) => (v.trim() === '' ? null : numberFromText(v)))

@@ -1,4 +1,4 @@
-import { feeAmount } from '@club/contract';
+import { feeAmount, readFrancs } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormField } from '@/components/ui/form-field';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { moneyFromText, moneyToText } from '@/lib/money';
+import { moneyToText } from '@/lib/money';
 
 /** The fees as typed (`25`, `25.-`, `25,50`). */
-const feeText = z.string().transform(moneyFromText).pipe(feeAmount);
+const feeText = z.string().transform(readFrancs).pipe(feeAmount);
 const feesSchema = z.object({ membershipFee: feeText, parkingFee: feeText, reminderFee: feeText });
 const createSchema = feesSchema.extend({ year: z.string().regex(/^\d{4}$/, { error: 'Jahr: Bitte ein Jahr wählen.' }) });
 export type FeesValues = z.output<typeof feesSchema>;

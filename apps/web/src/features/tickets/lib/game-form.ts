@@ -6,10 +6,10 @@ import {
   gameGroupFieldsSchema,
   moneySchema,
   saleModeSchema,
+  readFrancs,
 } from '@club/contract';
 import { z } from 'zod';
 import { localDateTimeInput, optionalLocalDateTimeInput } from '@/lib/datetime-local-input';
-import { moneyFromText } from '@/lib/money';
 
 /** The radio value of «Anderer Gegner»: the team code is then typed into `opponentOther`. */
 export const OTHER_OPPONENT = 'OTHER';
@@ -65,7 +65,7 @@ export type GameFormValues = z.input<typeof gameFormSchema>;
 export const gameGroupFormSchema = gameGroupFieldsSchema
   .pick({ name: true, availableTicketsPerGame: true, freeTicketAmount: true, paymentMode: true })
   .extend({
-    price: z.string().transform(moneyFromText).pipe(moneySchema.shape.amount),
+    price: z.string().transform(readFrancs).pipe(moneySchema.shape.amount),
     deliveryOptionIds: z.array(z.string()).transform((ids) => ids.map(Number)),
   })
   .superRefine(checkTicketAmounts);

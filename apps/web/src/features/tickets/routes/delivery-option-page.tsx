@@ -1,4 +1,4 @@
-import { deliveryOptionInputSchema, feeAmount, type DeliveryOptionInput } from '@club/contract';
+import { deliveryOptionInputSchema, feeAmount, type DeliveryOptionInput, readFrancs } from '@club/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +10,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { formatMoney } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/forms';
-import { moneyFromText } from '@/lib/money';
 import {
   useCreateDeliveryOption,
   useDeleteDeliveryOption,
@@ -28,7 +27,7 @@ import { deleteBlocker, usageText } from '../lib/delivery-options';
 const optionFormSchema = deliveryOptionInputSchema.pick({ name: true }).extend({
   fee: z
     .string()
-    .transform((text) => (text.trim() === '' ? 0 : moneyFromText(text)))
+    .transform((text) => (text.trim() === '' ? 0 : readFrancs(text)))
     .pipe(
       z
         .number({ error: 'Gebühr: Bitte einen Betrag in CHF angeben.' })
