@@ -12,7 +12,7 @@ import {
   servedInOrder,
   type DrawEntry,
   type WeightComponents,
-} from '../packages/contract/src/draw.ts';
+} from '../packages/contract/src/fair-sale.ts';
 
 interface PublishedDraw {
   gameId: number;

@@ -2,7 +2,7 @@
 // rule over the result. Pure computation: no database (the API's own tests cover the draw's
 // transaction and its concurrency).
 import { randomBytes } from 'node:crypto';
-import { drawOrder, servedInOrder, type DrawEntry } from '../../packages/contract/src/draw.ts';
+import { drawOrder, servedInOrder, type DrawEntry } from '../../packages/contract/src/fair-sale.ts';
 
 const REQUESTS = 5_000;
 const QUOTA = 1_200;

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@club/contract';
-import { servedInOrder } from '@club/contract/draw';
+import { servedInOrder } from '@club/contract/fair-sale';
 
 /**
  * Pure rules of event subscriptions (docs/domain-rules.md «Events», «Tickets»): places left, the waiting list and what

@@ -9,7 +9,7 @@ import { RETENTION_SCHEDULE, runNightlyRetention } from '../members/retention.se
 import { nightlyPgliteBackup } from './backup.ts';
 import { startControlSocket } from './control-socket.ts';
 import { ZURICH } from '../../lib/dates.ts';
-import { runDueDraws } from '../tickets/tickets-queue.service.ts';
+import { runDueDraws } from '../tickets/fair-sale.service.ts';
 import { announceDueNewsletters } from '../newsletters/newsletters.service.ts';
 import { deleteUnusedMailingAttachments } from '../mailings/mailings.service.ts';
 import { deleteStaleImports } from '../members/member-import.service.ts';

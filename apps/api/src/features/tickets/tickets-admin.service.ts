@@ -51,7 +51,7 @@ import {
   type GameFields,
   type LockedGame,
 } from './tickets.repository.ts';
-import { newDrawSeed } from './tickets-queue.service.ts';
+import { newDrawSeed } from './fair-sale.service.ts';
 import { tickets, toRappen } from './tickets.rules.ts';
 
 type DeliveryOptionBody = { name: string; fee?: Money | undefined };

@@ -59,7 +59,7 @@ import {
   listUpcomingGames,
   reserveTickets,
 } from './tickets.service.ts';
-import { addToGame, drawGame, getDraw, promoteReservation, removeReservation, type TicketSite } from './tickets-queue.service.ts';
+import { addToGame, drawGame, getDraw, promoteReservation, removeReservation, type TicketSite } from './fair-sale.service.ts';
 
 const expands = z.object({ expands: expandsQuery });
 const reservationParams = z.object({ id: idParam, optionId: idParam });

@@ -1,4 +1,4 @@
-import { drawWeight as sharedDrawWeight } from '@club/contract/draw';
+import { drawWeight as sharedDrawWeight } from '@club/contract/fair-sale';
 import type { SalesState } from '@club/contract';
 
 /** Pure rules of ticket sales: sales window, what a member may still reserve. */

@@ -39,7 +39,7 @@ import {
 import { reservationsCreated } from '../../lib/metrics.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { ticketMail } from './tickets.mails.ts';
-import { moveUpWaiting, type TicketSite } from './tickets-queue.service.ts';
+import { moveUpWaiting, type TicketSite } from './fair-sale.service.ts';
 import type { TicketStatus } from '@club/contract';
 
 /** How long a reservation or a change waits for the game's lock before it answers 503 BUSY. */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { createMember, unique } from '../../test/factories.ts';
 import { loginAs } from '../../test/login.ts';
-import { newDrawSeed } from './tickets-queue.service.ts';
+import { newDrawSeed } from './fair-sale.service.ts';
 
 /** Test helpers of the ticket feature: JSON calls and seeded groups and games. */
 

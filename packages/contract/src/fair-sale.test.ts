@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAW_ALGORITHM, drawOrder, isSeed, seedHash, servedInOrder, type DrawEntry } from './draw.ts';
+import { DRAW_ALGORITHM, drawOrder, isSeed, seedHash, servedInOrder, type DrawEntry } from './fair-sale.ts';
 
 const SEED = 'a3f1c2d4e5b60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9a';
 const OTHER = '0000000000000000000000000000000000000000000000000000000000000001';

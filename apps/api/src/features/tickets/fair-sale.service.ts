@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GameDraw, TicketReservation } from '@club/contract';
-import { DRAW_ALGORITHM, drawOrder, seedHash, servedInOrder } from '@club/contract/draw';
+import { DRAW_ALGORITHM, drawOrder, seedHash, servedInOrder } from '@club/contract/fair-sale';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { asBusy } from '../../lib/busy.ts';
@@ -26,15 +26,15 @@ import {
   findDueDraws,
   findMemberForList,
   findPendingOfMember,
-  findQueueRow,
+  findFairSaleRow,
   listRequests,
   listWaiting,
   readDraw,
   readDrawHistory,
   recordDraw,
   setDrawOutcome,
-  type QueueRow,
-} from './tickets-queue.repository.ts';
+  type FairSaleRow,
+} from './fair-sale.repository.ts';
 import { drawPhase, drawWeight, quotaRefusal, salesState, tickets } from './tickets.rules.ts';
 
 /**
@@ -68,7 +68,7 @@ async function busyOr<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function mailRow(tx: Ctx, site: TicketSite, game: LockedGame, row: QueueRow, kind: TicketMailKind, detail?: string): Promise<void> {
+async function mailRow(tx: Ctx, site: TicketSite, game: LockedGame, row: FairSaleRow, kind: TicketMailKind, detail?: string): Promise<void> {
   if (!row.email) return;
   const mail = ticketMail(
     kind,
@@ -90,7 +90,7 @@ async function mailRow(tx: Ctx, site: TicketSite, game: LockedGame, row: QueueRo
 
 /** Mails one reservation by id (after an insert). */
 export async function mailReservation(tx: Ctx, site: TicketSite, game: LockedGame, id: number, kind: TicketMailKind): Promise<void> {
-  const row = await findQueueRow(tx.db, id);
+  const row = await findFairSaleRow(tx.db, id);
   if (row) await mailRow(tx, site, game, row, kind);
 }
 
@@ -100,7 +100,7 @@ export async function mailReservation(tx: Ctx, site: TicketSite, game: LockedGam
  * transaction that freed them, holding the game's lock. Nobody moves up once the game started.
  * Returns who moved up.
  */
-export async function moveUpWaiting(tx: Ctx, site: TicketSite, game: LockedGame): Promise<QueueRow[]> {
+export async function moveUpWaiting(tx: Ctx, site: TicketSite, game: LockedGame): Promise<FairSaleRow[]> {
   if (tx.now >= game.start || drawPhase(game, tx.now) === 'REQUESTS' || drawPhase(game, tx.now) === 'DUE') return [];
   const group = await findGameGroupPlain(tx.db, game.gameGroupId);
   if (!group) return [];
@@ -263,11 +263,11 @@ export async function runDueDraws(ctx: Ctx, site: TicketSite): Promise<number[]>
 // ---------------------------------------------------------------------------------------
 
 /** Loads the reservation and locks its game; re-reads it under the lock. */
-async function lockReservation(tx: Ctx, id: number): Promise<{ game: LockedGame; row: QueueRow & { gameId: number } }> {
-  const before = await findQueueRow(tx.db, id);
+async function lockReservation(tx: Ctx, id: number): Promise<{ game: LockedGame; row: FairSaleRow & { gameId: number } }> {
+  const before = await findFairSaleRow(tx.db, id);
   if (!before) throw notFound(RESERVATION_NOT_FOUND);
   const game = await lockGame(tx.db, before.gameId, LOCK_TIMEOUT_MS);
-  const row = game ? await findQueueRow(tx.db, id) : null;
+  const row = game ? await findFairSaleRow(tx.db, id) : null;
   if (!game || !row) throw notFound(RESERVATION_NOT_FOUND);
   return { game, row };
 }

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../lib/ctx.ts';
  */
 
 /** A request or waiting-list entry with what a mail needs. */
-export interface QueueRow {
+export interface FairSaleRow {
   id: number;
   memberId: number;
   memberNumber: number;
@@ -22,7 +22,7 @@ export interface QueueRow {
   pricePerTicketRappen: number;
 }
 
-const queueSelect = {
+const fairSaleSelect = {
   id: true,
   memberId: true,
   amount: true,
@@ -33,7 +33,7 @@ const queueSelect = {
   deliveryOption: { select: { name: true, feeRappen: true } },
 } as const;
 
-type QueueSelected = {
+type FairSaleSelected = {
   id: number;
   memberId: number;
   amount: number;
@@ -44,7 +44,7 @@ type QueueSelected = {
   deliveryOption: { name: string; feeRappen: number };
 };
 
-function toQueueRow(r: QueueSelected): QueueRow {
+function toFairSaleRow(r: FairSaleSelected): FairSaleRow {
   return {
     id: r.id,
     memberId: r.memberId,
@@ -61,25 +61,25 @@ function toQueueRow(r: QueueSelected): QueueRow {
 }
 
 /** The waiting list of a game in its order: draw order first, then who joined after the draw, by time. */
-export async function listWaiting(db: DbOrTx, gameId: number): Promise<QueueRow[]> {
+export async function listWaiting(db: DbOrTx, gameId: number): Promise<FairSaleRow[]> {
   const rows = await db.ticketReservation.findMany({
     where: { gameId, status: 'WAITING' },
-    select: queueSelect,
+    select: fairSaleSelect,
     orderBy: [{ drawRank: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
   });
-  return rows.map(toQueueRow);
+  return rows.map(toFairSaleRow);
 }
 
 /** The requests for a game's draw. */
-export async function listRequests(db: DbOrTx, gameId: number): Promise<QueueRow[]> {
-  const rows = await db.ticketReservation.findMany({ where: { gameId, status: 'REQUESTED' }, select: queueSelect, orderBy: { id: 'asc' } });
-  return rows.map(toQueueRow);
+export async function listRequests(db: DbOrTx, gameId: number): Promise<FairSaleRow[]> {
+  const rows = await db.ticketReservation.findMany({ where: { gameId, status: 'REQUESTED' }, select: fairSaleSelect, orderBy: { id: 'asc' } });
+  return rows.map(toFairSaleRow);
 }
 
-/** One reservation of a game with its queue data (any status). */
-export async function findQueueRow(db: DbOrTx, id: number): Promise<(QueueRow & { gameId: number }) | null> {
-  const row = await db.ticketReservation.findUnique({ where: { id }, select: { ...queueSelect, gameId: true } });
-  return row ? { ...toQueueRow(row), gameId: row.gameId } : null;
+/** One reservation of a game (any status) with what a mail of the fair sale needs. */
+export async function findFairSaleRow(db: DbOrTx, id: number): Promise<(FairSaleRow & { gameId: number }) | null> {
+  const row = await db.ticketReservation.findUnique({ where: { id }, select: { ...fairSaleSelect, gameId: true } });
+  return row ? { ...toFairSaleRow(row), gameId: row.gameId } : null;
 }
 
 /** Confirmed tickets of a game (call under its lock: the sum is then current). */

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawOrder, drawWeight, seedHash, servedInOrder } from '@club/contract/draw';
+import { drawOrder, drawWeight, seedHash, servedInOrder } from '@club/contract/fair-sale';
 import { createMember } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { loginAs } from '../../test/login.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { runDueDraws } from './tickets-queue.service.ts';
+import { runDueDraws } from './fair-sale.service.ts';
 import { client, DAY, HOUR, loggedIn, reservePath, seedGame, type Call, type Json } from './tickets.test-support.ts';
 
 const MEMBERS = 14;
