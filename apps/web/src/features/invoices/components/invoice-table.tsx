@@ -26,7 +26,7 @@ interface InvoiceTableProps {
 
 /**
  * The invoices of one page. A table from tablet width up; on a phone every row becomes a card
- * (payments.css), each cell with its label, so nothing scrolls sideways.
+ * (invoices.css), each cell with its label, so nothing scrolls sideways.
  */
 export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }: InvoiceTableProps) {
   return (

@@ -19,7 +19,7 @@ import { InvoiceHistory, type HistoryUndo } from '../components/invoice-history'
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { KIND_LABEL, REMINDER_LABEL } from '../lib/labels';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
-import '../payments.css';
+import '../invoices.css';
 
 function BackLink() {
   return (

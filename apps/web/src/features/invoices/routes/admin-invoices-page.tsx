@@ -20,7 +20,7 @@ import { InvoiceTotals } from '../components/invoice-totals';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { ReminderRun } from '../components/reminder-run';
 import { UnmatchedCredits } from '../components/unmatched-credits';
-import '../payments.css';
+import '../invoices.css';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
 export default function AdminInvoicesPage() {
