@@ -9,7 +9,7 @@ export async function getEventSubscriptions({ signal }: { signal?: AbortSignal }
 }
 
 export function eventSubscriptionsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.own.eventSubscriptions, queryFn: ({ signal }) => getEventSubscriptions({ signal }) });
+  return queryOptions({ queryKey: queryKeys.account.eventSubscriptions(), queryFn: ({ signal }) => getEventSubscriptions({ signal }) });
 }
 
 export function useEventSubscriptions() {

@@ -11,7 +11,7 @@ export async function getCalendarFeed({ signal }: { signal?: AbortSignal } = {})
 }
 
 export function calendarFeedQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.own.calendar, queryFn: ({ signal }) => getCalendarFeed({ signal }) });
+  return queryOptions({ queryKey: queryKeys.account.calendar(), queryFn: ({ signal }) => getCalendarFeed({ signal }) });
 }
 
 export function useCalendarFeed() {
@@ -23,7 +23,7 @@ export function useRenewCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => unwrapItem(await api.post<ItemEnvelope<CalendarFeed>>(path, {})),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.own.calendar }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.calendar() }),
   });
 }
 
@@ -32,6 +32,6 @@ export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete(path),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.own.calendar }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.calendar() }),
   });
 }

@@ -14,7 +14,7 @@ export function useCancelReservation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tickets.games() }),
       ]),
   });
 }

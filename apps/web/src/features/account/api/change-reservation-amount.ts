@@ -15,7 +15,7 @@ export function useChangeReservationAmount() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tickets.games() }),
       ]),
   });
 }

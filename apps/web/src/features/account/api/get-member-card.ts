@@ -14,7 +14,7 @@ export async function getMemberCard({ signal }: { signal?: AbortSignal } = {}): 
 }
 
 export function memberCardQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.own.card, queryFn: ({ signal }) => getMemberCard({ signal }), staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.account.card(), queryFn: ({ signal }) => getMemberCard({ signal }), staleTime: 5 * 60_000 });
 }
 
 export function useMemberCard() {

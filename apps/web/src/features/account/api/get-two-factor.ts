@@ -12,7 +12,7 @@ export async function getTwoFactorStatus({ signal }: { signal?: AbortSignal } = 
 }
 
 export function twoFactorQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.own.twoFactor, queryFn: getTwoFactorStatus });
+  return queryOptions({ queryKey: queryKeys.account.twoFactor(), queryFn: getTwoFactorStatus });
 }
 
 export function useTwoFactorStatus() {

@@ -13,6 +13,6 @@ export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renewRecoveryCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.own.twoFactor }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.twoFactor() }),
   });
 }

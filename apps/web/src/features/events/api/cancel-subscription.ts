@@ -14,7 +14,7 @@ export function useCancelSubscription() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.own.eventSubscriptions }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account.eventSubscriptions() }),
       ]),
   });
 }

@@ -9,7 +9,7 @@ export async function getAdminEvent(id: number, { signal }: { signal?: AbortSign
 }
 
 export function adminEventQueryOptions(id: number) {
-  return queryOptions({ queryKey: queryKeys.adminEvents.detail(id), queryFn: ({ signal }) => getAdminEvent(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.events.adminDetail(id), queryFn: ({ signal }) => getAdminEvent(id, { signal }) });
 }
 
 export function useAdminEvent(id: number, enabled = true) {

@@ -9,7 +9,7 @@ export async function getAdminEvents({ signal }: { signal?: AbortSignal } = {}):
 }
 
 export function adminEventsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.adminEvents.list(), queryFn: ({ signal }) => getAdminEvents({ signal }) });
+  return queryOptions({ queryKey: queryKeys.events.adminList(), queryFn: ({ signal }) => getAdminEvents({ signal }) });
 }
 
 export function useAdminEvents() {

@@ -9,7 +9,7 @@ export async function getEventSubscribers(id: number, { signal }: { signal?: Abo
 }
 
 export function eventSubscribersQueryOptions(id: number) {
-  return queryOptions({ queryKey: queryKeys.adminEvents.subscribers(id), queryFn: ({ signal }) => getEventSubscribers(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.events.adminSubscribers(id), queryFn: ({ signal }) => getEventSubscribers(id, { signal }) });
 }
 
 export function useEventSubscribers(id: number, enabled = true) {

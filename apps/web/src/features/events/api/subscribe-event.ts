@@ -24,7 +24,7 @@ export function useSubscribeEvent() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.events.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.own.eventSubscriptions }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account.eventSubscriptions() }),
       ]),
   });
 }

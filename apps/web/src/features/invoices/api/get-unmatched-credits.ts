@@ -20,7 +20,7 @@ export async function getUnmatchedCredits(page: number, { signal }: { signal?: A
 
 export function unmatchedCreditsQueryOptions(page = 1) {
   return queryOptions({
-    queryKey: [...queryKeys.payments.unmatched(), page],
+    queryKey: queryKeys.payments.unmatchedPage(page),
     queryFn: ({ signal }) => getUnmatchedCredits(page, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -11,7 +11,7 @@ export async function getReminderPreview(): Promise<ReminderPreview> {
 }
 
 export const reminderPreviewQueryOptions = () =>
-  queryOptions({ queryKey: [...queryKeys.invoices.all, 'reminder-preview'] as const, queryFn: getReminderPreview, staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.invoices.reminderPreview(), queryFn: getReminderPreview, staleTime: 0 });
 
 /** Read while the run's dialog is open (it changes with every payment and every run). */
 export function useReminderPreview(enabled: boolean) {

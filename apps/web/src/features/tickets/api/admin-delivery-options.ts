@@ -12,7 +12,7 @@ export async function getDeliveryOptions({ signal }: { signal?: AbortSignal } = 
 }
 
 export function deliveryOptionsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.ticketAdmin.deliveryOptions, queryFn: ({ signal }) => getDeliveryOptions({ signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.adminDeliveryOptions(), queryFn: ({ signal }) => getDeliveryOptions({ signal }) });
 }
 
 export function useDeliveryOptions() {

@@ -12,7 +12,7 @@ export async function getGameGroups({ signal }: { signal?: AbortSignal } = {}): 
 }
 
 export function gameGroupsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.ticketAdmin.gameGroupList(), queryFn: ({ signal }) => getGameGroups({ signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.adminGameGroupList(), queryFn: ({ signal }) => getGameGroups({ signal }) });
 }
 
 export function useGameGroups() {
@@ -25,7 +25,7 @@ export async function getGameGroup(id: number, { signal }: { signal?: AbortSigna
 }
 
 export function gameGroupQueryOptions(id: number) {
-  return queryOptions({ queryKey: queryKeys.ticketAdmin.gameGroup(id), queryFn: ({ signal }) => getGameGroup(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.adminGameGroup(id), queryFn: ({ signal }) => getGameGroup(id, { signal }) });
 }
 
 export function useGameGroup(id: number) {
@@ -72,7 +72,7 @@ export function useDeleteGameGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGameGroup,
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: queryKeys.ticketAdmin.gameGroup(id) }),
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: queryKeys.tickets.adminGameGroup(id) }),
     onSettled: () => invalidateTicketAdmin(queryClient),
   });
 }

@@ -27,7 +27,7 @@ export async function getGameReservationsPage(
  */
 export function useMoreGameReservations(gameId: number, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: queryKeys.ticketAdmin.gameReservations(gameId),
+    queryKey: queryKeys.tickets.adminGameReservations(gameId),
     queryFn: ({ pageParam, signal }) => getGameReservationsPage(gameId, pageParam, { signal }),
     initialPageParam: 2,
     getNextPageParam: (last) => (last.page.page < last.page.totalPages ? last.page.page + 1 : undefined),

@@ -10,7 +10,7 @@ export async function getGameDraw(id: number, { signal }: { signal?: AbortSignal
 }
 
 export function gameDrawQueryOptions(id: number) {
-  return queryOptions({ queryKey: queryKeys.games.draw(id), queryFn: ({ signal }) => getGameDraw(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.gameDraw(id), queryFn: ({ signal }) => getGameDraw(id, { signal }) });
 }
 
 export function useGameDraw(id: number, enabled = true) {

@@ -10,7 +10,7 @@ export async function getDeliveryAddress(gameId: number, { signal }: { signal?: 
 
 export function deliveryAddressQueryOptions(gameId: number) {
   return queryOptions({
-    queryKey: queryKeys.games.deliveryAddress(gameId),
+    queryKey: queryKeys.tickets.gameDeliveryAddress(gameId),
     queryFn: ({ signal }) => getDeliveryAddress(gameId, { signal }),
   });
 }

@@ -10,7 +10,7 @@ export async function getGameDeliveryOptions(gameId: number, { signal }: { signa
 
 export function gameDeliveryOptionsQueryOptions(gameId: number) {
   return queryOptions({
-    queryKey: queryKeys.games.deliveryOptions(gameId),
+    queryKey: queryKeys.tickets.gameDeliveryOptions(gameId),
     queryFn: ({ signal }) => getGameDeliveryOptions(gameId, { signal }),
   });
 }

@@ -9,7 +9,7 @@ export async function getGame(id: number, { signal }: { signal?: AbortSignal } =
 }
 
 export function gameQueryOptions(id: number) {
-  return queryOptions({ queryKey: queryKeys.games.detail(id), queryFn: ({ signal }) => getGame(id, { signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.game(id), queryFn: ({ signal }) => getGame(id, { signal }) });
 }
 
 export function useGame(id: number, enabled = true) {

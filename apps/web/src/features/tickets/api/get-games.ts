@@ -11,7 +11,7 @@ export async function getGames({ signal }: { signal?: AbortSignal } = {}): Promi
 }
 
 export function gamesQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.games.list(), queryFn: ({ signal }) => getGames({ signal }) });
+  return queryOptions({ queryKey: queryKeys.tickets.gameList(), queryFn: ({ signal }) => getGames({ signal }) });
 }
 
 export function useGames() {

@@ -39,7 +39,7 @@ export function useReserveTickets() {
     onSettled: async () => {
       // Tickets left change with every answer (also a refusal tells of a changed count).
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tickets.games() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]);
     },

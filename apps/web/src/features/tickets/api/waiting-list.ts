@@ -10,7 +10,7 @@ export function useWithdrawRequest() {
     mutationFn: (id: number) => api.delete(`/api/v1/member/ticketreservations/${id}`),
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.games.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tickets.games() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]);
     },
