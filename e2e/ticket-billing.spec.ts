@@ -244,12 +244,12 @@ describe('from reservation to seat', () => {
     await context.close();
 
     const wide = await loggedInContext(browser, 'vorstand', 'desktop');
-    const desk = await wide.newPage();
-    await desk.goto(`/admin/games/${gameId}/handover`);
-    await desk.getByTestId('handover-entry').first().waitFor();
-    expect(await desk.getByTestId('handover-counters').textContent()).toContain('1 / 1 ausgegeben');
-    expect(await seriousA11yViolations(desk)).toEqual([]);
-    await screenshot(desk, 'handover-1280');
+    const stand = await wide.newPage();
+    await stand.goto(`/admin/games/${gameId}/handover`);
+    await stand.getByTestId('handover-entry').first().waitFor();
+    expect(await stand.getByTestId('handover-counters').textContent()).toContain('1 / 1 ausgegeben');
+    expect(await seriousA11yViolations(stand)).toEqual([]);
+    await screenshot(stand, 'handover-1280');
     await wide.close();
 
     const member = await loggedInContext(browser, 'mitglied');
@@ -259,7 +259,7 @@ describe('from reservation to seat', () => {
     await member.close();
   });
 
-  it('the board hands event places over per event, on a phone and at the desk', async () => {
+  it('the board hands event places over per event, on a phone and at the stand', async () => {
     const board = await loggedInContext(browser, 'vorstand', 'phone');
     type Place = {
       data: {
@@ -315,12 +315,12 @@ describe('from reservation to seat', () => {
     await board.close();
 
     const wide = await loggedInContext(browser, 'vorstand', 'desktop');
-    const desk = await wide.newPage();
-    await desk.goto(`/admin/events/${event!.id}/handover`);
-    await desk.getByTestId('handover-entry').first().waitFor();
-    expect(await desk.getByTestId('handover-counters').textContent()).toContain(`${handed + 1} / ${event!.places.length} ausgegeben`);
-    expect(await seriousA11yViolations(desk)).toEqual([]);
-    await screenshot(desk, 'handover-event-1280');
+    const stand = await wide.newPage();
+    await stand.goto(`/admin/events/${event!.id}/handover`);
+    await stand.getByTestId('handover-entry').first().waitFor();
+    expect(await stand.getByTestId('handover-counters').textContent()).toContain(`${handed + 1} / ${event!.places.length} ausgegeben`);
+    expect(await seriousA11yViolations(stand)).toEqual([]);
+    await screenshot(stand, 'handover-event-1280');
     await wide.close();
   });
 });

@@ -190,8 +190,8 @@ describe("the treasurer's spring", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'treasurer-unmatched-360');
 
-    const desk = await loggedInContext(browser, 'vorstand', 'desktop');
-    const wide = await desk.newPage();
+    const desktop = await loggedInContext(browser, 'vorstand', 'desktop');
+    const wide = await desktop.newPage();
     await wide.goto('/admin/invoices');
     await wide
       .getByTestId('unmatched-credits')
@@ -199,7 +199,7 @@ describe("the treasurer's spring", () => {
       .scrollIntoViewIfNeeded();
     expect(await seriousA11yViolations(wide)).toEqual([]);
     await screenshot(wide, 'treasurer-unmatched-1280');
-    await desk.close();
+    await desktop.close();
 
     await bookIt.click();
     await page
@@ -299,13 +299,13 @@ describe("the treasurer's spring", () => {
     const firstNow = await phone.request.get(`/api/v1/admin/invoices?q=${first.number}`);
     expect(((await firstNow.json()) as { data: { data: { status: string } }[] }).data[0]!.data.status).toBe('PAID');
 
-    const desk = await loggedInContext(browser, 'vorstand', 'desktop');
-    const wide = await desk.newPage();
+    const desktop = await loggedInContext(browser, 'vorstand', 'desktop');
+    const wide = await desktop.newPage();
     await wide.goto('/admin/invoices');
     await wide.getByTestId('unmatched-credits').waitFor();
     expect(await seriousA11yViolations(wide)).toEqual([]);
     await screenshot(wide, 'treasurer-review-1280');
-    await desk.close();
+    await desktop.close();
     await phone.close();
     // a long journey of five dialogs on a shared machine
   }, 240_000);
