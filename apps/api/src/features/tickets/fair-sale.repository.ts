@@ -72,7 +72,11 @@ export async function listWaiting(db: DbOrTx, gameId: number): Promise<FairSaleR
 
 /** The requests for a game's draw. */
 export async function listRequests(db: DbOrTx, gameId: number): Promise<FairSaleRow[]> {
-  const rows = await db.ticketReservation.findMany({ where: { gameId, status: 'REQUESTED' }, select: fairSaleSelect, orderBy: { id: 'asc' } });
+  const rows = await db.ticketReservation.findMany({
+    where: { gameId, status: 'REQUESTED' },
+    select: fairSaleSelect,
+    orderBy: { id: 'asc' },
+  });
   return rows.map(toFairSaleRow);
 }
 

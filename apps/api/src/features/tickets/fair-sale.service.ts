@@ -68,7 +68,14 @@ async function busyOr<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function mailRow(tx: Ctx, site: TicketSite, game: LockedGame, row: FairSaleRow, kind: TicketMailKind, detail?: string): Promise<void> {
+async function mailRow(
+  tx: Ctx,
+  site: TicketSite,
+  game: LockedGame,
+  row: FairSaleRow,
+  kind: TicketMailKind,
+  detail?: string,
+): Promise<void> {
   if (!row.email) return;
   const mail = ticketMail(
     kind,
