@@ -29,6 +29,96 @@ function choiceErrors(error: unknown): { categoryId?: string; laterSeasonIds?: s
   return { categoryId: error.fields.categoryId, laterSeasonIds: error.fields.laterSeasonIds };
 }
 
+/** What accepting chooses: the category in the current season and the later seasons whose renewal has run. */
+function AcceptChoices({
+  candidate,
+  seasons,
+  current,
+  later,
+  categoryId,
+  onCategory,
+  skipped,
+  onToggle,
+  pending,
+  errors,
+}: {
+  candidate: Candidate;
+  seasons: ReturnType<typeof useSeasons>;
+  current: Season | undefined;
+  later: readonly Season[];
+  categoryId: number | null;
+  onCategory: (id: number | null) => void;
+  skipped: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  pending: boolean;
+  errors: ReturnType<typeof choiceErrors>;
+}) {
+  return (
+    <>
+      {seasons.isPending ? <LoadingSpinner size="sm" label="Saisons werden geladen…" /> : null}
+      {seasons.isError ? <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." /> : null}
+      {current ? (
+        <CategorySelect
+          className="mb-3"
+          seasonId={current.id}
+          id="accept-category"
+          label={`Kategorie in der Saison ${current.name}`}
+          value={categoryId}
+          preferredName={candidate.requestedCategory || undefined}
+          onChange={onCategory}
+          disabled={pending}
+          error={errors.categoryId}
+          help={
+            candidate.requestedCategory
+              ? `Gewünscht im Antrag: ${candidate.requestedCategory}. Der Mitgliederbeitrag richtet sich nach der Kategorie.`
+              : 'Der Mitgliederbeitrag richtet sich nach der Kategorie.'
+          }
+        />
+      ) : null}
+      {later.map((s) => (
+        <Form.Check
+          key={s.id}
+          id={`accept-later-${s.id}`}
+          className="mb-3"
+          checked={!skipped.has(s.id)}
+          disabled={pending}
+          onChange={(event) => onToggle(s.id, event.target.checked)}
+          label={`Auch in die Saison ${s.name} aufnehmen (ihre Verlängerung ist schon gelaufen; die Rechnung erstellt der Beitragslauf dieser Saison)`}
+        />
+      ))}
+      {errors.laterSeasonIds ? <ErrorAlert message={errors.laterSeasonIds} /> : null}
+    </>
+  );
+}
+
+/** The possible duplicates, and the box the board ticks to accept all the same. */
+function DuplicateConfirm({
+  name,
+  duplicates,
+  checked,
+  onChecked,
+}: {
+  name: string;
+  duplicates: Candidate['duplicates'];
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+}) {
+  return (
+    <>
+      <div className="alert alert-warning">
+        <p className="fw-semibold mb-1">Diese Person ist vielleicht schon bekannt:</p>
+        <DuplicateList duplicates={duplicates} />
+      </div>
+      <div className="form-check">
+        <input id="confirm-duplicates" type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChecked(e.target.checked)} />
+        <label htmlFor="confirm-duplicates" className="form-check-label">
+          Ich habe geprüft: {name} ist eine andere Person und wird trotzdem als neues Mitglied aufgenommen.
+        </label>
+      </div>
+    </>
+  );
+}
+
 /**
  * Accept or reject an open application, each after a confirmation. Accepting chooses the
  * membership category of the current season (its default preselected) and, when next season's
@@ -110,61 +200,20 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
       >
         {asking ? <p className={asking === 'accept' ? undefined : 'mb-0'}>{body(asking, name, current)}</p> : null}
         {asking === 'accept' ? (
-          <>
-            {seasons.isPending ? <LoadingSpinner size="sm" label="Saisons werden geladen…" /> : null}
-            {seasons.isError ? <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." /> : null}
-            {current ? (
-              <CategorySelect
-                className="mb-3"
-                seasonId={current.id}
-                id="accept-category"
-                label={`Kategorie in der Saison ${current.name}`}
-                value={categoryId}
-                preferredName={candidate.requestedCategory || undefined}
-                onChange={setCategoryId}
-                disabled={decide.isPending}
-                error={errors.categoryId}
-                help={
-                  candidate.requestedCategory
-                    ? `Gewünscht im Antrag: ${candidate.requestedCategory}. Der Mitgliederbeitrag richtet sich nach der Kategorie.`
-                    : 'Der Mitgliederbeitrag richtet sich nach der Kategorie.'
-                }
-              />
-            ) : null}
-            {later.map((s) => (
-              <Form.Check
-                key={s.id}
-                id={`accept-later-${s.id}`}
-                className="mb-3"
-                checked={!skipped.has(s.id)}
-                disabled={decide.isPending}
-                onChange={(event) => toggle(s.id, event.target.checked)}
-                label={`Auch in die Saison ${s.name} aufnehmen (ihre Verlängerung ist schon gelaufen; die Rechnung erstellt der Beitragslauf dieser Saison)`}
-              />
-            ))}
-            {errors.laterSeasonIds ? <ErrorAlert message={errors.laterSeasonIds} /> : null}
-          </>
+          <AcceptChoices
+            candidate={candidate}
+            seasons={seasons}
+            current={current}
+            later={later}
+            categoryId={categoryId}
+            onCategory={setCategoryId}
+            skipped={skipped}
+            onToggle={toggle}
+            pending={decide.isPending}
+            errors={errors}
+          />
         ) : null}
-        {mustConfirm ? (
-          <>
-            <div className="alert alert-warning">
-              <p className="fw-semibold mb-1">Diese Person ist vielleicht schon bekannt:</p>
-              <DuplicateList duplicates={duplicates} />
-            </div>
-            <div className="form-check">
-              <input
-                id="confirm-duplicates"
-                type="checkbox"
-                className="form-check-input"
-                checked={checked}
-                onChange={(e) => setChecked(e.target.checked)}
-              />
-              <label htmlFor="confirm-duplicates" className="form-check-label">
-                Ich habe geprüft: {name} ist eine andere Person und wird trotzdem als neues Mitglied aufgenommen.
-              </label>
-            </div>
-          </>
-        ) : null}
+        {mustConfirm ? <DuplicateConfirm name={name} duplicates={duplicates} checked={checked} onChecked={setChecked} /> : null}
       </ConfirmDialog>
     </section>
   );
