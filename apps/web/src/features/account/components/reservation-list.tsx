@@ -127,7 +127,9 @@ function ReservationCard({
           <dd>
             {reservation.amount}
             {reservation.status !== 'CONFIRMED' ? (
-              <span className="badge text-bg-info ms-2">{reservation.status === 'WAITING' ? 'Warteliste' : 'Anfrage für die Auslosung'}</span>
+              <span className="badge text-bg-info ms-2">
+                {reservation.status === 'WAITING' ? 'Warteliste' : 'Anfrage für die Auslosung'}
+              </span>
             ) : null}
             {reservation.movedUpAt ? <span className="badge text-bg-success ms-2">nachgerückt</span> : null}
           </dd>
@@ -153,7 +155,9 @@ function ReservationCard({
             </button>
           </div>
         ) : (
-          <p className="text-body-secondary small mb-0">Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.</p>
+          <p className="text-body-secondary small mb-0">
+            Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.
+          </p>
         )}
       </div>
     </article>

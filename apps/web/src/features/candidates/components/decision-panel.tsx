@@ -110,12 +110,59 @@ function DuplicateConfirm({
         <DuplicateList duplicates={duplicates} />
       </div>
       <div className="form-check">
-        <input id="confirm-duplicates" type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChecked(e.target.checked)} />
+        <input
+          id="confirm-duplicates"
+          type="checkbox"
+          className="form-check-input"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+        />
         <label htmlFor="confirm-duplicates" className="form-check-label">
           Ich habe geprüft: {name} ist eine andere Person und wird trotzdem als neues Mitglied aufgenommen.
         </label>
       </div>
     </>
+  );
+}
+
+/** What the board chooses in the dialog: the category, the later seasons left out, the duplicates checked. */
+function useChoices() {
+  const [checked, setChecked] = useState(false);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number, on: boolean) =>
+    setSkipped((prev) => {
+      const next = new Set(prev);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const reset = () => {
+    setChecked(false);
+    setCategoryId(null);
+    setSkipped(new Set());
+  };
+  return { checked, setChecked, categoryId, setCategoryId, skipped, toggle, reset };
+}
+
+/** «Entscheid»: «Annehmen» and «Ablehnen», with a refusal that came outside the dialog. */
+function DecisionButtons({ error, pending, onAsk }: { error: unknown; pending: boolean; onAsk: (decision: Decision) => void }) {
+  return (
+    <div className="card-body">
+      <h2 id="decision-heading" className="h4">
+        Entscheid
+      </h2>
+      <p>Nach dem Entscheid ist der Antrag abgeschlossen und kann nicht mehr geändert werden.</p>
+      {error ? <ErrorAlert error={error} /> : null}
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="success" onClick={() => onAsk('accept')} disabled={pending}>
+          Annehmen
+        </Button>
+        <Button variant="outline-danger" onClick={() => onAsk('reject')} disabled={pending}>
+          Ablehnen
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -128,9 +175,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
   const decide = useDecideCandidate();
   const seasons = useSeasons();
   const [asking, setAsking] = useState<Decision | null>(null);
-  const [checked, setChecked] = useState(false);
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  const { checked, setChecked, categoryId, setCategoryId, skipped, toggle, reset } = useChoices();
   const name = `${candidate.firstName} ${candidate.lastName}`;
   const duplicates = candidate.duplicates;
   const mustConfirm = asking === 'accept' && duplicates.length > 0;
@@ -140,9 +185,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
 
   const ask = (decision: Decision) => {
     decide.reset();
-    setChecked(false);
-    setCategoryId(null);
-    setSkipped(new Set());
+    reset();
     setAsking(decision);
   };
   const confirm = async (decision: Decision) => {
@@ -162,32 +205,11 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
       if (!own.categoryId && !own.laterSeasonIds) setAsking(null);
     }
   };
-  const toggle = (id: number, on: boolean) =>
-    setSkipped((prev) => {
-      const next = new Set(prev);
-      if (on) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const text = asking ? texts[asking] : null;
 
   return (
     <section className="card shadow-sm" aria-labelledby="decision-heading">
-      <div className="card-body">
-        <h2 id="decision-heading" className="h4">
-          Entscheid
-        </h2>
-        <p>Nach dem Entscheid ist der Antrag abgeschlossen und kann nicht mehr geändert werden.</p>
-        {decide.isError && !asking ? <ErrorAlert error={decide.error} /> : null}
-        <div className="d-flex flex-wrap gap-2">
-          <Button variant="success" onClick={() => ask('accept')} disabled={decide.isPending}>
-            Annehmen
-          </Button>
-          <Button variant="outline-danger" onClick={() => ask('reject')} disabled={decide.isPending}>
-            Ablehnen
-          </Button>
-        </div>
-      </div>
+      <DecisionButtons error={decide.isError && !asking ? decide.error : null} pending={decide.isPending} onAsk={ask} />
       <ConfirmDialog
         show={asking !== null}
         title={text?.title ?? ''}

@@ -124,7 +124,19 @@ function MemberHits({
 }
 
 /** How many places, 1 to the places per member, with the places left. */
-function PlacesField({ event, id, amount, valid, onChange }: { event: AdminEvent; id: string; amount: string; valid: boolean; onChange: (amount: string) => void }) {
+function PlacesField({
+  event,
+  id,
+  amount,
+  valid,
+  onChange,
+}: {
+  event: AdminEvent;
+  id: string;
+  amount: string;
+  valid: boolean;
+  onChange: (amount: string) => void;
+}) {
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -178,7 +190,23 @@ function useSignUp(event: AdminEvent) {
     setMemberId(null);
     setQ(query.trim());
   };
-  return { open, setOpen, query, setQuery, q, memberId, setMemberId, amount, setAmount, places, amountValid, reason, setReason, reset, search };
+  return {
+    open,
+    setOpen,
+    query,
+    setQuery,
+    q,
+    memberId,
+    setMemberId,
+    amount,
+    setAmount,
+    places,
+    amountValid,
+    reason,
+    setReason,
+    reset,
+    search,
+  };
 }
 
 /** "Mitglied eintragen": a paper sign-up; the board finds the member by name or number and gives the places. */

@@ -141,7 +141,12 @@ function SubscriptionForm({ event }: { event: ClubEvent }) {
         ) : null}
         {offerWaitlist && !subscribe.error ? <WaitlistOffer event={event} /> : null}
 
-        <SubscriptionButtons event={event} offerWaitlist={offerWaitlist} pending={subscribe.isPending} onLeave={() => setAsking(true)} />
+        <SubscriptionButtons
+          event={event}
+          offerWaitlist={Boolean(offerWaitlist)}
+          pending={subscribe.isPending}
+          onLeave={() => setAsking(true)}
+        />
       </form>
       {leaveDialog}
     </>

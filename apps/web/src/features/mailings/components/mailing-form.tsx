@@ -169,7 +169,20 @@ function useMailingActions(form: UseFormReturn<MailingFormInput, unknown, Mailin
     send.reset();
   };
 
-  return { send, testMail, mailPreview, previewIsCurrent, progress, done, confirming, onSubmit, showPreview, sendTest, confirm, cancelConfirm };
+  return {
+    send,
+    testMail,
+    mailPreview,
+    previewIsCurrent,
+    progress,
+    done,
+    confirming,
+    onSubmit,
+    showPreview,
+    sendTest,
+    confirm,
+    cancelConfirm,
+  };
 }
 
 /** The fields: the group (kind, then which one), its count, subject, text and the attachment. */
@@ -199,7 +212,14 @@ function MailingFields({ groups, kind, groupId }: { groups: MailingGroupOptions;
         <RecipientCount kind={kind} groupId={groupId} />
       </div>
       <div className="col-12">
-        <FormField<MailingFormInput> name="subject" label="Betreff" idPrefix={ID} required maxLength={MAILING_SUBJECT_MAX} className="mb-0" />
+        <FormField<MailingFormInput>
+          name="subject"
+          label="Betreff"
+          idPrefix={ID}
+          required
+          maxLength={MAILING_SUBJECT_MAX}
+          className="mb-0"
+        />
       </div>
       <div className="col-12">
         <FormField<MailingFormInput>

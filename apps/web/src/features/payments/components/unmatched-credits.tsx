@@ -102,8 +102,8 @@ export function UnmatchedCredits() {
 function WaitingLong({ count }: { count: number }) {
   return (
     <div className="alert alert-warning py-2" data-testid="credits-waiting-long">
-      {count === 1 ? 'Eine Gutschrift wartet' : `${formatNumber(count)} Gutschriften warten`} seit mehr als {REVIEW_WAITING_DAYS} Tagen
-      auf Ihren Entscheid.
+      {count === 1 ? 'Eine Gutschrift wartet' : `${formatNumber(count)} Gutschriften warten`} seit mehr als {REVIEW_WAITING_DAYS} Tagen auf
+      Ihren Entscheid.
     </div>
   );
 }

@@ -169,7 +169,15 @@ export default function AdminSeasonsPage() {
 }
 
 /** The seasons, newest first, each with its fees (editable in place), members and paid fees. */
-function SeasonsTable({ seasons, chosenId, onSelect }: { seasons: readonly Season[]; chosenId: number | undefined; onSelect: (id: number) => void }) {
+function SeasonsTable({
+  seasons,
+  chosenId,
+  onSelect,
+}: {
+  seasons: readonly Season[];
+  chosenId: number | undefined;
+  onSelect: (id: number) => void;
+}) {
   const [editing, setEditing] = useState<number | null>(null);
   return (
     <div className="table-responsive">

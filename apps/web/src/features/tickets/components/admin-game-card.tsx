@@ -47,10 +47,20 @@ function GameHeader({ game, quota, title, headingId, onEdit, onDelete }: AdminGa
         >
           Ticketausgabe
         </Link>
-        <Button variant="outline-primary" size="sm" onClick={onEdit} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} bearbeiten`}>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} bearbeiten`}
+        >
           Bearbeiten
         </Button>
-        <Button variant="outline-danger" size="sm" onClick={onDelete} aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} löschen`}>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Spiel ${title} vom ${formatDateTime(game.start)} löschen`}
+        >
           Löschen
         </Button>
       </div>

@@ -51,10 +51,10 @@ function DrawDetails({ game, draw }: { game: Game; draw: Draw }) {
     <details className="draw-details">
       <summary>So funktioniert die Auslosung</summary>
       <p className="small mt-2">
-        Jede Anfrage erhält Lose: eines als Grundlage, eines mehr für jede abgeschlossene Saison als Mitglied (höchstens zehn) und zwei
-        mehr für jede der letzten drei Auslosungen, bei der Sie leer ausgingen. Gezogen wird, bis das Kontingent vergeben ist; jede
-        Anfrage ganz oder gar nicht, die übrigen kommen in dieser Reihenfolge auf die Warteliste. Damit niemand nachträglich etwas
-        ändern kann, steht der Fingerabdruck der Zufallszahl schon vor der Auslosung hier; danach jeder Schritt.
+        Jede Anfrage erhält Lose: eines als Grundlage, eines mehr für jede abgeschlossene Saison als Mitglied (höchstens zehn) und zwei mehr
+        für jede der letzten drei Auslosungen, bei der Sie leer ausgingen. Gezogen wird, bis das Kontingent vergeben ist; jede Anfrage ganz
+        oder gar nicht, die übrigen kommen in dieser Reihenfolge auf die Warteliste. Damit niemand nachträglich etwas ändern kann, steht der
+        Fingerabdruck der Zufallszahl schon vor der Auslosung hier; danach jeder Schritt.
       </p>
       <dl className="small draw-facts">
         <dt>Verfahren</dt>

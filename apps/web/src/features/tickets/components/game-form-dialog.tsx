@@ -125,7 +125,14 @@ function GameFields({ prefix }: { prefix: string }) {
       ) : null}
       <InlineRadios name="homeGame" legend="Spielart" options={GAME_KINDS} idOf={(value) => `${prefix}-${value}`} />
       <FormField<GameFormValues> className="col-md-6" name="venue" label="Spielort" idPrefix={prefix} />
-      <DateField<GameFormValues> className="col-md-6" name="salesOpenAt" label="Verkaufsstart (optional)" idPrefix={prefix} time help="Leer: sofort." />
+      <DateField<GameFormValues>
+        className="col-md-6"
+        name="salesOpenAt"
+        label="Verkaufsstart (optional)"
+        idPrefix={prefix}
+        time
+        help="Leer: sofort."
+      />
       <DateField<GameFormValues>
         className="col-md-6"
         name="salesCloseAt"

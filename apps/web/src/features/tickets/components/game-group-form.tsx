@@ -107,7 +107,13 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
       <form onSubmit={submit} noValidate>
         <div className="row g-3 align-items-end">
           <FormField<GameGroupFormValues> className="col-lg-6" name="name" label="Name" idPrefix={prefix} />
-          <FormField<GameGroupFormValues> className={NUMBER_CLASS} name="price" label="Preis pro Ticket (CHF)" idPrefix={prefix} inputMode="decimal" />
+          <FormField<GameGroupFormValues>
+            className={NUMBER_CLASS}
+            name="price"
+            label="Preis pro Ticket (CHF)"
+            idPrefix={prefix}
+            inputMode="decimal"
+          />
           <FormField<GameGroupFormValues>
             className={NUMBER_CLASS}
             name="availableTicketsPerGame"

@@ -93,7 +93,9 @@ function AmountSelect({ max, mode }: { max: number; mode: NonNullable<Reservatio
         ))}
       </select>
       <div id="amount-hint" className="form-text">
-        {mode === 'reserve' ? `Sie können noch ${ticketCount(max)} reservieren.` : `Höchstens ${ticketCount(max)}; nur ganze Anfragen werden bedient.`}
+        {mode === 'reserve'
+          ? `Sie können noch ${ticketCount(max)} reservieren.`
+          : `Höchstens ${ticketCount(max)}; nur ganze Anfragen werden bedient.`}
       </div>
       {error ? (
         <div id="amount-error" className="invalid-feedback">
@@ -164,10 +166,7 @@ function ReservationTotal({ game, options }: { game: Game; options: DeliveryOpti
  * Sends the reservation once at a time, every try of one reservation with the same Idempotency-Key; the server's
  * refusal lands on its fields and as `submitError`.
  */
-function useSendReservation(
-  { game, onReserved, mode }: Required<ReservationFormProps>,
-  setError: UseFormSetError<ReservationFormInput>,
-) {
+function useSendReservation({ game, onReserved, mode }: Required<ReservationFormProps>, setError: UseFormSetError<ReservationFormInput>) {
   const reserve = useReserveTickets();
   const key = useRef(newIdempotencyKey());
   const inFlight = useRef(false);
