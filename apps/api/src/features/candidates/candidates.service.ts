@@ -6,7 +6,7 @@ import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
-import { createMember } from '../members/members.service.ts';
+import { createMember, pickUsername, usernameBase } from '../members/members.service.ts';
 import { categoryCarriedInto, categoryForMembership, listCategories } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
@@ -26,7 +26,7 @@ import {
   updateCandidateFields,
   type CandidateRow,
 } from './candidates.repository.ts';
-import { assertEditable, findDuplicates, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
+import { assertEditable, findDuplicates, nextCandidateStatus } from './candidates.rules.ts';
 
 /** What the mails need from the site's configuration. */
 export interface CandidateSettings {
@@ -401,6 +401,3 @@ export async function rejectCandidate(ctx: Ctx, input: { id: number; settings: C
   });
   return oneWithDuplicates(ctx, row);
 }
-
-/** The username rules of a new member (lower-case ASCII `first.last`), for the member import. */
-export { usernameBase } from './candidates.rules.ts';
