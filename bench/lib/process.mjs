@@ -24,18 +24,26 @@ export function peakRssMb(pid) {
   });
 }
 
-/** CPU time (user + system) the process tree has used so far, in ms (10 ms steps). */
-export function cpuMs(pid) {
-  let total = 0;
+/** CPU time the process tree has used so far, in ms (10 ms steps): user and system (the kernel's work for it). */
+export function cpuSplitMs(pid) {
+  let user = 0;
+  let system = 0;
   for (const p of processTree(pid)) {
     try {
       const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      user += (Number(fields[11]) * 1000) / 100;
+      system += (Number(fields[12]) * 1000) / 100;
     } catch {
       // a process that ended in between
     }
   }
-  return total;
+  return { user, system };
+}
+
+/** CPU time (user + system) the process tree has used so far, in ms (10 ms steps). */
+export function cpuMs(pid) {
+  const { user, system } = cpuSplitMs(pid);
+  return user + system;
 }
 
 /** Current RSS (VmRSS) of each process of the tree, in MB. */

@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { machineLine, referenceLoopMs } from '../lib/reference-loop.mjs';
 import { apiDir, buildServer } from '../lib/build-server.mjs';
-import { cpuMs, peakRssMb, rssMb } from '../lib/process.mjs';
+import { cpuMs, cpuSplitMs, peakRssMb, rssMb } from '../lib/process.mjs';
 import { call, freePort, membersWithSessions, percentile, round } from '../lib/rush.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -199,6 +199,9 @@ try {
   async function burst(label, name, warm) {
     const { gameId } = await saleGame(name, QUOTA);
     const agents = memberIds.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    // The page loads before the sale: the same members at once, each on a new connection, one session
+    // read and one game read each: what the site needs at the least for such a crowd (the floor of a burst).
+    let pages = null;
     if (warm) {
       // A page answered 503 (the pool's connection wait ran out on a busy machine) is loaded
       // again a second later, as a member would, at most PAGE_RETRIES times (so is one whose connection was cut).
@@ -214,8 +217,13 @@ try {
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       };
-      const pages = await Promise.all(memberIds.map(page));
-      const notOk = pages.filter((r) => r.status !== 200);
+      const pageCpu = cpuMs(server.pid);
+      const pageStarted = performance.now();
+      const loaded = await Promise.all(memberIds.map(page));
+      const pageMs = performance.now() - pageStarted;
+      const lat = loaded.map((r) => r.ms).sort((a, b) => a - b);
+      pages = { p99: percentile(lat, 99), ms: pageMs, cpu: (cpuMs(server.pid) - pageCpu) / loaded.length };
+      const notOk = loaded.filter((r) => r.status !== 200);
       if (notOk.length) throw new Error(`Spielseite: ${notOk.length} Antworten ohne 200 (${notOk[0].status})`);
       if (retried) console.log(`  (${name}: ${retried} Seitenaufrufe mit 503 nach einer Sekunde wiederholt)`);
     }
@@ -234,10 +242,15 @@ try {
     bursts.push(sold);
     if (!label) return null;
     console.log('');
-    const figures = { ...describe(label, results, ms), cpu: cpuPerRequest };
+    const figures = { ...describe(label, results, ms), cpu: cpuPerRequest, pages };
     console.log(
       `  Server-CPU: ${round(cpuPerRequest, 2)} ms pro Anfrage (${Math.round(cpuPerRequest * results.length)} ms); Lastgenerator-CPU: ${Math.round(clientCpuMs)} ms`,
     );
+    if (pages) {
+      console.log(
+        `  Die Seitenaufrufe davor (${MEMBERS} gleichzeitig, je eine neue Verbindung, Sitzung und Spiel lesen): ${Math.round(pages.ms)} ms, p99 ${round(pages.p99)} ms, Server-CPU ${round(pages.cpu, 2)} ms pro Anfrage`,
+      );
+    }
     console.log(
       `  Reservationen angenommen: ${results.filter((r) => r.status === 201).length} (${sold.sold} Tickets), überbucht: ${Math.max(0, sold.sold - QUOTA)}, höchstens ${sold.maxPerMember} pro Mitglied`,
     );
@@ -273,6 +286,10 @@ try {
     `Welle 1: p99 im Median ${round(w1.p99)} ms (${p99s.map((p) => round(p)).join(', ')} ms), Server-CPU im Median ${round(w1.cpu, 2)} ms pro Anfrage`,
   );
   console.log(`  je Verkauf (p99 bei Referenzschleife): ${w1runs.map((r) => `${round(r.p99)} ms bei ${r.loop} ms`).join(', ')}`);
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(
+    `  Die Seitenaufrufe vor jedem Verkauf im Median: p99 ${round(median(w1runs.map((r) => r.pages.p99)))} ms, Server-CPU ${round(median(w1runs.map((r) => r.pages.cpu)), 2)} ms pro Anfrage (die Untergrenze eines Ansturms dieser Grösse)`,
+  );
   await burst('Welle 1b (wie Welle 1, aber jede Anfrage auf einer neuen Verbindung)', 'Ansturm ohne offene Verbindungen', false);
   boardAgent.destroy();
 
@@ -280,7 +297,7 @@ try {
   const agent2 = new http.Agent({ keepAlive: true, maxSockets: WAVE2_CONNECTIONS });
   const wave2 = [];
   let next = 0;
-  const cpu2 = cpuMs(server.pid);
+  const cpu2 = cpuSplitMs(server.pid);
   const t2 = performance.now();
   await Promise.all(
     Array.from({ length: WAVE2_CONNECTIONS }, async () => {
@@ -295,8 +312,10 @@ try {
   agent2.destroy();
   console.log('');
   const w2 = describe(`Welle 2 (${WAVE2} Anfragen über ${WAVE2_CONNECTIONS} Verbindungen, Kontingent ${WAVE2_QUOTA})`, wave2, wave2Ms);
-  const w2cpu = (cpuMs(server.pid) - cpu2) / wave2.length;
-  console.log(`  Server-CPU: ${round(w2cpu, 2)} ms pro Anfrage`);
+  const cpu2after = cpuSplitMs(server.pid);
+  const w2cpu = (cpu2after.user + cpu2after.system - cpu2.user - cpu2.system) / wave2.length;
+  const w2system = (cpu2after.system - cpu2.system) / wave2.length;
+  console.log(`  Server-CPU: ${round(w2cpu, 2)} ms pro Anfrage, davon ${round(w2system, 2)} ms im Kernel (Sockets zu Lastgenerator und PostgreSQL)`);
   const s2 = await soldFor(second.gameId);
   console.log(
     `  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`,
