@@ -214,6 +214,10 @@ describe("the treasurer's invoice overview", () => {
     await page.goto(`/admin/invoices/${invoice.id}`);
     await page.getByRole('heading', { name: `Rechnung ${invoice.number}`, level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Übersicht' }).locator('.badge', { hasText: 'Bezahlt' }).waitFor();
+    // the QR reference grouped as the QR-bill prints it: 2 + 5×5 digits
+    expect(invoice.reference).toMatch(/^\d{27}$/);
+    const grouped = `${invoice.reference.slice(0, 2)} ${invoice.reference.slice(2).match(/\d{5}/g)!.join(' ')}`;
+    await page.getByRole('region', { name: 'Übersicht' }).getByText(grouped, { exact: true }).waitFor();
     const booked = history.getByTestId('history-entry').filter({ hasText: /Gutschrift ohne passende Referenz, vom Vorstand zugeordnet/ });
     await booked.getByText(/«Restbetrag»/).waitFor();
     await noHorizontalScroll(page);

@@ -168,6 +168,11 @@ describe('board: member administration', () => {
       await page
         .getByLabel(/Mitgliederliste \(CSV oder Excel/)
         .setInputFiles({ name: `liste-${viewport}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      // The picker speaks German whatever the browser's language, and names the chosen file.
+      await page.getByRole('region', { name: '1. Datei wählen' }).getByText('Datei wählen', { exact: true }).waitFor();
+      await page.getByRole('region', { name: '1. Datei wählen' }).getByText(`liste-${viewport}.csv`, { exact: true }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `member-import-file-${viewport}`);
       await page.getByRole('button', { name: 'Datei hochladen' }).click();
       const preview = page.getByRole('region', { name: '3. Vorschau' });
       await preview.getByText('2 Zeilen: 0 neu, 0 Aktualisierungen, 0 Duplikate, 2 Fehler.').waitFor();

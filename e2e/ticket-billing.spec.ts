@@ -127,7 +127,10 @@ describe('from reservation to seat', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Tickets und Veranstaltungen');
     const card = page.getByTestId('reservation-card').filter({ hasText: 'ZSC – SCB' }).filter({ hasText: optionName });
-    await card.getByTestId('billing-status').getByText('verrechnet').waitFor();
+    await card
+      .getByTestId('billing-status')
+      .getByText(/^Verrechnet/)
+      .waitFor();
     await context.close();
   });
 
@@ -157,7 +160,10 @@ describe('from reservation to seat', () => {
       const page = await context.newPage();
       await page.goto('/account');
       const card = page.getByTestId('reservation-card').filter({ hasText: optionName });
-      await card.getByTestId('billing-status').getByText('bezahlt').waitFor();
+      await card
+        .getByTestId('billing-status')
+        .getByText(/^Bezahlt/)
+        .waitFor();
       await page.getByTestId('member-card').getByRole('img').waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `ticket-billing-account-${viewport === 'phone' ? 360 : 1280}`);
@@ -200,8 +206,8 @@ describe('from reservation to seat', () => {
     expect(await check.textContent()).toMatch(/Ausweis gültig: Martina Muster \(Nr\. \d+\), Saison \d{4}\/\d{2}/);
     const entry = page.getByTestId('handover-entry').filter({ hasText: 'Martina Muster' });
     expect(await entry.getAttribute('class')).toContain('handover-highlight');
-    expect(await entry.textContent()).toContain('bezahlt');
-    expect(await entry.textContent()).not.toContain('unbezahlt');
+    expect(await entry.textContent()).toContain('Bezahlt');
+    expect(await entry.textContent()).not.toContain('Unbezahlt');
     await entry.getByRole('button', { name: /^Ausgeben/ }).click();
     await entry.getByText(/✓ ausgegeben um \d\d:\d\d$/).waitFor();
     expect(await counters.textContent()).toContain('1 / 1 ausgegeben');
@@ -255,7 +261,11 @@ describe('from reservation to seat', () => {
     const member = await loggedInContext(browser, 'mitglied');
     const account = await member.newPage();
     await account.goto('/account');
-    await account.getByTestId('reservation-card').filter({ hasText: optionName }).getByText('ausgegeben').waitFor();
+    await account
+      .getByTestId('reservation-card')
+      .filter({ hasText: optionName })
+      .getByText(/^Ausgegeben/)
+      .waitFor();
     await member.close();
   });
 
@@ -294,14 +304,14 @@ describe('from reservation to seat', () => {
     await entry.getByText(/✓ ausgegeben um \d\d:\d\d$/).waitFor();
     expect(await counters.textContent()).toContain(`${handed + 1} / ${event!.places.length} ausgegeben`);
     if (place.total.amount === 0) {
-      // A free place: nothing to pay, so never «unbezahlt» nor counted as unpaid.
-      expect(await entry.textContent()).toContain('kostenlos');
-      expect(await entry.textContent()).not.toContain('unbezahlt');
+      // A free place: nothing to pay, so never «Unbezahlt» nor counted as unpaid.
+      expect(await entry.textContent()).toContain('Kostenlos');
+      expect(await entry.textContent()).not.toContain('Unbezahlt');
     } else {
-      // One word for the money: «bezahlt» or «unbezahlt».
-      expect(await entry.textContent()).toMatch(place.invoiceStatus === 'PAID' ? /(?<!un)bezahlt/ : /unbezahlt/);
+      // One word for the money: «Bezahlt» or «Unbezahlt».
+      expect(await entry.textContent()).toMatch(place.invoiceStatus === 'PAID' ? /(?<!Un)Bezahlt/ : /Unbezahlt/);
     }
-    // The counter agrees with the rows marked «unbezahlt».
+    // The counter agrees with the rows marked «Unbezahlt».
     const unpaid = event!.places.map((p) => p.data).filter((p) => p.total.amount > 0 && p.invoiceStatus !== 'PAID').length;
     expect(await counters.textContent()).toContain(`unbezahlt: ${unpaid}`);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -180,6 +180,13 @@ describe("the treasurer's spring", () => {
     await page.goto('/admin/invoices');
     await page.getByRole('heading', { name: 'Rechnungsübersicht', level: 1 }).waitFor();
     await page.getByLabel(/Datei der Bank/).setInputFiles(file);
+    // The bank's file in the site's German picker: «Datei wählen» and the chosen file's name.
+    const picker = page.locator('.file-picker').filter({ has: page.getByLabel(/Datei der Bank/) });
+    await picker.getByText('gutschrift.xml', { exact: true }).waitFor();
+    await picker.getByText('Datei wählen', { exact: true }).waitFor();
+    await picker.scrollIntoViewIfNeeded();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'treasurer-camt-file-360');
     await page.getByRole('button', { name: 'Einlesen' }).click();
     await page.getByTestId('camt-result').waitFor();
     const credit = page.getByTestId('unmatched-credits').getByRole('listitem').filter({ hasText: due.memberName }).first();
@@ -193,6 +200,9 @@ describe("the treasurer's spring", () => {
     const desk = await loggedInContext(browser, 'vorstand', 'desktop');
     const wide = await desk.newPage();
     await wide.goto('/admin/invoices');
+    await wide.getByLabel(/Datei der Bank/).setInputFiles(file);
+    await wide.locator('.file-picker').getByText('gutschrift.xml', { exact: true }).waitFor();
+    await screenshot(wide, 'treasurer-camt-file-1280');
     await wide
       .getByTestId('unmatched-credits')
       .getByRole('button', { name: `Auf Rechnung ${due.number} buchen` })

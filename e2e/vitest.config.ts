@@ -9,6 +9,9 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: 2,
+    // A worker loads the support modules (and through support/site.ts the API's database code) once for all its
+    // journey files, not once per file; each file still launches its own Chromium and keeps its own data.
+    isolate: false,
     testTimeout: 90_000,
     hookTimeout: 480_000,
     allowOnly: process.env.CI !== 'true',

@@ -315,7 +315,9 @@ try {
   const cpu2after = cpuSplitMs(server.pid);
   const w2cpu = (cpu2after.user + cpu2after.system - cpu2.user - cpu2.system) / wave2.length;
   const w2system = (cpu2after.system - cpu2.system) / wave2.length;
-  console.log(`  Server-CPU: ${round(w2cpu, 2)} ms pro Anfrage, davon ${round(w2system, 2)} ms im Kernel (Sockets zu Lastgenerator und PostgreSQL)`);
+  console.log(
+    `  Server-CPU: ${round(w2cpu, 2)} ms pro Anfrage, davon ${round(w2system, 2)} ms im Kernel (Sockets zu Lastgenerator und PostgreSQL)`,
+  );
   const s2 = await soldFor(second.gameId);
   console.log(
     `  Reservationen angenommen: ${wave2.filter((r) => r.status === 201).length} (${s2.sold} Tickets), überbucht: ${Math.max(0, s2.sold - WAVE2_QUOTA)}, höchstens ${s2.maxPerMember} pro Mitglied`,

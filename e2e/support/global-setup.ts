@@ -1,3 +1,4 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startSite } from './site.ts';
 
@@ -6,6 +7,11 @@ import { startSite } from './site.ts';
  * see each other's data or mails (support/site.ts picks the worker's own).
  */
 export default async function setup(project: TestProject) {
+  // The logins of an earlier run (support/browser.ts, loggedInContext): their sessions lived in that run's database,
+  // and a site of this run may have the same port.
+  const state = new URL('../.state/', import.meta.url);
+  mkdirSync(state, { recursive: true });
+  for (const name of readdirSync(state).filter((n) => n.endsWith('.json'))) rmSync(new URL(name, state));
   const count = Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: count }, () => startSite()));
   const sites = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

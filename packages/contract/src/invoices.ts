@@ -10,6 +10,15 @@ export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 /** The German word for an invoice's status, the same on every screen, PDF and report. */
 export const INVOICE_STATUS_LABEL: Record<InvoiceStatus, string> = { OPEN: 'Offen', PAID: 'Bezahlt', CANCELLED: 'Storniert' };
 
+/**
+ * A payment reference grouped for reading as the QR-bill prints it: the 27-digit QR reference as 2 + 5×5 digits
+ * («21 00000 00003 13947 14300 09017»), a creditor reference (RF…) by 4. The invoice PDF and the invoice page use it.
+ */
+export function formatReference(reference: string): string {
+  if (/^[0-9]{27}$/.test(reference)) return `${reference.slice(0, 2)} ${reference.slice(2).replace(/(.{5})(?=.)/g, '$1 ')}`;
+  return reference.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** Kinds of invoices; a new kind is one more value here, in the database enum and in the screens' labels. */
 export const INVOICE_KINDS = ['MEMBERSHIP_FEE', 'PARKING_FEE', 'OTHER', 'TICKETS'] as const;
 export const invoiceKindSchema = z.enum(INVOICE_KINDS, { error: 'Art: Bitte eine Rechnungsart wählen.' });

@@ -47,6 +47,94 @@ function OverviewCard({ id, title, more, children }: { id: string; title: string
   );
 }
 
+/** «Offene Rechnungen»: title, total and due date of each. */
+function InvoicesCard({ invoices, account }: { invoices: InvoiceSummary[]; account: string }) {
+  return (
+    <OverviewCard id="overview-invoices" title="Offene Rechnungen" more={<Link to={`${account}#rechnungen`}>Alle Rechnungen</Link>}>
+      {invoices.length === 0 ? (
+        <p className="mb-0">Keine offenen Rechnungen.</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {invoices.map((i) => (
+            <li key={i.id} className="mb-2">
+              <span className="fw-semibold">{i.title}</span>
+              <br />
+              <span className="small">
+                {formatMoney(i.total)} · fällig am {formatDate(i.currentDueDate)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </OverviewCard>
+  );
+}
+
+/** «Ihre nächsten Spiele»: the first games the member holds tickets for. */
+function GamesCard({ games, account }: { games: TicketReservation[]; account: string }) {
+  return (
+    <OverviewCard id="overview-tickets" title="Ihre nächsten Spiele" more={<Link to={`${account}#tickets`}>Alle Ticketreservationen</Link>}>
+      {games.length === 0 ? (
+        <p className="mb-0">
+          Keine Tickets für kommende Spiele. <Link to={paths.ticket.href()}>Zu den Tickets</Link>
+        </p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {games.slice(0, SHOWN).map((r) => (
+            <li key={r.id} className="mb-2">
+              <Link to={paths.game.href(r.gameId)} className="fw-semibold">
+                {teams(r)}
+              </Link>
+              <br />
+              <span className="small">
+                {formatDateTime(r.gameBegin)} Uhr · {r.amount} {r.amount === 1 ? 'Ticket' : 'Tickets'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </OverviewCard>
+  );
+}
+
+/** «Ihre Veranstaltungen»: the first events the member has places at or waits for. */
+function EventsCard({
+  subscriptions,
+  events,
+  account,
+}: {
+  subscriptions: { isError: boolean; data: readonly MemberEventSubscription[] | undefined };
+  events: MemberEventSubscription[];
+  account: string;
+}) {
+  return (
+    <OverviewCard id="overview-events" title="Ihre Veranstaltungen" more={<Link to={`${account}#veranstaltungen`}>Alle Anmeldungen</Link>}>
+      {subscriptions.isError ? <p className="mb-0">Ihre Anmeldungen konnten nicht geladen werden.</p> : null}
+      {subscriptions.data && events.length === 0 ? (
+        <p className="mb-0">
+          Keine Anmeldungen für kommende Veranstaltungen. <Link to={paths.events.href()}>Zu den Veranstaltungen</Link>
+        </p>
+      ) : null}
+      {events.length > 0 ? (
+        <ul className="list-unstyled mb-0">
+          {events.slice(0, SHOWN).map((s) => (
+            <li key={s.eventId} className="mb-2">
+              <Link to={paths.event.href(s.eventId)} className="fw-semibold">
+                {s.eventTitle}
+              </Link>
+              <br />
+              <span className="small">
+                {formatDateTime(s.eventStart)} Uhr · {s.amount} {s.amount === 1 ? 'Platz' : 'Plätze'}
+                {s.status === 'WAITING' ? ` · Warteliste${s.waitingPosition ? ` (Platz ${s.waitingPosition})` : ''}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </OverviewCard>
+  );
+}
+
 /**
  * A logged-in member's start: the next games they hold tickets for, their open invoices and
  * their events, each with the way to the whole list. Reads the session (reservations,
@@ -68,76 +156,9 @@ export function MemberOverview({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         Auf einen Blick, {session.user.firstName}
       </Heading>
       <div className="row g-3">
-        <OverviewCard id="overview-invoices" title="Offene Rechnungen" more={<Link to={`${account}#rechnungen`}>Alle Rechnungen</Link>}>
-          {invoices.length === 0 ? (
-            <p className="mb-0">Keine offenen Rechnungen.</p>
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {invoices.map((i) => (
-                <li key={i.id} className="mb-2">
-                  <span className="fw-semibold">{i.title}</span>
-                  <br />
-                  <span className="small">
-                    {formatMoney(i.total)} · fällig am {formatDate(i.currentDueDate)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </OverviewCard>
-        <OverviewCard
-          id="overview-tickets"
-          title="Ihre nächsten Spiele"
-          more={<Link to={`${account}#tickets`}>Alle Ticketreservationen</Link>}
-        >
-          {games.length === 0 ? (
-            <p className="mb-0">
-              Keine Tickets für kommende Spiele. <Link to={paths.ticket.href()}>Zu den Tickets</Link>
-            </p>
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {games.slice(0, SHOWN).map((r) => (
-                <li key={r.id} className="mb-2">
-                  <Link to={paths.game.href(r.gameId)} className="fw-semibold">
-                    {teams(r)}
-                  </Link>
-                  <br />
-                  <span className="small">
-                    {formatDateTime(r.gameBegin)} Uhr · {r.amount} {r.amount === 1 ? 'Ticket' : 'Tickets'}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </OverviewCard>
-        <OverviewCard
-          id="overview-events"
-          title="Ihre Veranstaltungen"
-          more={<Link to={`${account}#veranstaltungen`}>Alle Anmeldungen</Link>}
-        >
-          {subscriptions.isError ? <p className="mb-0">Ihre Anmeldungen konnten nicht geladen werden.</p> : null}
-          {subscriptions.data && events.length === 0 ? (
-            <p className="mb-0">
-              Keine Anmeldungen für kommende Veranstaltungen. <Link to={paths.events.href()}>Zu den Veranstaltungen</Link>
-            </p>
-          ) : null}
-          {events.length > 0 ? (
-            <ul className="list-unstyled mb-0">
-              {events.slice(0, SHOWN).map((s) => (
-                <li key={s.eventId} className="mb-2">
-                  <Link to={paths.event.href(s.eventId)} className="fw-semibold">
-                    {s.eventTitle}
-                  </Link>
-                  <br />
-                  <span className="small">
-                    {formatDateTime(s.eventStart)} Uhr · {s.amount} {s.amount === 1 ? 'Platz' : 'Plätze'}
-                    {s.status === 'WAITING' ? ` · Warteliste${s.waitingPosition ? ` (Platz ${s.waitingPosition})` : ''}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </OverviewCard>
+        <InvoicesCard invoices={invoices} account={account} />
+        <GamesCard games={games} account={account} />
+        <EventsCard subscriptions={subscriptions} events={events} account={account} />
       </div>
     </section>
   );

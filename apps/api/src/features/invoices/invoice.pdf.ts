@@ -6,9 +6,8 @@ const pdfkit = onFirstUse<typeof PDFKitModule>('pdfkit');
 const qrBillPdf = onFirstUse<typeof QRBillPdf>('swissqrbill/pdf');
 import type { PDFOptions } from 'swissqrbill/types';
 import { registerLiberationSans } from '../../lib/fonts.ts';
-import { formatReference } from './invoices.rules.ts';
 import { formatIsoDate } from '../../lib/dates.ts';
-import { formatAmount, formatChf, INVOICE_STATUS_LABEL, rappenToFrancs, type InvoiceStatus } from '@club/contract';
+import { formatAmount, formatChf, formatReference, INVOICE_STATUS_LABEL, rappenToFrancs, type InvoiceStatus } from '@club/contract';
 
 /**
  * The invoice as an A4 PDF with the Swiss QR-bill payment part at the bottom of the same page

@@ -1,8 +1,8 @@
 import { isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
+import { formatReference } from '@club/contract';
 import { describe, expect, it } from 'vitest';
 import {
   currentDueDate,
-  formatReference,
   IllegalInvoiceTransition,
   nextInvoiceState,
   paymentReference,

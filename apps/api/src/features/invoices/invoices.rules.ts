@@ -91,12 +91,6 @@ export function qrMessage(title: string, invoiceNumber: string): string {
   return `${title}, Rechnung ${invoiceNumber}`.slice(0, 140);
 }
 
-/** Reference grouped for reading (QR reference 2+5×5, creditor reference by 4). */
-export function formatReference(reference: string): string {
-  if (/^[0-9]{27}$/.test(reference)) return `${reference.slice(0, 2)} ${reference.slice(2).replace(/(.{5})(?=.)/g, '$1 ')}`;
-  return reference.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
 /** Name of the debtor as printed. */
 export function debtorName(m: { firstName: string; lastName: string }): string {
   return `${m.firstName} ${m.lastName}`.trim();

@@ -25,47 +25,31 @@ interface NavMenuProps {
 
 const isGrouped = (items: NavMenuProps['items']): items is readonly NavMenuGroup[] => items.length > 0 && 'heading' in items[0]!;
 
-export function NavMenu({ id, label, items }: NavMenuProps) {
-  const { pathname } = useLocation();
-  // Open on the page where it was opened: a change of page closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
-  const menuId = `${id}-list`;
-  const rootRef = useRef<HTMLLIElement>(null);
+/** Moves the focus to the link `to` of the list ('first', 'last', or one step from the focused one), wrapping around. */
+function focusItem(list: HTMLUListElement | null, to: 'first' | 'last' | 1 | -1) {
+  const links = [...(list?.querySelectorAll<HTMLAnchorElement>('a.dropdown-item') ?? [])];
+  if (links.length === 0) return;
+  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const index =
+    to === 'first'
+      ? 0
+      : to === 'last'
+        ? links.length - 1
+        : current < 0
+          ? to === 1
+            ? 0
+            : links.length - 1
+          : (current + to + links.length) % links.length;
+  links[index]?.focus();
+}
+
+/**
+ * The button's and the list's refs with the keys of the menu: Escape closes; the arrow keys (and Home/End) move
+ * through the open menu, from the button too (opening it).
+ */
+function useMenuKeys(open: boolean, setOpen: (value: boolean) => void) {
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const entries = isGrouped(items) ? items.flatMap((group) => group.items) : items;
-  const active = entries.some((item) => !item.external && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const listRef = useRef<HTMLUListElement>(null);
-  /** Moves the focus to the item `to` ('first', 'last', or one step from the focused one), wrapping around. */
-  const focusItem = (to: 'first' | 'last' | 1 | -1) => {
-    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a.dropdown-item') ?? [])];
-    if (links.length === 0) return;
-    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
-    const index =
-      to === 'first'
-        ? 0
-        : to === 'last'
-          ? links.length - 1
-          : current < 0
-            ? to === 1
-              ? 0
-              : links.length - 1
-            : (current + to + links.length) % links.length;
-    links[index]?.focus();
-  };
-
-  // Escape closes; the arrow keys (and Home/End) move through the open menu, from the button too (opening it).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
@@ -80,11 +64,54 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
     if (!open) {
       setOpen(true);
       // The list is shown on the next render: focus its first (or last) item then.
-      requestAnimationFrame(() => focusItem(move === 1 ? 'first' : 'last'));
+      requestAnimationFrame(() => focusItem(listRef.current, move === 1 ? 'first' : 'last'));
       return;
     }
-    focusItem(move);
+    focusItem(listRef.current, move);
   };
+  return { buttonRef, listRef, onKeyDown };
+}
+
+/** The menu's entries, under their headings when grouped. */
+function MenuItems({ id, items, onFollow }: { id: string; items: NavMenuProps['items']; onFollow: () => void }) {
+  if (!isGrouped(items)) return items.map((item) => <MenuEntry key={item.label} item={item} onFollow={onFollow} />);
+  return items.map((group) => {
+    const headingId = `${id}-${group.heading.toLowerCase()}`;
+    return (
+      <li key={group.heading} className="nav-menu-group">
+        <span id={headingId} className="dropdown-header">
+          {group.heading}
+        </span>
+        <ul aria-labelledby={headingId} className="list-unstyled">
+          {group.items.map((item) => (
+            <MenuEntry key={item.label} item={item} onFollow={onFollow} />
+          ))}
+        </ul>
+      </li>
+    );
+  });
+}
+
+export function NavMenu({ id, label, items }: NavMenuProps) {
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: a change of page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const menuId = `${id}-list`;
+  const rootRef = useRef<HTMLLIElement>(null);
+  const entries = isGrouped(items) ? items.flatMap((group) => group.items) : items;
+  const active = entries.some((item) => !item.external && (pathname === item.to || pathname.startsWith(`${item.to}/`)));
+  const { buttonRef, listRef, onKeyDown } = useMenuKeys(open, setOpen);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
 
   return (
     <li
@@ -107,23 +134,7 @@ export function NavMenu({ id, label, items }: NavMenuProps) {
         {label}
       </button>
       <ul ref={listRef} id={menuId} aria-labelledby={id} className={`dropdown-menu${open ? ' show' : ''}`} data-bs-popper="static">
-        {isGrouped(items)
-          ? items.map((group) => {
-              const headingId = `${id}-${group.heading.toLowerCase()}`;
-              return (
-                <li key={group.heading} className="nav-menu-group">
-                  <span id={headingId} className="dropdown-header">
-                    {group.heading}
-                  </span>
-                  <ul aria-labelledby={headingId} className="list-unstyled">
-                    {group.items.map((item) => (
-                      <MenuEntry key={item.label} item={item} onFollow={() => setOpen(false)} />
-                    ))}
-                  </ul>
-                </li>
-              );
-            })
-          : items.map((item) => <MenuEntry key={item.label} item={item} onFollow={() => setOpen(false)} />)}
+        <MenuItems id={id} items={items} onFollow={() => setOpen(false)} />
       </ul>
     </li>
   );

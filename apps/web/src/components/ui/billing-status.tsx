@@ -1,27 +1,28 @@
-import type { InvoiceStatus, PaymentMode } from '@club/contract';
+import { INVOICE_STATUS_LABEL, type InvoiceStatus, type PaymentMode } from '@club/contract';
 import { formatDateTime } from '@/lib/format';
 import { PAYMENT_MODE_HINT, PAYMENT_MODE_TEXT } from '@/lib/payment-mode';
 
 /**
- * Where the money of a reservation or an event place stands: «offen» (not billed yet, or its
- * invoice was cancelled and it waits for the next billing run), «verrechnet» (on an invoice that
- * is still open), «bezahlt», or «kostenlos» when there is nothing to pay (no invoice is ever issued);
- * and «ausgegeben» once the tickets or places were handed over.
+ * Where the money of a reservation or an event place stands: «Offen» (not billed yet, or its
+ * invoice was cancelled and it waits for the next billing run), «Verrechnet» (on an invoice that
+ * is still open), «Bezahlt» (the invoice badge's word), or «Kostenlos» when there is nothing to pay
+ * (no invoice is ever issued); and «Ausgegeben» once the tickets or places were handed over.
+ * Written with a capital like the invoice status badges.
  */
 export function billingLabel(
   invoiceStatus: InvoiceStatus | null,
   free = false,
   paymentMode?: PaymentMode,
 ): { text: string; hint: string; badge: string } {
-  if (free) return { text: 'kostenlos', hint: 'Es ist nichts zu bezahlen.', badge: 'text-bg-light border' };
+  if (free) return { text: 'Kostenlos', hint: 'Es ist nichts zu bezahlen.', badge: 'text-bg-light border' };
   // Paid on site: never invoiced (an invoice that exists from before still decides).
   if (paymentMode === 'ON_SITE' && invoiceStatus === null) {
     return { text: PAYMENT_MODE_TEXT.ON_SITE, hint: PAYMENT_MODE_HINT.ON_SITE, badge: 'text-bg-light border' };
   }
-  if (invoiceStatus === 'PAID') return { text: 'bezahlt', hint: 'Die Rechnung ist bezahlt.', badge: 'text-bg-success' };
-  if (invoiceStatus === 'OPEN') return { text: 'verrechnet', hint: 'Die Rechnung ist noch offen.', badge: 'text-bg-warning' };
+  if (invoiceStatus === 'PAID') return { text: INVOICE_STATUS_LABEL.PAID, hint: 'Die Rechnung ist bezahlt.', badge: 'text-bg-success' };
+  if (invoiceStatus === 'OPEN') return { text: 'Verrechnet', hint: 'Die Rechnung ist noch offen.', badge: 'text-bg-warning' };
   if (paymentMode === 'INVOICE') return { text: PAYMENT_MODE_TEXT.INVOICE, hint: PAYMENT_MODE_HINT.INVOICE, badge: 'text-bg-light border' };
-  return { text: 'offen', hint: 'Noch nicht verrechnet.', badge: 'text-bg-light border' };
+  return { text: 'Offen', hint: 'Noch nicht verrechnet.', badge: 'text-bg-light border' };
 }
 
 export function BillingStatus({
@@ -46,7 +47,7 @@ export function BillingStatus({
       </span>
       {handedOverAt ? (
         <span className="badge text-bg-info" title={`Ausgegeben am ${formatDateTime(handedOverAt)}`}>
-          ausgegeben<span className="visually-hidden"> am {formatDateTime(handedOverAt)}</span>
+          Ausgegeben<span className="visually-hidden"> am {formatDateTime(handedOverAt)}</span>
         </span>
       ) : null}
     </span>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ErrorAlert } from './error-alert';
+import { FilePicker } from './file-picker';
 import { FieldLabel } from './form-field';
 
 /** Bootstrap's progress bar with the name and values on the element that has the role. */
@@ -28,9 +29,8 @@ export function UploadProgress({ share }: { share: number }) {
 
 /**
  * The file input of an upload form (field `file`, `pdfFileList` in `lib/pdf-file.ts`), with its error;
- * `required: false` for an optional attachment (then the label says so). The browser's own file
- * button speaks the browser's language («Choose File»); the input lies transparent over a face
- * of our own that says «Datei wählen» and the chosen file's name, whatever the browser's language.
+ * `required: false` for an optional attachment (then the label says so); the input is the site's
+ * {@link FilePicker} («Datei wählen» and the chosen file's name).
  */
 export function PdfFileField({ idPrefix, label = 'PDF-Datei', required = true }: { idPrefix: string; label?: string; required?: boolean }) {
   const form = useFormContext<{ file: FileList }>();
@@ -40,22 +40,15 @@ export function PdfFileField({ idPrefix, label = 'PDF-Datei', required = true }:
   return (
     <Form.Group controlId={`${idPrefix}-file`}>
       <FieldLabel label={label} required={required} />
-      <div className="file-picker">
-        <Form.Control
-          type="file"
-          accept="application/pdf,.pdf"
-          className="file-picker-input"
-          isInvalid={Boolean(fileError)}
-          aria-invalid={fileError ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={fileError ? `${idPrefix}-file-error` : undefined}
-          {...form.register('file')}
-        />
-        <span className={`form-control file-picker-face${fileError ? ' is-invalid' : ''}`} aria-hidden="true">
-          <span className="btn btn-sm btn-outline-primary file-picker-button">Datei wählen</span>
-          <span className="text-truncate">{chosen ?? 'Keine Datei'}</span>
-        </span>
-      </div>
+      <FilePicker
+        id={`${idPrefix}-file`}
+        accept="application/pdf,.pdf"
+        chosen={chosen}
+        invalid={Boolean(fileError)}
+        aria-required={required || undefined}
+        aria-describedby={fileError ? `${idPrefix}-file-error` : undefined}
+        {...form.register('file')}
+      />
       {fileError ? (
         <Form.Control.Feedback type="invalid" id={`${idPrefix}-file-error`} className="d-block">
           {fileError}

@@ -71,6 +71,99 @@ function AmountForm({ reservation, onChanged }: { reservation: TicketReservation
   );
 }
 
+/** A confirmed reservation's delivery, price, total and where its money stands. */
+function ReservationFacts({ reservation }: { reservation: TicketReservation }) {
+  return (
+    <dl className="reservation-facts mb-3">
+      <dt>Zustellung</dt>
+      <dd>
+        {reservation.deliveryOption.name}
+        {reservation.deliveryOption.fee.amount > 0 ? ` (${formatMoney(reservation.deliveryOption.fee)})` : null}
+      </dd>
+      <dt>Preis pro Ticket</dt>
+      <dd>{formatMoney(reservation.price)}</dd>
+      <dt>Total</dt>
+      <dd data-testid="reservation-total">
+        {formatMoney(reservation.total)}
+        {reservation.fee.amount > 0 ? <span className="text-body-secondary"> (inkl. Zustellung)</span> : null}
+      </dd>
+      <dt>Zahlung</dt>
+      <dd data-testid="billing-status">
+        <BillingStatus
+          invoiceStatus={reservation.invoiceStatus}
+          handedOverAt={reservation.handedOverAt}
+          free={reservation.total.amount === 0}
+          paymentMode={reservation.paymentMode}
+        />
+      </dd>
+    </dl>
+  );
+}
+
+/** One reservation as a card: game, amount, delivery and price, and while sales are open the amount and «Stornieren». */
+function ReservationCard({
+  reservation,
+  cancelling,
+  onCancel,
+  onChanged,
+}: {
+  reservation: TicketReservation;
+  cancelling: boolean;
+  onCancel: () => void;
+  onChanged: (text: string) => void;
+}) {
+  return (
+    <article className="card h-100" aria-labelledby={`reservation-${reservation.id}`}>
+      <div className="card-body">
+        <h3 id={`reservation-${reservation.id}`} className="h6 mb-1">
+          {teams(reservation)}
+        </h3>
+        <p className="mb-2">
+          <Link to={paths.game.href(reservation.gameId)}>{formatDateTime(reservation.gameBegin)}</Link>
+          {reservation.venue ? `, ${reservation.venue}` : null}
+        </p>
+        <dl className="reservation-facts mb-3">
+          <dt>Anzahl</dt>
+          <dd>
+            {reservation.amount}
+            {reservation.status !== 'CONFIRMED' ? (
+              <span className="badge text-bg-info ms-2">
+                {reservation.status === 'WAITING' ? 'Warteliste' : 'Anfrage für die Auslosung'}
+              </span>
+            ) : null}
+            {reservation.movedUpAt ? <span className="badge text-bg-success ms-2">nachgerückt</span> : null}
+          </dd>
+        </dl>
+        {reservation.status !== 'CONFIRMED' ? (
+          <p className="small mb-3" data-testid="not-yet-tickets">
+            {reservation.status === 'WAITING'
+              ? 'Noch keine Tickets: Werden Tickets frei, erhalten Sie sie mit einer E-Mail. Erst dann zahlen Sie.'
+              : 'Noch keine Tickets: Nach der Auslosung erfahren Sie per E-Mail, ob Sie Tickets erhalten. Erst dann zahlen Sie.'}
+          </p>
+        ) : (
+          <ReservationFacts reservation={reservation} />
+        )}
+        {reservation.cancellable ? (
+          <div className="d-grid gap-3">
+            <AmountForm reservation={reservation} onChanged={onChanged} />
+            <button type="button" className="btn btn-outline-danger" disabled={cancelling} onClick={onCancel}>
+              Stornieren
+              <span className="visually-hidden">
+                {' '}
+                ({teams(reservation)}, {formatDateTime(reservation.gameBegin)})
+              </span>
+            </button>
+          </div>
+        ) : (
+          <p className="text-body-secondary small mb-0">
+            Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
 /**
  * The member's reservations as cards (one column on a phone): game, amount, delivery and
  * price, and while sales are open the amount and a cancel button right below them.
@@ -113,81 +206,12 @@ export function ReservationList({ reservations }: { reservations: readonly Ticke
         <ul className="list-unstyled row row-cols-1 row-cols-md-2 g-3 reservation-cards">
           {sorted.map((reservation) => (
             <li key={reservation.id} className="col" data-testid="reservation-card">
-              <article className="card h-100" aria-labelledby={`reservation-${reservation.id}`}>
-                <div className="card-body">
-                  <h3 id={`reservation-${reservation.id}`} className="h6 mb-1">
-                    {teams(reservation)}
-                  </h3>
-                  <p className="mb-2">
-                    <Link to={paths.game.href(reservation.gameId)}>{formatDateTime(reservation.gameBegin)}</Link>
-                    {reservation.venue ? `, ${reservation.venue}` : null}
-                  </p>
-                  <dl className="reservation-facts mb-3">
-                    <dt>Anzahl</dt>
-                    <dd>
-                      {reservation.amount}
-                      {reservation.status !== 'CONFIRMED' ? (
-                        <span className="badge text-bg-info ms-2">
-                          {reservation.status === 'WAITING' ? 'Warteliste' : 'Anfrage für die Auslosung'}
-                        </span>
-                      ) : null}
-                      {reservation.movedUpAt ? <span className="badge text-bg-success ms-2">nachgerückt</span> : null}
-                    </dd>
-                  </dl>
-                  {reservation.status !== 'CONFIRMED' ? (
-                    <p className="small mb-3" data-testid="not-yet-tickets">
-                      {reservation.status === 'WAITING'
-                        ? 'Noch keine Tickets: Werden Tickets frei, erhalten Sie sie mit einer E-Mail. Erst dann zahlen Sie.'
-                        : 'Noch keine Tickets: Nach der Auslosung erfahren Sie per E-Mail, ob Sie Tickets erhalten. Erst dann zahlen Sie.'}
-                    </p>
-                  ) : (
-                    <dl className="reservation-facts mb-3">
-                      <dt>Zustellung</dt>
-                      <dd>
-                        {reservation.deliveryOption.name}
-                        {reservation.deliveryOption.fee.amount > 0 ? ` (${formatMoney(reservation.deliveryOption.fee)})` : null}
-                      </dd>
-                      <dt>Preis pro Ticket</dt>
-                      <dd>{formatMoney(reservation.price)}</dd>
-                      <dt>Total</dt>
-                      <dd data-testid="reservation-total">
-                        {formatMoney(reservation.total)}
-                        {reservation.fee.amount > 0 ? <span className="text-body-secondary"> (inkl. Zustellung)</span> : null}
-                      </dd>
-                      <dt>Zahlung</dt>
-                      <dd data-testid="billing-status">
-                        <BillingStatus
-                          invoiceStatus={reservation.invoiceStatus}
-                          handedOverAt={reservation.handedOverAt}
-                          free={reservation.total.amount === 0}
-                          paymentMode={reservation.paymentMode}
-                        />
-                      </dd>
-                    </dl>
-                  )}
-                  {reservation.cancellable ? (
-                    <div className="d-grid gap-3">
-                      <AmountForm reservation={reservation} onChanged={announce} />
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger"
-                        disabled={cancel.isPending}
-                        onClick={() => setAsking(reservation)}
-                      >
-                        Stornieren
-                        <span className="visually-hidden">
-                          {' '}
-                          ({teams(reservation)}, {formatDateTime(reservation.gameBegin)})
-                        </span>
-                      </button>
-                    </div>
-                  ) : (
-                    <p className="text-body-secondary small mb-0">
-                      Der Ticketverkauf ist geschlossen: Die Reservation kann nicht mehr geändert werden.
-                    </p>
-                  )}
-                </div>
-              </article>
+              <ReservationCard
+                reservation={reservation}
+                cancelling={cancel.isPending}
+                onCancel={() => setAsking(reservation)}
+                onChanged={announce}
+              />
             </li>
           ))}
         </ul>

@@ -39,6 +39,60 @@ function useNotice(): string | null {
   return null;
 }
 
+type Member = NonNullable<ReturnType<typeof useMemberOnly>['user']>;
+
+/** The index at the top: plain anchors to the parts of the page. */
+function AccountIndex() {
+  return (
+    <nav aria-label="Bereiche von Mein Konto" className="account-index mb-4">
+      <ul className="nav nav-pills gap-1">
+        {SECTIONS.map(([id, label]) => (
+          <li key={id} className="nav-item">
+            <a className="nav-link border" href={`#${id}`}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The parts of the page, each under its anchor: tickets, events, invoices, card, data and security. */
+function AccountParts({ member }: { member: Member }) {
+  return (
+    <>
+      <div id="tickets" className="account-part">
+        <ReservationList reservations={member.ticketReservations} />
+      </div>
+      <div id="veranstaltungen" className="account-part">
+        <EventSubscriptionList />
+      </div>
+      <div id="rechnungen" className="account-part">
+        <InvoiceList invoices={member.invoices} />
+      </div>
+      <div id="ausweis" className="account-part">
+        <MemberCardSection />
+      </div>
+      <div id="daten" className="account-part mt-4">
+        <div className="row g-4">
+          <div className="col-lg-6">
+            <PersonalData member={member} />
+          </div>
+          <div className="col-lg-6">
+            <MembershipList memberships={member.memberships} />
+          </div>
+        </div>
+        <CalendarFeedCard />
+        <DataExport />
+      </div>
+      <div id="sicherheit" className="account-part mt-4">
+        <TwoFactorCard />
+      </div>
+    </>
+  );
+}
+
 export default function AccountPage() {
   const session = useMemberOnly(paths.account.href());
   const queryClient = useQueryClient();
@@ -91,45 +145,9 @@ export default function AccountPage() {
           {notice}
         </div>
       ) : null}
-      <nav aria-label="Bereiche von Mein Konto" className="account-index mb-4">
-        <ul className="nav nav-pills gap-1">
-          {SECTIONS.map(([id, label]) => (
-            <li key={id} className="nav-item">
-              <a className="nav-link border" href={`#${id}`}>
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AccountIndex />
       <MemberOverview />
-      <div id="tickets" className="account-part">
-        <ReservationList reservations={member.ticketReservations} />
-      </div>
-      <div id="veranstaltungen" className="account-part">
-        <EventSubscriptionList />
-      </div>
-      <div id="rechnungen" className="account-part">
-        <InvoiceList invoices={member.invoices} />
-      </div>
-      <div id="ausweis" className="account-part">
-        <MemberCardSection />
-      </div>
-      <div id="daten" className="account-part mt-4">
-        <div className="row g-4">
-          <div className="col-lg-6">
-            <PersonalData member={member} />
-          </div>
-          <div className="col-lg-6">
-            <MembershipList memberships={member.memberships} />
-          </div>
-        </div>
-        <CalendarFeedCard />
-        <DataExport />
-      </div>
-      <div id="sicherheit" className="account-part mt-4">
-        <TwoFactorCard />
-      </div>
+      <AccountParts member={member} />
     </>
   );
 }

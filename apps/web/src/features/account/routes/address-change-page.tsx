@@ -45,6 +45,33 @@ export default function AddressChangePage() {
   return <AddressChange current={session.user.address} />;
 }
 
+/** «Bisherige Adresse» beside the form: the address on file and since when it holds. */
+function CurrentAddress({ current }: { current: AddressOut | null }) {
+  return (
+    <aside className="col-lg-5 order-1 order-lg-2" aria-labelledby="current-address-heading">
+      <div className="card shadow-sm">
+        <div className="card-body">
+          <h2 id="current-address-heading" className="h5 card-title">
+            Bisherige Adresse
+          </h2>
+          {current ? (
+            <>
+              <AddressLines address={current} />
+              <p className="small text-body-secondary mt-2 mb-0">
+                {current.validFrom >= todayInZurich()
+                  ? 'Diese Adresse haben Sie heute erfasst; die neue ersetzt sie.'
+                  : `Gültig seit ${formatDate(current.validFrom)}. Mit dem Speichern der neuen Adresse endet sie per gestern.`}
+              </p>
+            </>
+          ) : (
+            <p className="mb-0">Bei uns ist noch keine Adresse hinterlegt.</p>
+          )}
+        </div>
+      </div>
+    </aside>
+  );
+}
+
 /** The new address, starting from the current one. */
 function AddressChange({ current }: { current: AddressOut | null }) {
   const navigate = useNavigate();
@@ -103,27 +130,7 @@ function AddressChange({ current }: { current: AddressOut | null }) {
             </form>
           </FormProvider>
         </div>
-        <aside className="col-lg-5 order-1 order-lg-2" aria-labelledby="current-address-heading">
-          <div className="card shadow-sm">
-            <div className="card-body">
-              <h2 id="current-address-heading" className="h5 card-title">
-                Bisherige Adresse
-              </h2>
-              {current ? (
-                <>
-                  <AddressLines address={current} />
-                  <p className="small text-body-secondary mt-2 mb-0">
-                    {current.validFrom >= todayInZurich()
-                      ? 'Diese Adresse haben Sie heute erfasst; die neue ersetzt sie.'
-                      : `Gültig seit ${formatDate(current.validFrom)}. Mit dem Speichern der neuen Adresse endet sie per gestern.`}
-                  </p>
-                </>
-              ) : (
-                <p className="mb-0">Bei uns ist noch keine Adresse hinterlegt.</p>
-              )}
-            </div>
-          </div>
-        </aside>
+        <CurrentAddress current={current} />
       </div>
     </>
   );

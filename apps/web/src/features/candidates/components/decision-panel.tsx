@@ -29,6 +29,143 @@ function choiceErrors(error: unknown): { categoryId?: string; laterSeasonIds?: s
   return { categoryId: error.fields.categoryId, laterSeasonIds: error.fields.laterSeasonIds };
 }
 
+/** What accepting chooses: the category in the current season and the later seasons whose renewal has run. */
+function AcceptChoices({
+  candidate,
+  seasons,
+  current,
+  later,
+  categoryId,
+  onCategory,
+  skipped,
+  onToggle,
+  pending,
+  errors,
+}: {
+  candidate: Candidate;
+  seasons: ReturnType<typeof useSeasons>;
+  current: Season | undefined;
+  later: readonly Season[];
+  categoryId: number | null;
+  onCategory: (id: number | null) => void;
+  skipped: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  pending: boolean;
+  errors: ReturnType<typeof choiceErrors>;
+}) {
+  return (
+    <>
+      {seasons.isPending ? <LoadingSpinner size="sm" label="Saisons werden geladen…" /> : null}
+      {seasons.isError ? <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." /> : null}
+      {current ? (
+        <CategorySelect
+          className="mb-3"
+          seasonId={current.id}
+          id="accept-category"
+          label={`Kategorie in der Saison ${current.name}`}
+          value={categoryId}
+          preferredName={candidate.requestedCategory || undefined}
+          onChange={onCategory}
+          disabled={pending}
+          error={errors.categoryId}
+          help={
+            candidate.requestedCategory
+              ? `Gewünscht im Antrag: ${candidate.requestedCategory}. Der Mitgliederbeitrag richtet sich nach der Kategorie.`
+              : 'Der Mitgliederbeitrag richtet sich nach der Kategorie.'
+          }
+        />
+      ) : null}
+      {later.map((s) => (
+        <Form.Check
+          key={s.id}
+          id={`accept-later-${s.id}`}
+          className="mb-3"
+          checked={!skipped.has(s.id)}
+          disabled={pending}
+          onChange={(event) => onToggle(s.id, event.target.checked)}
+          label={`Auch in die Saison ${s.name} aufnehmen (ihre Verlängerung ist schon gelaufen; die Rechnung erstellt der Beitragslauf dieser Saison)`}
+        />
+      ))}
+      {errors.laterSeasonIds ? <ErrorAlert message={errors.laterSeasonIds} /> : null}
+    </>
+  );
+}
+
+/** The possible duplicates, and the box the board ticks to accept all the same. */
+function DuplicateConfirm({
+  name,
+  duplicates,
+  checked,
+  onChecked,
+}: {
+  name: string;
+  duplicates: Candidate['duplicates'];
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+}) {
+  return (
+    <>
+      <div className="alert alert-warning">
+        <p className="fw-semibold mb-1">Diese Person ist vielleicht schon bekannt:</p>
+        <DuplicateList duplicates={duplicates} />
+      </div>
+      <div className="form-check">
+        <input
+          id="confirm-duplicates"
+          type="checkbox"
+          className="form-check-input"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+        />
+        <label htmlFor="confirm-duplicates" className="form-check-label">
+          Ich habe geprüft: {name} ist eine andere Person und wird trotzdem als neues Mitglied aufgenommen.
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** What the board chooses in the dialog: the category, the later seasons left out, the duplicates checked. */
+function useChoices() {
+  const [checked, setChecked] = useState(false);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number, on: boolean) =>
+    setSkipped((prev) => {
+      const next = new Set(prev);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const reset = () => {
+    setChecked(false);
+    setCategoryId(null);
+    setSkipped(new Set());
+  };
+  return { checked, setChecked, categoryId, setCategoryId, skipped, toggle, reset };
+}
+
+/** «Entscheid»: «Annehmen» and «Ablehnen», with a refusal that came outside the dialog. */
+function DecisionButtons({ error, pending, onAsk }: { error: unknown; pending: boolean; onAsk: (decision: Decision) => void }) {
+  return (
+    <div className="card-body">
+      <h2 id="decision-heading" className="h4">
+        Entscheid
+      </h2>
+      <p>Nach dem Entscheid ist der Antrag abgeschlossen und kann nicht mehr geändert werden.</p>
+      {error ? <ErrorAlert error={error} /> : null}
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="success" onClick={() => onAsk('accept')} disabled={pending}>
+          Annehmen
+        </Button>
+        <Button variant="outline-danger" onClick={() => onAsk('reject')} disabled={pending}>
+          Ablehnen
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * Accept or reject an open application, each after a confirmation. Accepting chooses the
  * membership category of the current season (its default preselected) and, when next season's
@@ -38,9 +175,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
   const decide = useDecideCandidate();
   const seasons = useSeasons();
   const [asking, setAsking] = useState<Decision | null>(null);
-  const [checked, setChecked] = useState(false);
-  const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
+  const { checked, setChecked, categoryId, setCategoryId, skipped, toggle, reset } = useChoices();
   const name = `${candidate.firstName} ${candidate.lastName}`;
   const duplicates = candidate.duplicates;
   const mustConfirm = asking === 'accept' && duplicates.length > 0;
@@ -50,9 +185,7 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
 
   const ask = (decision: Decision) => {
     decide.reset();
-    setChecked(false);
-    setCategoryId(null);
-    setSkipped(new Set());
+    reset();
     setAsking(decision);
   };
   const confirm = async (decision: Decision) => {
@@ -72,32 +205,11 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
       if (!own.categoryId && !own.laterSeasonIds) setAsking(null);
     }
   };
-  const toggle = (id: number, on: boolean) =>
-    setSkipped((prev) => {
-      const next = new Set(prev);
-      if (on) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const text = asking ? texts[asking] : null;
 
   return (
     <section className="card shadow-sm" aria-labelledby="decision-heading">
-      <div className="card-body">
-        <h2 id="decision-heading" className="h4">
-          Entscheid
-        </h2>
-        <p>Nach dem Entscheid ist der Antrag abgeschlossen und kann nicht mehr geändert werden.</p>
-        {decide.isError && !asking ? <ErrorAlert error={decide.error} /> : null}
-        <div className="d-flex flex-wrap gap-2">
-          <Button variant="success" onClick={() => ask('accept')} disabled={decide.isPending}>
-            Annehmen
-          </Button>
-          <Button variant="outline-danger" onClick={() => ask('reject')} disabled={decide.isPending}>
-            Ablehnen
-          </Button>
-        </div>
-      </div>
+      <DecisionButtons error={decide.isError && !asking ? decide.error : null} pending={decide.isPending} onAsk={ask} />
       <ConfirmDialog
         show={asking !== null}
         title={text?.title ?? ''}
@@ -110,61 +222,20 @@ export function DecisionPanel({ candidate, onDecided }: { candidate: Candidate; 
       >
         {asking ? <p className={asking === 'accept' ? undefined : 'mb-0'}>{body(asking, name, current)}</p> : null}
         {asking === 'accept' ? (
-          <>
-            {seasons.isPending ? <LoadingSpinner size="sm" label="Saisons werden geladen…" /> : null}
-            {seasons.isError ? <ErrorAlert error={seasons.error} title="Die Saisons konnten nicht geladen werden." /> : null}
-            {current ? (
-              <CategorySelect
-                className="mb-3"
-                seasonId={current.id}
-                id="accept-category"
-                label={`Kategorie in der Saison ${current.name}`}
-                value={categoryId}
-                preferredName={candidate.requestedCategory || undefined}
-                onChange={setCategoryId}
-                disabled={decide.isPending}
-                error={errors.categoryId}
-                help={
-                  candidate.requestedCategory
-                    ? `Gewünscht im Antrag: ${candidate.requestedCategory}. Der Mitgliederbeitrag richtet sich nach der Kategorie.`
-                    : 'Der Mitgliederbeitrag richtet sich nach der Kategorie.'
-                }
-              />
-            ) : null}
-            {later.map((s) => (
-              <Form.Check
-                key={s.id}
-                id={`accept-later-${s.id}`}
-                className="mb-3"
-                checked={!skipped.has(s.id)}
-                disabled={decide.isPending}
-                onChange={(event) => toggle(s.id, event.target.checked)}
-                label={`Auch in die Saison ${s.name} aufnehmen (ihre Verlängerung ist schon gelaufen; die Rechnung erstellt der Beitragslauf dieser Saison)`}
-              />
-            ))}
-            {errors.laterSeasonIds ? <ErrorAlert message={errors.laterSeasonIds} /> : null}
-          </>
+          <AcceptChoices
+            candidate={candidate}
+            seasons={seasons}
+            current={current}
+            later={later}
+            categoryId={categoryId}
+            onCategory={setCategoryId}
+            skipped={skipped}
+            onToggle={toggle}
+            pending={decide.isPending}
+            errors={errors}
+          />
         ) : null}
-        {mustConfirm ? (
-          <>
-            <div className="alert alert-warning">
-              <p className="fw-semibold mb-1">Diese Person ist vielleicht schon bekannt:</p>
-              <DuplicateList duplicates={duplicates} />
-            </div>
-            <div className="form-check">
-              <input
-                id="confirm-duplicates"
-                type="checkbox"
-                className="form-check-input"
-                checked={checked}
-                onChange={(e) => setChecked(e.target.checked)}
-              />
-              <label htmlFor="confirm-duplicates" className="form-check-label">
-                Ich habe geprüft: {name} ist eine andere Person und wird trotzdem als neues Mitglied aufgenommen.
-              </label>
-            </div>
-          </>
-        ) : null}
+        {mustConfirm ? <DuplicateConfirm name={name} duplicates={duplicates} checked={checked} onChecked={setChecked} /> : null}
       </ConfirmDialog>
     </section>
   );

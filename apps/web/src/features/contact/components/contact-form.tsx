@@ -34,10 +34,9 @@ function Received({ receipt, email, onAnother }: { receipt: ContactReceipt; emai
   );
 }
 
-/** Recipient, name, e-mail (a member's prefilled) and the message; a honeypot for robots. */
-export function ContactForm({ recipients }: { recipients: readonly ContactRecipient[] }) {
+/** The form, with a member's name and address filled in once the session is known, unless already typed. */
+function useContactForm() {
   const { user } = useSession();
-  const send = useSendMessage();
   const form = useForm<ContactFormInput, unknown, ContactFormData>({
     resolver: zodResolver(contactFormSchema),
     defaultValues: { recipient: '' as ContactFormInput['recipient'], name: '', senderEmail: '', message: '', website: '' },
@@ -49,6 +48,56 @@ export function ContactForm({ recipients }: { recipients: readonly ContactRecipi
     if (!form.getValues('name')) form.setValue('name', `${user.firstName} ${user.lastName}`);
     if (!form.getValues('senderEmail')) form.setValue('senderEmail', user.email);
   }, [user, form]);
+  return form;
+}
+
+/** To whom, the sender's name and address, and the message. */
+function ContactFields({ recipients }: { recipients: readonly ContactRecipient[] }) {
+  return (
+    <>
+      <FormField<ContactFormInput> name="recipient" label="An" idPrefix={ID} required>
+        <option value="">Bitte wählen…</option>
+        {recipients.map((r) => (
+          <option key={r.type} value={r.type}>
+            {r.label}
+          </option>
+        ))}
+      </FormField>
+      <div className="row">
+        <div className="col-md-6">
+          <FormField<ContactFormInput> name="name" label="Ihr Name" idPrefix={ID} required autoComplete="name" maxLength={100} />
+        </div>
+        <div className="col-md-6">
+          <FormField<ContactFormInput>
+            name="senderEmail"
+            label="Ihre E-Mail-Adresse"
+            idPrefix={ID}
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            help="Hierhin geht die Antwort."
+          />
+        </div>
+      </div>
+      <FormField<ContactFormInput>
+        name="message"
+        label="Nachricht"
+        idPrefix={ID}
+        textarea
+        required
+        maxLength={5000}
+        help="Höchstens 5000 Zeichen."
+      />
+    </>
+  );
+}
+
+/** Recipient, name, e-mail (a member's prefilled) and the message; a honeypot for robots. */
+export function ContactForm({ recipients }: { recipients: readonly ContactRecipient[] }) {
+  const send = useSendMessage();
+  const form = useContactForm();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -75,41 +124,7 @@ export function ContactForm({ recipients }: { recipients: readonly ContactRecipi
     <FormProvider {...form}>
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Kontaktformular" className="position-relative">
         {send.isError ? <ErrorAlert error={send.error} title="Die Nachricht wurde nicht gesendet." /> : null}
-        <FormField<ContactFormInput> name="recipient" label="An" idPrefix={ID} required>
-          <option value="">Bitte wählen…</option>
-          {recipients.map((r) => (
-            <option key={r.type} value={r.type}>
-              {r.label}
-            </option>
-          ))}
-        </FormField>
-        <div className="row">
-          <div className="col-md-6">
-            <FormField<ContactFormInput> name="name" label="Ihr Name" idPrefix={ID} required autoComplete="name" maxLength={100} />
-          </div>
-          <div className="col-md-6">
-            <FormField<ContactFormInput>
-              name="senderEmail"
-              label="Ihre E-Mail-Adresse"
-              idPrefix={ID}
-              type="email"
-              inputMode="email"
-              required
-              autoComplete="email"
-              maxLength={254}
-              help="Hierhin geht die Antwort."
-            />
-          </div>
-        </div>
-        <FormField<ContactFormInput>
-          name="message"
-          label="Nachricht"
-          idPrefix={ID}
-          textarea
-          required
-          maxLength={5000}
-          help="Höchstens 5000 Zeichen."
-        />
+        <ContactFields recipients={recipients} />
         <Honeypot id={`${ID}-website`} />
         <Button type="submit" variant="primary" disabled={send.isPending}>
           {send.isPending ? (

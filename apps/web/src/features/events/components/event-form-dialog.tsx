@@ -28,12 +28,57 @@ interface EventFormDialogProps {
   onSaved?: (event: AdminEvent) => void;
 }
 
-/** Creates or changes an event: title, place, description (Markdown), times in Zurich, places, price, places per member. */
-export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDialogProps) {
+/** The event's fields: title, place, times in Zurich, places, price, places per member, payment and description. */
+function EventFields({ prefix }: { prefix: string }) {
+  return (
+    <div className="row g-2">
+      <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
+      <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
+      <DateField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} time required />
+      <DateField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} time required />
+      <DateField<EventFormValues> className="col-md-4" name="registrationDeadline" label="Anmeldeschluss" idPrefix={prefix} time required />
+      <FormField<EventFormValues>
+        className="col-md-4"
+        name="capacity"
+        label="Plätze"
+        idPrefix={prefix}
+        inputMode="numeric"
+        help="Leer: unbeschränkt."
+      />
+      <FormField<EventFormValues>
+        className="col-md-4"
+        name="price"
+        label="Preis pro Platz (CHF)"
+        idPrefix={prefix}
+        inputMode="decimal"
+        help="0: gratis."
+      />
+      <FormField<EventFormValues>
+        className="col-md-4"
+        name="maxPlacesPerMember"
+        label="Plätze pro Mitglied"
+        idPrefix={prefix}
+        inputMode="numeric"
+        required
+      />
+      <PaymentModeField idPrefix={prefix} className="col-12" />
+      <FormField<EventFormValues>
+        className="col-12"
+        name="description"
+        label="Beschreibung"
+        idPrefix={prefix}
+        textarea
+        help="Markdown: **fett**, *kursiv*, Listen mit «- », Links als [Text](https://…). HTML wird nicht angezeigt."
+      />
+    </div>
+  );
+}
+
+/** The form with the event's values (or a new event's defaults), its saving and its closing. */
+function useEventForm({ event, onClose, onSaved }: Omit<EventFormDialogProps, 'show'>) {
   const save = useSaveEvent();
   const toast = useToast();
   const [error, setError] = useState<unknown>(null);
-  const prefix = event ? `event-${event.id}` : 'new-event';
   const form = useForm<EventFormValues, unknown, EventFormBody>({
     resolver: zodResolver(eventFormSchema),
     defaultValues: {
@@ -68,7 +113,13 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
       setError(e);
     }
   });
+  return { form, error, pending: save.isPending, close, submit };
+}
 
+/** Creates or changes an event: title, place, description (Markdown), times in Zurich, places, price, places per member. */
+export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDialogProps) {
+  const { form, error, pending, close, submit } = useEventForm({ event, onClose, onSaved });
+  const prefix = event ? `event-${event.id}` : 'new-event';
   const title = event ? 'Veranstaltung bearbeiten' : 'Neue Veranstaltung';
   return (
     <Modal show={show} onHide={close} centered size="lg" aria-labelledby={`${prefix}-heading`}>
@@ -80,59 +131,13 @@ export function EventFormDialog({ event, show, onClose, onSaved }: EventFormDial
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <div className="row g-2">
-              <FormField<EventFormValues> className="col-12" name="title" label="Titel" idPrefix={prefix} required maxLength={120} />
-              <FormField<EventFormValues> className="col-12" name="location" label="Ort" idPrefix={prefix} maxLength={200} />
-              <DateField<EventFormValues> className="col-md-4" name="start" label="Beginn" idPrefix={prefix} time required />
-              <DateField<EventFormValues> className="col-md-4" name="end" label="Ende" idPrefix={prefix} time required />
-              <DateField<EventFormValues>
-                className="col-md-4"
-                name="registrationDeadline"
-                label="Anmeldeschluss"
-                idPrefix={prefix}
-                time
-                required
-              />
-              <FormField<EventFormValues>
-                className="col-md-4"
-                name="capacity"
-                label="Plätze"
-                idPrefix={prefix}
-                inputMode="numeric"
-                help="Leer: unbeschränkt."
-              />
-              <FormField<EventFormValues>
-                className="col-md-4"
-                name="price"
-                label="Preis pro Platz (CHF)"
-                idPrefix={prefix}
-                inputMode="decimal"
-                help="0: gratis."
-              />
-              <FormField<EventFormValues>
-                className="col-md-4"
-                name="maxPlacesPerMember"
-                label="Plätze pro Mitglied"
-                idPrefix={prefix}
-                inputMode="numeric"
-                required
-              />
-              <PaymentModeField idPrefix={prefix} className="col-12" />
-              <FormField<EventFormValues>
-                className="col-12"
-                name="description"
-                label="Beschreibung"
-                idPrefix={prefix}
-                textarea
-                help="Markdown: **fett**, *kursiv*, Listen mit «- », Links als [Text](https://…). HTML wird nicht angezeigt."
-              />
-            </div>
+            <EventFields prefix={prefix} />
             {error ? <ErrorAlert error={error} title="Die Veranstaltung wurde nicht gespeichert." /> : null}
           </Modal.Body>
           <Modal.Footer>
             <CancelButton onCancel={close} />
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+            <Button type="submit" disabled={pending}>
+              {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
               Speichern
             </Button>
           </Modal.Footer>

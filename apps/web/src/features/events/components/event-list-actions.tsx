@@ -82,22 +82,102 @@ export function SubscriberActions({
   );
 }
 
-/** "Mitglied eintragen": a paper sign-up; the board finds the member by name or number and gives the places. */
-export function AddSubscriberButton({ event }: { event: AdminEvent }) {
-  const add = useAddSubscriber(event.id);
-  const toast = useToast();
+type FoundMember = NonNullable<ReturnType<typeof useFindMembers>['data']>[number];
+
+/** The members found, one to choose with a radio button. */
+function MemberHits({
+  hits,
+  name,
+  memberId,
+  onPick,
+}: {
+  hits: FoundMember[];
+  name: string;
+  memberId: number | null;
+  onPick: (id: number) => void;
+}) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">Mitglied</legend>
+      {hits.map((m) => (
+        <div className="form-check" key={m.id}>
+          <input
+            className="form-check-input"
+            type="radio"
+            name={name}
+            id={`${name}-${m.id}`}
+            checked={memberId === m.id}
+            onChange={() => onPick(m.id)}
+          />
+          <label className="form-check-label" htmlFor={`${name}-${m.id}`}>
+            {m.lastName} {m.firstName}{' '}
+            <span className="text-body-secondary small">
+              (Nr. {m.memberNumber}
+              {m.city ? `, ${m.city}` : ''})
+            </span>
+            {m.active ? null : <span className="badge text-bg-secondary ms-1">nicht aktiv</span>}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** How many places, 1 to the places per member, with the places left. */
+function PlacesField({
+  event,
+  id,
+  amount,
+  valid,
+  onChange,
+}: {
+  event: AdminEvent;
+  id: string;
+  amount: string;
+  valid: boolean;
+  onChange: (amount: string) => void;
+}) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        Anzahl Plätze
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={event.maxPlacesPerMember}
+        className={`form-control ${valid ? '' : 'is-invalid'}`}
+        aria-invalid={valid ? undefined : true}
+        aria-describedby={valid ? undefined : `${id}-error`}
+        value={amount}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="form-text">
+        {event.placesLeft === null ? 'Ohne Platzbeschränkung.' : `Frei: ${placesText(Math.max(0, event.placesLeft))}.`} Reichen die freien
+        Plätze nicht, kommt das Mitglied auf die Warteliste.
+      </div>
+      {valid ? null : (
+        <div id={`${id}-error`} className="invalid-feedback">
+          Bitte eine ganze Zahl von 1 bis {event.maxPlacesPerMember}.
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The sign-up's state: the search, the member chosen, the places and the reason, and emptying it all on close. */
+function useSignUp(event: AdminEvent) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [q, setQ] = useState('');
   const [memberId, setMemberId] = useState<number | null>(null);
   const [amount, setAmount] = useState('1');
   const [reason, setReason] = useState('');
-  const found = useFindMembers(q);
-  const ids = { search: useId(), amount: useId(), reason: useId(), hits: useId() };
   const places = Number(amount);
   const amountValid = Number.isInteger(places) && places >= 1 && places <= event.maxPlacesPerMember;
-  const close = () => {
-    add.reset();
+  const reset = () => {
     setQuery('');
     setQ('');
     setMemberId(null);
@@ -110,14 +190,45 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
     setMemberId(null);
     setQ(query.trim());
   };
+  return {
+    open,
+    setOpen,
+    query,
+    setQuery,
+    q,
+    memberId,
+    setMemberId,
+    amount,
+    setAmount,
+    places,
+    amountValid,
+    reason,
+    setReason,
+    reset,
+    search,
+  };
+}
+
+/** "Mitglied eintragen": a paper sign-up; the board finds the member by name or number and gives the places. */
+export function AddSubscriberButton({ event }: { event: AdminEvent }) {
+  const add = useAddSubscriber(event.id);
+  const toast = useToast();
+  const signUp = useSignUp(event);
+  const { memberId, places, amountValid, reason, query } = signUp;
+  const found = useFindMembers(signUp.q);
+  const ids = { search: useId(), amount: useId(), reason: useId(), hits: useId() };
+  const close = () => {
+    add.reset();
+    signUp.reset();
+  };
   const hits = found.data ?? [];
   return (
     <>
-      <Button size="sm" variant="primary" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="primary" onClick={() => signUp.setOpen(true)}>
         Mitglied eintragen
       </Button>
       <ConfirmDialog
-        show={open}
+        show={signUp.open}
         title="Mitglied eintragen"
         confirmLabel="Eintragen"
         variant="primary"
@@ -139,12 +250,12 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
           )
         }
       >
-        <form role="search" onSubmit={search} className="mb-3">
+        <form role="search" onSubmit={signUp.search} className="mb-3">
           <label htmlFor={ids.search} className="form-label">
             Mitglied suchen (Name oder Mitgliedernummer)
           </label>
           <div className="input-group">
-            <input id={ids.search} type="search" className="form-control" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input id={ids.search} type="search" className="form-control" value={query} onChange={(e) => signUp.setQuery(e.target.value)} />
             <Button type="submit" variant="outline-primary" disabled={query.trim().length === 0}>
               Suchen
             </Button>
@@ -152,59 +263,10 @@ export function AddSubscriberButton({ event }: { event: AdminEvent }) {
         </form>
         {found.isFetching ? <LoadingSpinner label="Mitglieder werden gesucht…" /> : null}
         {found.isError ? <ErrorAlert error={found.error} /> : null}
-        {q && found.isSuccess && hits.length === 0 ? <p>Kein Mitglied gefunden.</p> : null}
-        {hits.length > 0 ? (
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">Mitglied</legend>
-            {hits.map((m) => (
-              <div className="form-check" key={m.id}>
-                <input
-                  className="form-check-input"
-                  type="radio"
-                  name={ids.hits}
-                  id={`${ids.hits}-${m.id}`}
-                  checked={memberId === m.id}
-                  onChange={() => setMemberId(m.id)}
-                />
-                <label className="form-check-label" htmlFor={`${ids.hits}-${m.id}`}>
-                  {m.lastName} {m.firstName}{' '}
-                  <span className="text-body-secondary small">
-                    (Nr. {m.memberNumber}
-                    {m.city ? `, ${m.city}` : ''})
-                  </span>
-                  {m.active ? null : <span className="badge text-bg-secondary ms-1">nicht aktiv</span>}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-        ) : null}
-        <div className="mb-3">
-          <label htmlFor={ids.amount} className="form-label">
-            Anzahl Plätze
-          </label>
-          <input
-            id={ids.amount}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={event.maxPlacesPerMember}
-            className={`form-control ${amountValid ? '' : 'is-invalid'}`}
-            aria-invalid={amountValid ? undefined : true}
-            aria-describedby={amountValid ? undefined : `${ids.amount}-error`}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <div className="form-text">
-            {event.placesLeft === null ? 'Ohne Platzbeschränkung.' : `Frei: ${placesText(Math.max(0, event.placesLeft))}.`} Reichen die
-            freien Plätze nicht, kommt das Mitglied auf die Warteliste.
-          </div>
-          {amountValid ? null : (
-            <div id={`${ids.amount}-error`} className="invalid-feedback">
-              Bitte eine ganze Zahl von 1 bis {event.maxPlacesPerMember}.
-            </div>
-          )}
-        </div>
-        <ReasonField id={ids.reason} value={reason} onChange={setReason} />
+        {signUp.q && found.isSuccess && hits.length === 0 ? <p>Kein Mitglied gefunden.</p> : null}
+        {hits.length > 0 ? <MemberHits hits={hits} name={ids.hits} memberId={memberId} onPick={signUp.setMemberId} /> : null}
+        <PlacesField event={event} id={ids.amount} amount={signUp.amount} valid={amountValid} onChange={signUp.setAmount} />
+        <ReasonField id={ids.reason} value={reason} onChange={signUp.setReason} />
       </ConfirmDialog>
     </>
   );

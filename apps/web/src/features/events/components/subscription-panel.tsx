@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -62,14 +62,6 @@ function Answer({ answer }: { answer: EventSubscription | null }) {
  */
 export function SubscriptionPanel({ event }: { event: ClubEvent }) {
   const session = useSession();
-  const subscribe = useSubscribeEvent();
-  const cancel = useCancelSubscription();
-  const [answer, setAnswer] = useState<EventSubscription | null>(null);
-  const [asking, setAsking] = useState(false);
-  const own = event.subscription;
-  const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { amount: own?.amount ?? 1 } });
-  const amount = useWatch({ control: form.control, name: 'amount' });
-
   if (session.status === 'pending') return <PageSpinner />;
   if (!session.loggedIn) {
     return (
@@ -81,6 +73,17 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
       </>
     );
   }
+  return <SubscriptionForm event={event} />;
+}
+
+/** The logged-in member's subscription: the form while registration is open, leaving the waiting list after. */
+function SubscriptionForm({ event }: { event: ClubEvent }) {
+  const subscribe = useSubscribeEvent();
+  const [answer, setAnswer] = useState<EventSubscription | null>(null);
+  const [asking, setAsking] = useState(false);
+  const own = event.subscription;
+  const form = useForm<FormInput>({ resolver: zodResolver(formSchema), defaultValues: { amount: own?.amount ?? 1 } });
+  const amount = useWatch({ control: form.control, name: 'amount' });
 
   const full =
     subscribe.error &&
@@ -99,19 +102,17 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
       );
     });
 
-  const leave = () =>
-    cancel.mutate(event.id, {
-      onSuccess: () => {
-        setAsking(false);
+  const leaveDialog = (
+    <LeaveDialog
+      event={event}
+      show={asking}
+      onClose={() => setAsking(false)}
+      onLeft={() => {
         setAnswer(null);
         form.reset({ amount: 1 });
-      },
-    });
-
-  const options = Array.from({ length: event.maxPlacesPerMember }, (_, i) => i + 1);
-  const amountError = form.formState.errors.amount?.message;
-  const total = multiplyMoney(event.price.amount, Number.isFinite(amount) ? amount : 0);
-  const pending = subscribe.isPending;
+      }}
+    />
+  );
 
   if (!event.registrationOpen) {
     return (
@@ -123,14 +124,7 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
             Warteliste verlassen
           </Button>
         ) : null}
-        <LeaveDialog
-          event={event}
-          show={asking}
-          pending={cancel.isPending}
-          error={cancel.error}
-          onConfirm={leave}
-          onCancel={() => setAsking(false)}
-        />
+        {leaveDialog}
       </>
     );
   }
@@ -140,105 +134,139 @@ export function SubscriptionPanel({ event }: { event: ClubEvent }) {
       <OwnStatus event={event} />
       <Answer answer={answer} />
       <form onSubmit={(e) => void send(offerWaitlist ? true : false)(e)} noValidate aria-labelledby="subscription-heading">
-        {options.length > 1 ? (
-          <div className="mb-3">
-            <label htmlFor="amount" className="form-label fw-semibold">
-              {own ? 'Anzahl Plätze ändern' : 'Anzahl Plätze'}
-            </label>
-            <select
-              id="amount"
-              className={`form-select${amountError ? ' is-invalid' : ''}`}
-              aria-describedby={`amount-hint${amountError ? ' amount-error' : ''}`}
-              {...form.register('amount', { valueAsNumber: true })}
-            >
-              {options.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            <div id="amount-hint" className="form-text">
-              Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
-              {event.price.amount > 0 ? ` Total ${formatMoney(total)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
-            </div>
-            {amountError ? (
-              <div id="amount-error" className="invalid-feedback">
-                {amountError}
-              </div>
-            ) : null}
-          </div>
-        ) : (
-          // One place per member: nothing to choose (the form sends 1).
-          <p className="mb-3">
-            Pro Mitglied 1 Platz.
-            {event.price.amount > 0 ? ` Preis ${formatMoney(event.price)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
-          </p>
-        )}
+        <AmountChoice event={event} form={form} amount={amount} />
 
         {subscribe.error ? (
           <ErrorAlert error={subscribe.error} title={own ? 'Die Änderung ist nicht gelungen.' : 'Die Anmeldung ist nicht gelungen.'} />
         ) : null}
-        {offerWaitlist && !subscribe.error ? (
-          <Alert variant="info" className="py-2">
-            {event.placesLeft === 0
-              ? 'Diese Veranstaltung ist ausgebucht.'
-              : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`}{' '}
-            Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
-          </Alert>
-        ) : null}
+        {offerWaitlist && !subscribe.error ? <WaitlistOffer event={event} /> : null}
 
-        <div className="d-flex flex-wrap gap-2">
-          {own && options.length === 1 ? null : (
-            <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
-              {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
-              {offerWaitlist ? 'Auf die Warteliste' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
-            </Button>
-          )}
-          {own ? (
-            <Button variant="outline-danger" onClick={() => setAsking(true)} className="flex-grow-1">
-              {own.status === 'WAITING' ? 'Warteliste verlassen' : 'Abmelden'}
-            </Button>
-          ) : null}
-        </div>
+        <SubscriptionButtons
+          event={event}
+          offerWaitlist={Boolean(offerWaitlist)}
+          pending={subscribe.isPending}
+          onLeave={() => setAsking(true)}
+        />
       </form>
-      <LeaveDialog
-        event={event}
-        show={asking}
-        pending={cancel.isPending}
-        error={cancel.error}
-        onConfirm={leave}
-        onCancel={() => setAsking(false)}
-      />
+      {leaveDialog}
     </>
   );
 }
 
-function LeaveDialog(props: {
+/** Subscribe (or change the amount, or join the waiting list) and leave. */
+function SubscriptionButtons({
+  event,
+  offerWaitlist,
+  pending,
+  onLeave,
+}: {
   event: ClubEvent;
-  show: boolean;
+  offerWaitlist: boolean;
   pending: boolean;
-  error: unknown;
-  onConfirm: () => void;
-  onCancel: () => void;
+  onLeave: () => void;
 }) {
-  const own = props.event.subscription;
+  const own = event.subscription;
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      {own && event.maxPlacesPerMember === 1 ? null : (
+        <Button type="submit" variant={offerWaitlist ? 'warning' : 'primary'} disabled={pending} className="flex-grow-1">
+          {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          {offerWaitlist ? 'Auf die Warteliste' : own ? 'Anzahl ändern' : 'Verbindlich anmelden'}
+        </Button>
+      )}
+      {own ? (
+        <Button variant="outline-danger" onClick={onLeave} className="flex-grow-1">
+          {own.status === 'WAITING' ? 'Warteliste verlassen' : 'Abmelden'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** How many places (up to the places per member) with the total, or the one place there is to take. */
+function AmountChoice({ event, form, amount }: { event: ClubEvent; form: UseFormReturn<FormInput>; amount: number }) {
+  const options = Array.from({ length: event.maxPlacesPerMember }, (_, i) => i + 1);
+  const amountError = form.formState.errors.amount?.message;
+  const total = multiplyMoney(event.price.amount, Number.isFinite(amount) ? amount : 0);
+  if (options.length <= 1) {
+    // One place per member: nothing to choose (the form sends 1).
+    return (
+      <p className="mb-3">
+        Pro Mitglied 1 Platz.
+        {event.price.amount > 0 ? ` Preis ${formatMoney(event.price)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
+      </p>
+    );
+  }
+  return (
+    <div className="mb-3">
+      <label htmlFor="amount" className="form-label fw-semibold">
+        {event.subscription ? 'Anzahl Plätze ändern' : 'Anzahl Plätze'}
+      </label>
+      <select
+        id="amount"
+        className={`form-select${amountError ? ' is-invalid' : ''}`}
+        aria-describedby={`amount-hint${amountError ? ' amount-error' : ''}`}
+        {...form.register('amount', { valueAsNumber: true })}
+      >
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <div id="amount-hint" className="form-text">
+        Pro Mitglied höchstens {placesText(event.maxPlacesPerMember)}.
+        {event.price.amount > 0 ? ` Total ${formatMoney(total)}, ${PAYMENT_MODE_TEXT[event.paymentMode]}.` : ''}
+      </div>
+      {amountError ? (
+        <div id="amount-error" className="invalid-feedback">
+          {amountError}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Too few places left (or none): the waiting list offered instead. */
+function WaitlistOffer({ event }: { event: ClubEvent }) {
+  return (
+    <Alert variant="info" className="py-2">
+      {event.placesLeft === 0
+        ? 'Diese Veranstaltung ist ausgebucht.'
+        : `Es ${event.placesLeft === 1 ? 'ist' : 'sind'} nur noch ${placesText(event.placesLeft ?? 0)} frei.`}{' '}
+      Sie können sich auf die Warteliste setzen: Sobald genug Plätze frei werden, rücken Sie in der Reihenfolge der Anmeldung nach.
+    </Alert>
+  );
+}
+
+/** «Abmelden?» or «Warteliste verlassen?»: cancels the member's subscription. */
+function LeaveDialog({ event, show, onClose, onLeft }: { event: ClubEvent; show: boolean; onClose: () => void; onLeft: () => void }) {
+  const cancel = useCancelSubscription();
+  const own = event.subscription;
   const waiting = own?.status === 'WAITING';
   return (
     <ConfirmDialog
-      show={props.show && Boolean(own)}
+      show={show && Boolean(own)}
       title={waiting ? 'Warteliste verlassen?' : 'Abmelden?'}
       confirmLabel={waiting ? 'Warteliste verlassen' : 'Abmelden'}
-      pending={props.pending}
-      error={props.error}
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
+      pending={cancel.isPending}
+      error={cancel.error}
+      onConfirm={() =>
+        cancel.mutate(event.id, {
+          onSuccess: () => {
+            onClose();
+            onLeft();
+          },
+        })
+      }
+      onCancel={onClose}
     >
       <p className="mb-0">
         {waiting
-          ? `Sie verlassen die Warteliste für «${props.event.title}».`
+          ? `Sie verlassen die Warteliste für «${event.title}».`
           : (own?.amount ?? 0) === 1
-            ? `Sie melden sich von «${props.event.title}» ab. Ihr Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.`
-            : `Sie melden sich von «${props.event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
+            ? `Sie melden sich von «${event.title}» ab. Ihr Platz geht an ein Mitglied auf der Warteliste oder wird wieder frei.`
+            : `Sie melden sich von «${event.title}» ab. Ihre ${placesText(own?.amount ?? 0)} gehen an Mitglieder auf der Warteliste oder werden wieder frei.`}
       </p>
     </ConfirmDialog>
   );

@@ -15,10 +15,10 @@ function cameraError(error: unknown): string {
 }
 
 /**
- * «Ausweis scannen»: the phone's back camera in a small preview until a QR code is read; the
- * code's text goes to `onScan` and the camera stops. The reader is loaded on first use.
+ * The back camera while `active`: a frame looked at every SCAN_EVERY_MS until a QR code is read, then the
+ * camera stops and the code's text goes to `onScan`; a camera that cannot start says why.
  */
-export function CardScanner({ onScan }: { onScan: (text: string) => void }) {
+function useCameraScan(onScan: (text: string) => void) {
   const [active, setActive] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,6 +76,20 @@ export function CardScanner({ onScan }: { onScan: (text: string) => void }) {
     return stop;
   }, [active]);
 
+  const start = () => {
+    setError(null);
+    setStarting(true);
+    setActive(true);
+  };
+  return { active, starting, error, videoRef, start, stop: () => setActive(false) };
+}
+
+/**
+ * «Ausweis scannen»: the phone's back camera in a small preview until a QR code is read; the
+ * code's text goes to `onScan` and the camera stops. The reader is loaded on first use.
+ */
+export function CardScanner({ onScan }: { onScan: (text: string) => void }) {
+  const { active, starting, error, videoRef, start, stop } = useCameraScan(onScan);
   return (
     <div className="card-scanner">
       {active ? (
@@ -88,20 +102,12 @@ export function CardScanner({ onScan }: { onScan: (text: string) => void }) {
             playsInline
             aria-label="Kamerabild zum Scannen des Ausweises"
           />
-          <Button variant="outline-secondary" onClick={() => setActive(false)}>
+          <Button variant="outline-secondary" onClick={stop}>
             Scannen beenden
           </Button>
         </div>
       ) : (
-        <Button
-          variant="primary"
-          className="w-100"
-          onClick={() => {
-            setError(null);
-            setStarting(true);
-            setActive(true);
-          }}
-        >
+        <Button variant="primary" className="w-100" onClick={start}>
           Ausweis scannen
         </Button>
       )}

@@ -1,4 +1,4 @@
-import type { HandoverItem } from '@club/contract';
+import { INVOICE_STATUS_LABEL, type HandoverItem } from '@club/contract';
 import Button from 'react-bootstrap/Button';
 import { errorMessage } from '@/components/ui/error-alert';
 import { formatMoney, formatTime } from '@/lib/format';
@@ -9,11 +9,11 @@ import type { HandoverKind } from '@/lib/query-keys';
 const units = (kind: HandoverKind, n: number) =>
   kind === 'game' ? `${n} ${n === 1 ? 'Ticket' : 'Tickets'}` : `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;
 
-/** The one word for the money at the hand-over: «kostenlos», «bezahlt» or «unbezahlt». */
+/** The one word for the money at the hand-over: «Kostenlos», «Bezahlt» (the invoice badge's word) or «Unbezahlt». */
 function paymentWord(item: HandoverItem): { text: string; className: string } {
-  if (isFree(item)) return { text: 'kostenlos', className: 'badge text-bg-light border' };
-  if (isUnpaid(item)) return { text: 'unbezahlt', className: 'badge text-bg-danger' };
-  return { text: 'bezahlt', className: 'badge text-bg-success' };
+  if (isFree(item)) return { text: 'Kostenlos', className: 'badge text-bg-light border' };
+  if (isUnpaid(item)) return { text: 'Unbezahlt', className: 'badge text-bg-danger' };
+  return { text: INVOICE_STATUS_LABEL.PAID, className: 'badge text-bg-success' };
 }
 
 /** One member's tickets or places: what, how much, paid or not, and «Ausgeben», then «ausgegeben um 19:42» with «Rückgängig». */

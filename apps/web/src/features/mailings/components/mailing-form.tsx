@@ -10,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -108,25 +108,17 @@ function RecipientCount({ kind, groupId }: { kind: string; groupId: string }) {
   );
 }
 
-/** The board's mail to a group: choose the group, see how many get it, write, confirm. */
-export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
+/** The form's actions: preview, test mail, the question before sending and the sending itself, with what they answered. */
+function useMailingActions(form: UseFormReturn<MailingFormInput, unknown, MailingFormData>, currentValues: string) {
   const send = useSendMailing();
   const testMail = useSendTestMailing();
   const mailPreview = useMailPreview();
   const [progress, setProgress] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<MailingFormData | null>(null);
-  const form = useForm<MailingFormInput, unknown, MailingFormData>({
-    resolver: zodResolver(mailingFormSchema),
-    defaultValues: { kind: '', groupId: '', subject: '', text: '' },
-  });
-  const [kind, groupId, subject, text] = useWatch({ control: form.control, name: ['kind', 'groupId', 'subject', 'text'] });
-  const chosenGroup = groupOf(kind, groupId);
-  const preview = useMailingPreview(chosenGroup);
-  const idLabel = kind && kind !== 'BOARD' ? GROUP_ID_LABELS[kind] : null;
   // The form's values the preview was made of: a preview of other values is not shown.
   const [previewedValues, setPreviewedValues] = useState<string | null>(null);
-  const previewIsCurrent = previewedValues === JSON.stringify([kind, groupId, subject, text]);
+  const previewIsCurrent = previewedValues === currentValues;
 
   const onSubmit = form.handleSubmit((values) => {
     setDone(null);
@@ -137,7 +129,7 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
   const showPreview = form.handleSubmit((values) => {
     const group = groupOf(values.kind, values.groupId);
     if (!group) return;
-    setPreviewedValues(JSON.stringify([kind, groupId, subject, text]));
+    setPreviewedValues(currentValues);
     mailPreview.mutate({ group, subject: values.subject, text: values.text });
   });
 
@@ -172,6 +164,134 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
     }
   };
 
+  const cancelConfirm = () => {
+    setConfirming(null);
+    send.reset();
+  };
+
+  return {
+    send,
+    testMail,
+    mailPreview,
+    previewIsCurrent,
+    progress,
+    done,
+    confirming,
+    onSubmit,
+    showPreview,
+    sendTest,
+    confirm,
+    cancelConfirm,
+  };
+}
+
+/** The fields: the group (kind, then which one), its count, subject, text and the attachment. */
+function MailingFields({ groups, kind, groupId }: { groups: MailingGroupOptions; kind: MailingFormInput['kind']; groupId: string }) {
+  const idLabel = kind && kind !== 'BOARD' ? GROUP_ID_LABELS[kind] : null;
+  return (
+    <div className="row g-3">
+      <div className="col-md-5">
+        <FormField<MailingFormInput> name="kind" label="Gruppe" idPrefix={ID} required className="mb-0">
+          <option value="">Bitte wählen…</option>
+          {MAILING_GROUP_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {MAILING_GROUP_KIND_LABELS[k]}
+            </option>
+          ))}
+        </FormField>
+      </div>
+      {idLabel ? (
+        <div className="col-md-7">
+          <FormField<MailingFormInput> key={kind} name="groupId" label={idLabel.label} idPrefix={ID} required className="mb-0">
+            <option value="">Bitte wählen…</option>
+            <GroupOptions groups={groups} kind={kind} />
+          </FormField>
+        </div>
+      ) : null}
+      <div className="col-12">
+        <RecipientCount kind={kind} groupId={groupId} />
+      </div>
+      <div className="col-12">
+        <FormField<MailingFormInput>
+          name="subject"
+          label="Betreff"
+          idPrefix={ID}
+          required
+          maxLength={MAILING_SUBJECT_MAX}
+          className="mb-0"
+        />
+      </div>
+      <div className="col-12">
+        <FormField<MailingFormInput>
+          name="text"
+          label="Text"
+          idPrefix={ID}
+          required
+          textarea
+          maxLength={MAILING_TEXT_MAX}
+          className="mb-0"
+          help={
+            <>
+              Markdown: <code>**fett**</code>, <code>*kursiv*</code>, <code>- Aufzählung</code>, <code>[Link](https://…)</code>. Die Anrede
+              «Grüezi Vorname» und der Hinweis, warum das Mitglied die Mail erhält, kommen automatisch dazu; Antworten gehen an Sie.
+            </>
+          }
+        />
+      </div>
+      <div className="col-12">
+        <PdfFileField idPrefix={ID} label="PDF-Anhang (freiwillig)" required={false} />
+      </div>
+    </div>
+  );
+}
+
+/** «Mail senden?»: the subject, the group and its count, the attachment and its upload. */
+function SendMailingDialog({
+  confirming,
+  preview,
+  actions,
+}: {
+  confirming: MailingFormData | null;
+  preview: MailingPreview | undefined;
+  actions: ReturnType<typeof useMailingActions>;
+}) {
+  const { send, progress } = actions;
+  return (
+    <ConfirmDialog
+      show={confirming !== null}
+      title="Mail senden?"
+      confirmLabel="Jetzt senden"
+      variant="primary"
+      pending={send.isPending}
+      error={send.error}
+      onConfirm={() => void actions.confirm()}
+      onCancel={actions.cancelConfirm}
+    >
+      {confirming ? (
+        <>
+          <p>
+            Die Mail «{confirming.subject}» geht an <strong>{preview?.label ?? 'die gewählte Gruppe'}</strong>:{' '}
+            <strong>{preview ? recipientsText(preview.recipients) : 'Empfänger werden gezählt…'}</strong>, an jedes Mitglied einzeln.
+          </p>
+          {confirming.file?.[0] ? <p className="mb-0">Mit Anhang: {confirming.file[0].name}</p> : null}
+          {send.isPending && confirming.file?.[0] ? <UploadProgress share={progress} /> : null}
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** The board's mail to a group: choose the group, see how many get it, write, confirm. */
+export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
+  const form = useForm<MailingFormInput, unknown, MailingFormData>({
+    resolver: zodResolver(mailingFormSchema),
+    defaultValues: { kind: '', groupId: '', subject: '', text: '' },
+  });
+  const [kind, groupId, subject, text] = useWatch({ control: form.control, name: ['kind', 'groupId', 'subject', 'text'] });
+  const preview = useMailingPreview(groupOf(kind, groupId));
+  const actions = useMailingActions(form, JSON.stringify([kind, groupId, subject, text]));
+  const { testMail, mailPreview, done } = actions;
+
   return (
     <section className="card shadow-sm mb-4" aria-labelledby={`${ID}-heading`}>
       <div className="card-body">
@@ -184,69 +304,16 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
           </div>
         ) : null}
         <FormProvider {...form}>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${ID}-heading`}>
-            <div className="row g-3">
-              <div className="col-md-5">
-                <FormField<MailingFormInput> name="kind" label="Gruppe" idPrefix={ID} required className="mb-0">
-                  <option value="">Bitte wählen…</option>
-                  {MAILING_GROUP_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {MAILING_GROUP_KIND_LABELS[k]}
-                    </option>
-                  ))}
-                </FormField>
-              </div>
-              {idLabel ? (
-                <div className="col-md-7">
-                  <FormField<MailingFormInput> key={kind} name="groupId" label={idLabel.label} idPrefix={ID} required className="mb-0">
-                    <option value="">Bitte wählen…</option>
-                    <GroupOptions groups={groups} kind={kind} />
-                  </FormField>
-                </div>
-              ) : null}
-              <div className="col-12">
-                <RecipientCount kind={kind} groupId={groupId} />
-              </div>
-              <div className="col-12">
-                <FormField<MailingFormInput>
-                  name="subject"
-                  label="Betreff"
-                  idPrefix={ID}
-                  required
-                  maxLength={MAILING_SUBJECT_MAX}
-                  className="mb-0"
-                />
-              </div>
-              <div className="col-12">
-                <FormField<MailingFormInput>
-                  name="text"
-                  label="Text"
-                  idPrefix={ID}
-                  required
-                  textarea
-                  maxLength={MAILING_TEXT_MAX}
-                  className="mb-0"
-                  help={
-                    <>
-                      Markdown: <code>**fett**</code>, <code>*kursiv*</code>, <code>- Aufzählung</code>, <code>[Link](https://…)</code>. Die
-                      Anrede «Grüezi Vorname» und der Hinweis, warum das Mitglied die Mail erhält, kommen automatisch dazu; Antworten gehen
-                      an Sie.
-                    </>
-                  }
-                />
-              </div>
-              <div className="col-12">
-                <PdfFileField idPrefix={ID} label="PDF-Anhang (freiwillig)" required={false} />
-              </div>
-            </div>
+          <form noValidate onSubmit={(e) => void actions.onSubmit(e)} aria-labelledby={`${ID}-heading`}>
+            <MailingFields groups={groups} kind={kind} groupId={groupId} />
             <div className="d-flex flex-wrap gap-2 mt-3">
-              <Button type="button" variant="outline-secondary" disabled={mailPreview.isPending} onClick={() => void showPreview()}>
+              <Button type="button" variant="outline-secondary" disabled={mailPreview.isPending} onClick={() => void actions.showPreview()}>
                 Vorschau
               </Button>
-              <Button type="button" variant="outline-primary" disabled={testMail.isPending} onClick={() => void sendTest()}>
+              <Button type="button" variant="outline-primary" disabled={testMail.isPending} onClick={() => void actions.sendTest()}>
                 Testmail an mich
               </Button>
-              <Button type="submit" disabled={send.isPending}>
+              <Button type="submit" disabled={actions.send.isPending}>
                 Mail senden…
               </Button>
             </div>
@@ -254,35 +321,11 @@ export function MailingForm({ groups }: { groups: MailingGroupOptions }) {
               {testMail.isError ? <ErrorAlert error={testMail.error} title="Die Testmail konnte nicht gesendet werden." /> : null}
               {mailPreview.isError ? <ErrorAlert error={mailPreview.error} title="Die Vorschau konnte nicht erstellt werden." /> : null}
             </div>
-            {mailPreview.data && previewIsCurrent ? <MailPreview preview={mailPreview.data} /> : null}
+            {mailPreview.data && actions.previewIsCurrent ? <MailPreview preview={mailPreview.data} /> : null}
           </form>
         </FormProvider>
       </div>
-      <ConfirmDialog
-        show={confirming !== null}
-        title="Mail senden?"
-        confirmLabel="Jetzt senden"
-        variant="primary"
-        pending={send.isPending}
-        error={send.error}
-        onConfirm={() => void confirm()}
-        onCancel={() => {
-          setConfirming(null);
-          send.reset();
-        }}
-      >
-        {confirming ? (
-          <>
-            <p>
-              Die Mail «{confirming.subject}» geht an <strong>{preview.data?.label ?? 'die gewählte Gruppe'}</strong>:{' '}
-              <strong>{preview.data ? recipientsText(preview.data.recipients) : 'Empfänger werden gezählt…'}</strong>, an jedes Mitglied
-              einzeln.
-            </p>
-            {confirming.file?.[0] ? <p className="mb-0">Mit Anhang: {confirming.file[0].name}</p> : null}
-            {send.isPending && confirming.file?.[0] ? <UploadProgress share={progress} /> : null}
-          </>
-        ) : null}
-      </ConfirmDialog>
+      <SendMailingDialog confirming={actions.confirming} preview={preview.data} actions={actions} />
     </section>
   );
 }

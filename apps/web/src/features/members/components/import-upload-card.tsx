@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { MemberImport } from '@club/contract';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FilePicker } from '@/components/ui/file-picker';
 import { SectionCard } from '@/components/ui/section-card';
 import { useUploadMemberImport } from '../api/member-imports';
 
@@ -42,19 +43,19 @@ export function ImportUploadCard({ onUploaded }: { onUploaded: (result: MemberIm
             if (dropped) setFile(dropped);
           }}
         >
-          <Form.Group controlId="import-file-input">
-            <Form.Label>Mitgliederliste (CSV oder Excel .xlsx, höchstens 10 MB)</Form.Label>
-            <Form.Control
-              type="file"
-              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
-              aria-describedby="import-file-help"
-            />
-            <Form.Text id="import-file-help">
-              Sie können die Datei auch hierher ziehen. Die erste Zeile muss die Spaltentitel enthalten.
-              {file ? ` Gewählt: ${file.name}` : ''}
-            </Form.Text>
-          </Form.Group>
+          <label htmlFor="import-file-input" className="form-label">
+            Mitgliederliste (CSV oder Excel .xlsx, höchstens 10 MB)
+          </label>
+          <FilePicker
+            id="import-file-input"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            chosen={file?.name}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            aria-describedby="import-file-help"
+          />
+          <div id="import-file-help" className="form-text">
+            Sie können die Datei auch hierher ziehen. Die erste Zeile muss die Spaltentitel enthalten.
+          </div>
         </div>
         {upload.isPending ? (
           <div className="mb-3" aria-live="polite">

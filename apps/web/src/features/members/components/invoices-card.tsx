@@ -34,6 +34,56 @@ function InvoicePayments({ payments }: { payments: readonly MemberPayment[] }) {
   );
 }
 
+/** One invoice: number, title, dates, total, payments, status, PDF and «Stornieren» while nothing is paid. */
+function InvoiceItem({
+  memberId,
+  invoice,
+  payments,
+  cancelling,
+  onCancel,
+}: Omit<InvoicesCardProps, 'invoices'> & { invoice: InvoiceSummary; cancelling: boolean; onCancel: () => void }) {
+  return (
+    <li className="list-group-item px-0 d-flex flex-wrap flex-sm-nowrap justify-content-between gap-2">
+      <span>
+        <Link to={paths.adminInvoice.href(invoice.id)} className="fw-semibold" aria-label={`Rechnung ${invoice.number} mit Verlauf öffnen`}>
+          {invoice.number}
+        </Link>{' '}
+        {invoice.title}
+        <br />
+        <span className="small">
+          {formatDate(invoice.invoiceDate)}, fällig {formatDate(invoice.status === 'OPEN' ? invoice.currentDueDate : invoice.dueDate)}
+          {invoice.status === 'OPEN' && invoice.currentDueDate !== invoice.dueDate ? ' (neue Frist der Mahnung)' : ''} ·{' '}
+          {formatMoney(invoice.total)}
+          {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
+          {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
+        </span>
+        <InvoicePayments payments={payments.filter((p) => p.invoiceId === invoice.id)} />
+      </span>
+      <span className="d-flex align-items-center align-self-start flex-shrink-0 gap-2">
+        <InvoiceStatusBadge status={invoice.status} />
+        <a
+          href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`}
+          download
+          aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
+        >
+          PDF
+        </a>
+        {invoice.status === 'OPEN' && invoice.paidAmount.amount === 0 ? (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={cancelling}
+            aria-label={`Rechnung ${invoice.number} stornieren`}
+            onClick={onCancel}
+          >
+            Stornieren
+          </Button>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
 /** The member's invoices, newest first, each with its PDF and the payments booked on it. */
 export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps) {
   const sorted = [...invoices].sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
@@ -51,49 +101,14 @@ export function InvoicesCard({ memberId, invoices, payments }: InvoicesCardProps
       ) : (
         <ul className="list-group list-group-flush">
           {sorted.map((invoice) => (
-            <li key={invoice.id} className="list-group-item px-0 d-flex flex-wrap flex-sm-nowrap justify-content-between gap-2">
-              <span>
-                <Link
-                  to={paths.adminInvoice.href(invoice.id)}
-                  className="fw-semibold"
-                  aria-label={`Rechnung ${invoice.number} mit Verlauf öffnen`}
-                >
-                  {invoice.number}
-                </Link>{' '}
-                {invoice.title}
-                <br />
-                <span className="small">
-                  {formatDate(invoice.invoiceDate)}, fällig{' '}
-                  {formatDate(invoice.status === 'OPEN' ? invoice.currentDueDate : invoice.dueDate)}
-                  {invoice.status === 'OPEN' && invoice.currentDueDate !== invoice.dueDate ? ' (neue Frist der Mahnung)' : ''} ·{' '}
-                  {formatMoney(invoice.total)}
-                  {invoice.paidAt ? ` · bezahlt am ${formatDate(invoice.paidAt)}` : ''}
-                  {invoice.reminderLevel > 0 ? ` · ${invoice.reminderLevel}. Mahnstufe` : ''}
-                </span>
-                <InvoicePayments payments={payments.filter((p) => p.invoiceId === invoice.id)} />
-              </span>
-              <span className="d-flex align-items-center align-self-start flex-shrink-0 gap-2">
-                <InvoiceStatusBadge status={invoice.status} />
-                <a
-                  href={`${adminMembersBase}/${memberId}/invoices/${invoice.id}.pdf`}
-                  download
-                  aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
-                >
-                  PDF
-                </a>
-                {invoice.status === 'OPEN' && invoice.paidAmount.amount === 0 ? (
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    disabled={cancel.isPending}
-                    aria-label={`Rechnung ${invoice.number} stornieren`}
-                    onClick={() => setAsking(invoice)}
-                  >
-                    Stornieren
-                  </Button>
-                ) : null}
-              </span>
-            </li>
+            <InvoiceItem
+              key={invoice.id}
+              memberId={memberId}
+              invoice={invoice}
+              payments={payments}
+              cancelling={cancel.isPending}
+              onCancel={() => setAsking(invoice)}
+            />
           ))}
         </ul>
       )}

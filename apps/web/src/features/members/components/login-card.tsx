@@ -59,6 +59,34 @@ function LoginAction<T>(props: {
   );
 }
 
+/** State, user name, second factor and lock of the login. */
+function LoginFacts({ login, embedded }: { login: MemberLogin; embedded: boolean }) {
+  return (
+    <dl className="row mb-3">
+      <dt className="col-sm-5">Stand</dt>
+      <dd className="col-sm-7">{stateText(login)}</dd>
+      {login.username ? (
+        <>
+          <dt className="col-sm-5">Benutzername</dt>
+          <dd className="col-sm-7">{login.username}</dd>
+        </>
+      ) : null}
+      {embedded ? (
+        <>
+          <dt className="col-sm-5">Zwei-Faktor-Anmeldung</dt>
+          <dd className="col-sm-7">{login.twoFactor ? 'eingeschaltet' : 'aus'}</dd>
+        </>
+      ) : null}
+      {login.lockedUntil ? (
+        <>
+          <dt className="col-sm-5">Gesperrt</dt>
+          <dd className="col-sm-7 mb-0">bis {formatTime(login.lockedUntil)} Uhr (zu viele Fehlversuche)</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 /**
  * «Login»: how the member logs in (no login, invited until, active with the last login, second
  * factor, locked) and the board's help: a new invitation, a password reset, a lost second factor.
@@ -74,28 +102,7 @@ export function LoginCard({ member }: { member: AdminMember }) {
   const self = session.user?.id === member.id;
   return (
     <SectionCard id="login" title="Login">
-      <dl className="row mb-3">
-        <dt className="col-sm-5">Stand</dt>
-        <dd className="col-sm-7">{stateText(login)}</dd>
-        {login.username ? (
-          <>
-            <dt className="col-sm-5">Benutzername</dt>
-            <dd className="col-sm-7">{login.username}</dd>
-          </>
-        ) : null}
-        {embedded ? (
-          <>
-            <dt className="col-sm-5">Zwei-Faktor-Anmeldung</dt>
-            <dd className="col-sm-7">{login.twoFactor ? 'eingeschaltet' : 'aus'}</dd>
-          </>
-        ) : null}
-        {login.lockedUntil ? (
-          <>
-            <dt className="col-sm-5">Gesperrt</dt>
-            <dd className="col-sm-7 mb-0">bis {formatTime(login.lockedUntil)} Uhr (zu viele Fehlversuche)</dd>
-          </>
-        ) : null}
-      </dl>
+      <LoginFacts login={login} embedded={embedded} />
       {embedded ? (
         <div className="d-flex flex-wrap gap-2">
           {login.state === 'ACTIVE' ? (

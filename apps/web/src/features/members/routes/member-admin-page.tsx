@@ -25,6 +25,67 @@ function BackLink() {
   );
 }
 
+type MemberDetail = NonNullable<ReturnType<typeof useMember>['data']>;
+
+/** Active or not, board, anonymised, and a spinner while the page is read again. */
+function MemberBadges({ member, fetching }: { member: MemberDetail['member']; fetching: boolean }) {
+  return (
+    <p className="mt-2 mb-0 d-flex flex-wrap align-items-center gap-2">
+      {member.active ? (
+        <span className="badge text-bg-success">Aktives Mitglied</span>
+      ) : (
+        <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>
+      )}
+      {member.roles.includes('MEMBER_OF_THE_BOARD') ? <span className="badge text-bg-info">Vorstand</span> : null}
+      {member.anonymisedAt ? <span className="badge text-bg-dark">Anonymisiert</span> : null}
+      {fetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
+    </p>
+  );
+}
+
+/** The member's cards: data, phones, roles, login, addresses, memberships, money, tickets, events, mails, log, erasure. */
+function MemberCards({ detail }: { detail: MemberDetail }) {
+  const { member } = detail;
+  return (
+    <div className="row g-4">
+      <div className="col-lg-6">
+        <PersonalDataCard member={member} />
+      </div>
+      <div className="col-lg-6">
+        <div className="d-flex flex-column gap-4 h-100">
+          <PhonesCard member={member} />
+          <RolesCard member={member} />
+          <LoginCard member={member} />
+        </div>
+      </div>
+      <div className="col-lg-6">
+        <AddressesCard memberId={member.id} addresses={detail.addresses} />
+      </div>
+      <div className="col-lg-6">
+        <MembershipsCard memberId={member.id} memberships={detail.memberships} />
+      </div>
+      <div className="col-lg-6">
+        <InvoicesCard memberId={member.id} invoices={detail.invoices} payments={detail.payments} />
+      </div>
+      <div className="col-lg-6">
+        <ReservationsCard reservations={detail.ticketReservations} />
+      </div>
+      <div className="col-lg-6">
+        <EventSubscriptionsCard subscriptions={detail.eventSubscriptions} />
+      </div>
+      <div className="col-lg-6">
+        <MailsCard mails={detail.mails} />
+      </div>
+      <div className="col-lg-6">
+        <AuditLogCard entries={detail.auditLog} />
+      </div>
+      <div className="col-lg-6">
+        <ErasureCard member={member} />
+      </div>
+    </div>
+  );
+}
+
 export default function MemberAdminPage() {
   const params = useParams();
   const id = positiveId(params.id) ?? 0;
@@ -63,53 +124,9 @@ export default function MemberAdminPage() {
     <>
       <BackLink />
       <PageHeader title={`${member.firstName} ${member.lastName}`} intro={`Mitglied Nr. ${member.memberNumber}`}>
-        <p className="mt-2 mb-0 d-flex flex-wrap align-items-center gap-2">
-          {member.active ? (
-            <span className="badge text-bg-success">Aktives Mitglied</span>
-          ) : (
-            <span className="badge text-bg-secondary">Keine aktuelle Mitgliedschaft</span>
-          )}
-          {member.roles.includes('MEMBER_OF_THE_BOARD') ? <span className="badge text-bg-info">Vorstand</span> : null}
-          {member.anonymisedAt ? <span className="badge text-bg-dark">Anonymisiert</span> : null}
-          {detail.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
-        </p>
+        <MemberBadges member={member} fetching={detail.isFetching} />
       </PageHeader>
-      <div className="row g-4">
-        <div className="col-lg-6">
-          <PersonalDataCard member={member} />
-        </div>
-        <div className="col-lg-6">
-          <div className="d-flex flex-column gap-4 h-100">
-            <PhonesCard member={member} />
-            <RolesCard member={member} />
-            <LoginCard member={member} />
-          </div>
-        </div>
-        <div className="col-lg-6">
-          <AddressesCard memberId={member.id} addresses={detail.data.addresses} />
-        </div>
-        <div className="col-lg-6">
-          <MembershipsCard memberId={member.id} memberships={detail.data.memberships} />
-        </div>
-        <div className="col-lg-6">
-          <InvoicesCard memberId={member.id} invoices={detail.data.invoices} payments={detail.data.payments} />
-        </div>
-        <div className="col-lg-6">
-          <ReservationsCard reservations={detail.data.ticketReservations} />
-        </div>
-        <div className="col-lg-6">
-          <EventSubscriptionsCard subscriptions={detail.data.eventSubscriptions} />
-        </div>
-        <div className="col-lg-6">
-          <MailsCard mails={detail.data.mails} />
-        </div>
-        <div className="col-lg-6">
-          <AuditLogCard entries={detail.data.auditLog} />
-        </div>
-        <div className="col-lg-6">
-          <ErasureCard member={member} />
-        </div>
-      </div>
+      <MemberCards detail={detail.data} />
     </>
   );
 }

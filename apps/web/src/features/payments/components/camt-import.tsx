@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FilePicker } from '@/components/ui/file-picker';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useImportCamt054 } from '../api/import-camt054';
 import { formatBankAmount, OUTCOME_LABEL } from '../lib/labels';
@@ -52,17 +53,16 @@ export function CamtImport() {
             <label htmlFor={`${id}-file`} className="form-label">
               Datei der Bank (XML: Gutschriftsanzeige camt.054 oder Kontoauszug camt.053)
             </label>
-            <input
+            <FilePicker
               id={`${id}-file`}
-              type="file"
               accept=".xml,application/xml,text/xml"
-              className={`form-control${fileError ? ' is-invalid' : ''}`}
-              aria-invalid={fileError ? true : undefined}
+              chosen={files?.[0]?.name}
+              invalid={Boolean(fileError)}
               aria-describedby={fileError ? `${id}-file-error` : undefined}
               {...form.register('file', { onChange: () => importFile.reset() })}
             />
             {fileError ? (
-              <div id={`${id}-file-error`} className="invalid-feedback">
+              <div id={`${id}-file-error`} className="invalid-feedback d-block">
                 {fileError}
               </div>
             ) : null}

@@ -1,5 +1,6 @@
 import {
   creditDecisionKindSchema,
+  type CreditDecisionKind,
   francsToRappen,
   parseChf,
   rappenToFrancs,
@@ -138,6 +139,34 @@ interface Part {
 /** A part as typed (`12.50`, `12,50`, `1'234.50`) in Rappen; NaN while it is no amount. */
 const toRappen = (francs: string) => parseChf(francs) ?? Number.NaN;
 
+/** The parts so far: each invoice with its amount to type, and «Entfernen». */
+function PartList({ id, parts, onParts }: { id: string; parts: Part[]; onParts: (update: (list: Part[]) => Part[]) => void }) {
+  return (
+    <ul className="list-unstyled d-grid gap-2" aria-label="Aufteilung">
+      {parts.map((part, i) => (
+        <li key={part.invoice.id} className="d-flex flex-wrap align-items-end gap-2">
+          <label htmlFor={`${id}-part-${part.invoice.id}`} className="form-label mb-0 flex-grow-1 text-break">
+            <strong>{part.invoice.number}</strong> {part.invoice.memberName}, offen {formatMoney(openAmount(part.invoice))}: Betrag in CHF
+            <input
+              id={`${id}-part-${part.invoice.id}`}
+              className="form-control mt-1"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              value={part.amount}
+              onChange={(e) => onParts((list) => list.map((p, k) => (k === i ? { ...p, amount: e.target.value } : p)))}
+            />
+          </label>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => onParts((list) => list.filter((_, k) => k !== i))}>
+            Entfernen<span className="visually-hidden"> ({part.invoice.number})</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Splits a credit across several open invoices; the parts must add up to the credit. */
 export function SplitCreditDialog({ credit, onClose, onDone }: { credit: UnmatchedCredit; onClose: () => void; onDone: CreditDone }) {
   const book = useBookCredit();
@@ -179,35 +208,7 @@ export function SplitCreditDialog({ credit, onClose, onDone }: { credit: Unmatch
         </Modal.Header>
         <Modal.Body>
           <CreditSummary credit={credit} />
-          {parts.length > 0 ? (
-            <ul className="list-unstyled d-grid gap-2" aria-label="Aufteilung">
-              {parts.map((part, i) => (
-                <li key={part.invoice.id} className="d-flex flex-wrap align-items-end gap-2">
-                  <label htmlFor={`${id}-part-${part.invoice.id}`} className="form-label mb-0 flex-grow-1 text-break">
-                    <strong>{part.invoice.number}</strong> {part.invoice.memberName}, offen {formatMoney(openAmount(part.invoice))}: Betrag
-                    in CHF
-                    <input
-                      id={`${id}-part-${part.invoice.id}`}
-                      className="form-control mt-1"
-                      type="number"
-                      inputMode="decimal"
-                      step="0.01"
-                      min="0.01"
-                      value={part.amount}
-                      onChange={(e) => setParts((list) => list.map((p, k) => (k === i ? { ...p, amount: e.target.value } : p)))}
-                    />
-                  </label>
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary"
-                    onClick={() => setParts((list) => list.filter((_, k) => k !== i))}
-                  >
-                    Entfernen<span className="visually-hidden"> ({part.invoice.number})</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {parts.length > 0 ? <PartList id={id} parts={parts} onParts={setParts} /> : null}
           <p aria-live="polite" className={rest === 0 ? 'text-success' : 'text-body'}>
             Zugeteilt {formatChf(sumRappen)} von {formatChf(creditRappen)}
             {rest > 0 ? `, noch ${formatChf(rest)} zuzuteilen.` : rest < 0 ? `, ${formatChf(-rest)} zu viel.` : '.'}
@@ -228,6 +229,46 @@ export function SplitCreditDialog({ credit, onClose, onDone }: { credit: Unmatch
         </Modal.Footer>
       </form>
     </Modal>
+  );
+}
+
+/** The decisions to choose from, one required. */
+function DecisionKinds({
+  id,
+  kind,
+  missing,
+  onKind,
+}: {
+  id: string;
+  kind: string;
+  missing: boolean;
+  onKind: (kind: CreditDecisionKind) => void;
+}) {
+  return (
+    <fieldset className="mb-3" aria-describedby={missing ? `${id}-missing` : undefined}>
+      <legend className="form-label fs-6">Entscheid</legend>
+      {creditDecisionKindSchema.options.map((option) => (
+        <div key={option} className="form-check">
+          <input
+            id={`${id}-${option}`}
+            className={`form-check-input${missing ? ' is-invalid' : ''}`}
+            type="radio"
+            name={`${id}-kind`}
+            value={option}
+            checked={kind === option}
+            onChange={() => onKind(option)}
+          />
+          <label htmlFor={`${id}-${option}`} className="form-check-label">
+            {DECISION_LABEL[option]}
+          </label>
+        </div>
+      ))}
+      {missing ? (
+        <div id={`${id}-missing`} className="invalid-feedback d-block">
+          Bitte wählen Sie einen Entscheid.
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -262,33 +303,15 @@ export function DecideCreditDialog({ credit, onClose, onDone }: { credit: Unmatc
         </Modal.Header>
         <Modal.Body>
           <CreditSummary credit={credit} />
-          <fieldset className="mb-3" aria-describedby={missing ? `${id}-missing` : undefined}>
-            <legend className="form-label fs-6">Entscheid</legend>
-            {creditDecisionKindSchema.options.map((option) => (
-              <div key={option} className="form-check">
-                <input
-                  id={`${id}-${option}`}
-                  className={`form-check-input${missing ? ' is-invalid' : ''}`}
-                  type="radio"
-                  name={`${id}-kind`}
-                  value={option}
-                  checked={kind === option}
-                  onChange={() => {
-                    setKind(option);
-                    setMissing(false);
-                  }}
-                />
-                <label htmlFor={`${id}-${option}`} className="form-check-label">
-                  {DECISION_LABEL[option]}
-                </label>
-              </div>
-            ))}
-            {missing ? (
-              <div id={`${id}-missing`} className="invalid-feedback d-block">
-                Bitte wählen Sie einen Entscheid.
-              </div>
-            ) : null}
-          </fieldset>
+          <DecisionKinds
+            id={id}
+            kind={kind}
+            missing={missing}
+            onKind={(option) => {
+              setKind(option);
+              setMissing(false);
+            }}
+          />
           <label htmlFor={`${id}-note`} className="form-label">
             Notiz
           </label>

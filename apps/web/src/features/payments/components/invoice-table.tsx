@@ -24,6 +24,49 @@ interface InvoiceTableProps {
   onCancel: (invoice: InvoiceOverviewItem) => void;
 }
 
+/** PDF for every invoice; «Zahlung» and «Stornieren» while it is open. */
+function InvoiceActions({
+  invoice,
+  downloading,
+  onPdf,
+  onPay,
+  onCancel,
+}: Omit<InvoiceTableProps, 'invoices' | 'downloadingId'> & { invoice: InvoiceOverviewItem; downloading: boolean }) {
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        disabled={downloading}
+        aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
+        onClick={() => onPdf(invoice)}
+      >
+        PDF
+      </button>
+      {invoice.status === 'OPEN' ? (
+        <>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-success"
+            aria-label={`Zahlung für Rechnung ${invoice.number} erfassen`}
+            onClick={() => onPay(invoice)}
+          >
+            Zahlung
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Rechnung ${invoice.number} stornieren`}
+            onClick={() => onCancel(invoice)}
+          >
+            Stornieren
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The invoices of one page. A table from tablet width up; on a phone every row becomes a card
  * (payments.css), each cell with its label, so nothing scrolls sideways.
@@ -85,37 +128,13 @@ export function InvoiceTable({ invoices, downloadingId, onPdf, onPay, onCancel }
                 {invoice.reminderLevel > 0 && open ? <span className="d-block small">{REMINDER_LABEL[invoice.reminderLevel]}</span> : null}
               </Cell>
               <Cell label="Aktionen">
-                <div className="d-flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary"
-                    disabled={downloadingId === invoice.id}
-                    aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
-                    onClick={() => onPdf(invoice)}
-                  >
-                    PDF
-                  </button>
-                  {open ? (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-success"
-                        aria-label={`Zahlung für Rechnung ${invoice.number} erfassen`}
-                        onClick={() => onPay(invoice)}
-                      >
-                        Zahlung
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        aria-label={`Rechnung ${invoice.number} stornieren`}
-                        onClick={() => onCancel(invoice)}
-                      >
-                        Stornieren
-                      </button>
-                    </>
-                  ) : null}
-                </div>
+                <InvoiceActions
+                  invoice={invoice}
+                  downloading={downloadingId === invoice.id}
+                  onPdf={onPdf}
+                  onPay={onPay}
+                  onCancel={onCancel}
+                />
               </Cell>
             </tr>
           );

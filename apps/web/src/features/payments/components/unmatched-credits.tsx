@@ -45,41 +45,9 @@ export function UnmatchedCredits() {
             <span className="badge text-bg-warning ms-2">{formatNumber(credits.data.total)}</span>
           ) : null}
         </h2>
-        {credits.data && credits.data.waitingLongCount > 0 ? (
-          <div className="alert alert-warning py-2" data-testid="credits-waiting-long">
-            {credits.data.waitingLongCount === 1
-              ? 'Eine Gutschrift wartet'
-              : `${formatNumber(credits.data.waitingLongCount)} Gutschriften warten`}{' '}
-            seit mehr als {REVIEW_WAITING_DAYS} Tagen auf Ihren Entscheid.
-          </div>
-        ) : null}
+        {credits.data && credits.data.waitingLongCount > 0 ? <WaitingLong count={credits.data.waitingLongCount} /> : null}
         <div aria-live="polite">
-          {done ? (
-            <div className="alert alert-success d-flex flex-wrap align-items-center gap-2" data-testid="credit-done">
-              <span className="me-auto">
-                Gutschrift über {formatBankAmount(done.credit.amount)}
-                {done.credit.debtorName ? ` von ${done.credit.debtorName}` : ''} {done.what}.
-              </span>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-dark"
-                disabled={undo.isPending}
-                onClick={() =>
-                  undo.mutate(
-                    { paymentId: done.credit.id },
-                    {
-                      onSuccess: () => {
-                        toast.success('Rückgängig gemacht: Die Gutschrift ist wieder zur Prüfung aufgeführt.');
-                        setDone(null);
-                      },
-                    },
-                  )
-                }
-              >
-                Rückgängig machen
-              </button>
-            </div>
-          ) : null}
+          {done ? <DoneNotice done={done} undo={undo} onUndone={() => setDone(null)} /> : null}
           {undo.isError ? <ErrorAlert error={undo.error} title="Das liess sich nicht rückgängig machen." /> : null}
           {book.isError ? <ErrorAlert error={book.error} title="Die Gutschrift wurde nicht verbucht." /> : null}
         </div>
@@ -119,19 +87,7 @@ export function UnmatchedCredits() {
                 />
               ))}
             </ul>
-            {totalPages > 1 ? (
-              <nav aria-label="Seiten der Gutschriften" className="d-flex flex-wrap align-items-center gap-2 mt-3">
-                <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  ‹ Zurück
-                </button>
-                <span>
-                  Seite {formatNumber(page)} von {formatNumber(totalPages)}
-                </span>
-                <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-                  Weiter ›
-                </button>
-              </nav>
-            ) : null}
+            <CreditsPager page={page} totalPages={totalPages} onPage={setPage} />
           </>
         )}
       </div>
@@ -139,6 +95,73 @@ export function UnmatchedCredits() {
       {dialog?.kind === 'split' ? <SplitCreditDialog credit={dialog.credit} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === 'decide' ? <DecideCreditDialog credit={dialog.credit} onClose={() => setDialog(null)} onDone={onDone} /> : null}
     </section>
+  );
+}
+
+/** Credits waiting longer than the review's days for the board's decision. */
+function WaitingLong({ count }: { count: number }) {
+  return (
+    <div className="alert alert-warning py-2" data-testid="credits-waiting-long">
+      {count === 1 ? 'Eine Gutschrift wartet' : `${formatNumber(count)} Gutschriften warten`} seit mehr als {REVIEW_WAITING_DAYS} Tagen auf
+      Ihren Entscheid.
+    </div>
+  );
+}
+
+/** What the last decision did, with «Rückgängig machen». */
+function DoneNotice({
+  done,
+  undo,
+  onUndone,
+}: {
+  done: { credit: UnmatchedCredit; what: string };
+  undo: ReturnType<typeof useUndoCreditDecision>;
+  onUndone: () => void;
+}) {
+  const toast = useToast();
+  return (
+    <div className="alert alert-success d-flex flex-wrap align-items-center gap-2" data-testid="credit-done">
+      <span className="me-auto">
+        Gutschrift über {formatBankAmount(done.credit.amount)}
+        {done.credit.debtorName ? ` von ${done.credit.debtorName}` : ''} {done.what}.
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-dark"
+        disabled={undo.isPending}
+        onClick={() =>
+          undo.mutate(
+            { paymentId: done.credit.id },
+            {
+              onSuccess: () => {
+                toast.success('Rückgängig gemacht: Die Gutschrift ist wieder zur Prüfung aufgeführt.');
+                onUndone();
+              },
+            },
+          )
+        }
+      >
+        Rückgängig machen
+      </button>
+    </div>
+  );
+}
+
+/** "Seite 2 von 7" with previous and next, when the credits fill more than one page. */
+function CreditsPager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Seiten der Gutschriften" className="d-flex flex-wrap align-items-center gap-2 mt-3">
+      <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ‹ Zurück
+      </button>
+      <span>
+        Seite {formatNumber(page)} von {formatNumber(totalPages)}
+      </span>
+      <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Weiter ›
+      </button>
+    </nav>
   );
 }
 

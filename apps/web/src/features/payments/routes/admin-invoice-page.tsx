@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@club/contract';
+import { formatReference, type InvoiceDetail } from '@club/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,9 +12,9 @@ import { isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 import { useUndoCreditDecision } from '../api/book-credit';
-import { useCancelInvoice } from '../api/cancel-invoice';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { invoiceQueryOptions, useInvoice } from '../api/get-invoice';
+import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
 import { InvoiceHistory, type HistoryUndo } from '../components/invoice-history';
 import { RecordPaymentDialog } from '../components/record-payment-dialog';
 import { KIND_LABEL, REMINDER_LABEL } from '../lib/labels';
@@ -61,7 +61,7 @@ function InvoiceFacts({ invoice, actions }: { invoice: InvoiceDetail; actions: R
         {fact('Betrag', formatMoney(invoice.total))}
         {fact('Bezahlt', formatMoney(invoice.paidAmount))}
         {fact('Offen', open ? formatMoney(invoice.openAmount) : '–')}
-        {fact('Referenz', <span className="font-monospace small">{invoice.reference}</span>)}
+        {fact('Referenz', <span className="font-monospace small">{formatReference(invoice.reference)}</span>)}
       </dl>
       <div className="d-flex flex-wrap gap-2">{actions}</div>
     </SectionCard>
@@ -105,13 +105,6 @@ export default function AdminInvoicePage() {
   const id = positiveId(useParams().id) ?? 0;
   const valid = id > 0;
   const detail = useInvoice(id, valid);
-  const pdf = useDownloadInvoicePdf();
-  const cancel = useCancelInvoice();
-  const undo = useUndoCreditDecision();
-  const toast = useToast();
-  const [paying, setPaying] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [undoing, setUndoing] = useState<HistoryUndo | null>(null);
 
   if (!valid || (isApiError(detail.error) && detail.error.status === 404)) {
     return (
@@ -139,8 +132,15 @@ export default function AdminInvoicePage() {
       </>
     );
   }
+  return <InvoiceScreen invoice={detail.data} fetching={detail.isFetching} />;
+}
 
-  const invoice = detail.data;
+/** The loaded invoice: its facts with the board's actions, its lines, its history, and the dialogs they open. */
+function InvoiceScreen({ invoice, fetching }: { invoice: InvoiceDetail; fetching: boolean }) {
+  const pdf = useDownloadInvoicePdf();
+  const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [undoing, setUndoing] = useState<HistoryUndo | null>(null);
   const open = invoice.status === 'OPEN';
   const actions = (
     <>
@@ -158,14 +158,7 @@ export default function AdminInvoicePage() {
         </button>
       ) : null}
       {open && invoice.paidAmount.amount === 0 ? (
-        <button
-          type="button"
-          className="btn btn-outline-danger"
-          onClick={() => {
-            cancel.reset();
-            setCancelling(true);
-          }}
-        >
+        <button type="button" className="btn btn-outline-danger" onClick={() => setCancelling(true)}>
           Stornieren
         </button>
       ) : null}
@@ -176,7 +169,7 @@ export default function AdminInvoicePage() {
     <>
       <BackLink />
       <PageHeader title={`Rechnung ${invoice.number}`} intro={invoice.title}>
-        {detail.isFetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
+        {fetching ? <LoadingSpinner size="sm" label="Wird aktualisiert…" /> : null}
       </PageHeader>
       {pdf.isError ? <ErrorAlert error={pdf.error} title="Das PDF konnte nicht heruntergeladen werden." /> : null}
       <div className="row g-4">
@@ -188,69 +181,52 @@ export default function AdminInvoicePage() {
         </div>
         <div className="col-12">
           <SectionCard id="invoice-history" title="Verlauf">
-            <InvoiceHistory
-              entries={invoice.history}
-              onUndo={(next) => {
-                undo.reset();
-                setUndoing(next);
-              }}
-            />
+            <InvoiceHistory entries={invoice.history} onUndo={setUndoing} />
           </SectionCard>
         </div>
       </div>
 
       {paying ? <RecordPaymentDialog invoice={invoice} onClose={() => setPaying(false)} /> : null}
-      <ConfirmDialog
-        show={cancelling}
-        title="Rechnung stornieren?"
-        confirmLabel="Stornieren"
-        pending={cancel.isPending}
-        error={cancel.error}
-        onCancel={() => setCancelling(false)}
-        onConfirm={() =>
-          cancel.mutate(
-            { memberId: invoice.memberId, invoiceId: invoice.id },
-            {
-              onSuccess: () => {
-                toast.success(`Rechnung ${invoice.number} storniert.`);
-                setCancelling(false);
-              },
-            },
-          )
-        }
-      >
-        <p className="mb-0">
-          Rechnung {invoice.number} von {invoice.memberName} über {formatMoney(invoice.total)} wird storniert. Sie bleibt mit ihrer Nummer
-          in der Buchhaltung, verschwindet aber aus den Listen des Mitglieds.
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        show={undoing !== null}
-        title="Rückgängig machen?"
-        confirmLabel="Rückgängig machen"
-        variant="primary"
-        pending={undo.isPending}
-        error={undo.error}
-        onCancel={() => setUndoing(null)}
-        onConfirm={() =>
-          undoing
-            ? undo.mutate(
-                { paymentId: undoing.paymentId },
-                {
-                  onSuccess: () => {
-                    toast.success('Rückgängig gemacht; die Gutschrift steht wieder zur Prüfung in der Rechnungsübersicht.');
-                    setUndoing(null);
-                  },
-                },
-              )
-            : undefined
-        }
-      >
-        <p className="mb-0">
-          {undoing ? `Sie machen ${undoing.what} rückgängig.` : ''} Die Gutschrift steht danach wieder in der Liste zur Prüfung.
-        </p>
-      </ConfirmDialog>
+      <CancelInvoiceDialog invoice={cancelling ? invoice : null} onClose={() => setCancelling(false)} />
+      <UndoCreditDialog undoing={undoing} onClose={() => setUndoing(null)} />
     </>
+  );
+}
+
+/** «Rückgängig machen?» for a credit booking or decision chosen in the history (closed while it is null). */
+function UndoCreditDialog({ undoing, onClose }: { undoing: HistoryUndo | null; onClose: () => void }) {
+  const undo = useUndoCreditDecision();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      show={undoing !== null}
+      title="Rückgängig machen?"
+      confirmLabel="Rückgängig machen"
+      variant="primary"
+      pending={undo.isPending}
+      error={undo.error}
+      onCancel={() => {
+        undo.reset();
+        onClose();
+      }}
+      onConfirm={() =>
+        undoing
+          ? undo.mutate(
+              { paymentId: undoing.paymentId },
+              {
+                onSuccess: () => {
+                  toast.success('Rückgängig gemacht; die Gutschrift steht wieder zur Prüfung in der Rechnungsübersicht.');
+                  onClose();
+                },
+              },
+            )
+          : undefined
+      }
+    >
+      <p className="mb-0">
+        {undoing ? `Sie machen ${undoing.what} rückgängig.` : ''} Die Gutschrift steht danach wieder in der Liste zur Prüfung.
+      </p>
+    </ConfirmDialog>
   );
 }
 

@@ -1,19 +1,17 @@
 import type { InvoiceOverviewItem } from '@club/contract';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
-import { useToast } from '@/components/ui/toast';
-import { formatMoney, formatNumber } from '@/lib/format';
-import { useCancelInvoice } from '../api/cancel-invoice';
+import { formatNumber } from '@/lib/format';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { invoicesQueryOptions, useInvoices, type InvoiceFilter } from '../api/get-invoices';
 import { unmatchedCreditsQueryOptions } from '../api/get-unmatched-credits';
 import { filterOf, paramsOf } from '../lib/filter-params';
 import { seasonsQueryOptions, useSeasons } from '@/lib/seasons';
 import { CamtImport } from '../components/camt-import';
+import { CancelInvoiceDialog } from '../components/cancel-invoice-dialog';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoiceTable } from '../components/invoice-table';
 import { InvoiceTotals } from '../components/invoice-totals';
@@ -29,8 +27,6 @@ export default function AdminInvoicesPage() {
   const invoices = useInvoices({ ...filter, q: filter.q.trim() });
   const seasons = useSeasons();
   const pdf = useDownloadInvoicePdf();
-  const cancel = useCancelInvoice();
-  const toast = useToast();
   const [paying, setPaying] = useState<InvoiceOverviewItem | null>(null);
   const [cancelling, setCancelling] = useState<InvoiceOverviewItem | null>(null);
 
@@ -76,10 +72,7 @@ export default function AdminInvoicesPage() {
               downloadingId={pdf.isPending ? pdf.variables.id : null}
               onPdf={(invoice) => pdf.mutate({ memberId: invoice.memberId, id: invoice.id, number: invoice.number })}
               onPay={setPaying}
-              onCancel={(invoice) => {
-                cancel.reset();
-                setCancelling(invoice);
-              }}
+              onCancel={setCancelling}
             />
           )}
           <Pager page={invoices.data.page.page} totalPages={invoices.data.page.totalPages} onPage={(page) => change({ page })} />
@@ -87,33 +80,7 @@ export default function AdminInvoicesPage() {
       )}
 
       {paying ? <RecordPaymentDialog key={paying.id} invoice={paying} onClose={() => setPaying(null)} /> : null}
-      <ConfirmDialog
-        show={cancelling !== null}
-        title="Rechnung stornieren?"
-        confirmLabel="Stornieren"
-        pending={cancel.isPending}
-        error={cancel.error}
-        onCancel={() => setCancelling(null)}
-        onConfirm={() => {
-          if (cancelling)
-            cancel.mutate(
-              { memberId: cancelling.memberId, invoiceId: cancelling.id },
-              {
-                onSuccess: () => {
-                  toast.success(`Rechnung ${cancelling.number} storniert.`);
-                  setCancelling(null);
-                },
-              },
-            );
-        }}
-      >
-        {cancelling ? (
-          <p className="mb-0">
-            Rechnung {cancelling.number} von {cancelling.memberName} über {formatMoney(cancelling.total)} wird storniert. Sie bleibt mit
-            ihrer Nummer in der Buchhaltung, verschwindet aber aus den Listen des Mitglieds.
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      <CancelInvoiceDialog invoice={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }

@@ -97,7 +97,6 @@ function EditFees({ season, onDone }: { season: Season; onDone: () => void }) {
 export default function AdminSeasonsPage() {
   const seasons = useSeasons();
   const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<number | null>(null);
   // The season the runs apply to lives in the address (?season=<id>): a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const setSelected = (id: number) =>
@@ -157,65 +156,88 @@ export default function AdminSeasonsPage() {
       {list.length === 0 ? (
         <p>Noch keine Saison erfasst. Eröffnen Sie die erste mit «Neue Saison».</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <caption className="visually-hidden">Saisons, neueste zuerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Saison</th>
-                <th scope="col" className="d-none d-md-table-cell">
-                  Zeitraum
-                </th>
-                <th scope="col" className="text-end d-none d-sm-table-cell">
-                  Mitgliederbeitrag
-                </th>
-                <th scope="col" className="text-end d-none d-sm-table-cell">
-                  Parkkarte
-                </th>
-                <th scope="col" className="text-end">
-                  Mitglieder
-                </th>
-                <th scope="col" className="text-end d-none d-md-table-cell">
-                  Beiträge bezahlt
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Aktionen</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => (
-                <SeasonRow
-                  key={s.id}
-                  season={s}
-                  selected={chosen?.id === s.id}
-                  editing={editing === s.id}
-                  onEdit={() => setEditing(s.id)}
-                  onEdited={() => setEditing(null)}
-                  onSelect={() => setSelected(s.id)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SeasonsTable seasons={list} chosenId={chosen?.id} onSelect={setSelected} />
       )}
       {chosen ? (
         <>
-          <Form.Group controlId="runs-season" className="mt-4 run-season-picker">
-            <Form.Label className="fw-semibold">Saison für Verlängerung und Rechnungsläufe</Form.Label>
-            <Form.Select value={chosen.id} onChange={(event) => setSelected(Number(event.target.value))}>
-              {list.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({formatDate(s.validFrom)} – {formatDate(s.validTo)}){s.current ? ', aktuell' : ''}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Text>Jeder Lauf unten gilt für diese Saison; die Bestätigung nennt sie noch einmal.</Form.Text>
-          </Form.Group>
+          <RunSeasonPicker seasons={list} chosen={chosen} onSelect={setSelected} />
           <SeasonRuns key={chosen.id} season={chosen} previousName={previous?.name} />
         </>
       ) : null}
     </>
+  );
+}
+
+/** The seasons, newest first, each with its fees (editable in place), members and paid fees. */
+function SeasonsTable({
+  seasons,
+  chosenId,
+  onSelect,
+}: {
+  seasons: readonly Season[];
+  chosenId: number | undefined;
+  onSelect: (id: number) => void;
+}) {
+  const [editing, setEditing] = useState<number | null>(null);
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle">
+        <caption className="visually-hidden">Saisons, neueste zuerst</caption>
+        <thead>
+          <tr>
+            <th scope="col">Saison</th>
+            <th scope="col" className="d-none d-md-table-cell">
+              Zeitraum
+            </th>
+            <th scope="col" className="text-end d-none d-sm-table-cell">
+              Mitgliederbeitrag
+            </th>
+            <th scope="col" className="text-end d-none d-sm-table-cell">
+              Parkkarte
+            </th>
+            <th scope="col" className="text-end">
+              Mitglieder
+            </th>
+            <th scope="col" className="text-end d-none d-md-table-cell">
+              Beiträge bezahlt
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Aktionen</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {seasons.map((s) => (
+            <SeasonRow
+              key={s.id}
+              season={s}
+              selected={chosenId === s.id}
+              editing={editing === s.id}
+              onEdit={() => setEditing(s.id)}
+              onEdited={() => setEditing(null)}
+              onSelect={() => onSelect(s.id)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Which season the renewal and the billing runs below apply to. */
+function RunSeasonPicker({ seasons, chosen, onSelect }: { seasons: readonly Season[]; chosen: Season; onSelect: (id: number) => void }) {
+  return (
+    <Form.Group controlId="runs-season" className="mt-4 run-season-picker">
+      <Form.Label className="fw-semibold">Saison für Verlängerung und Rechnungsläufe</Form.Label>
+      <Form.Select value={chosen.id} onChange={(event) => onSelect(Number(event.target.value))}>
+        {seasons.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name} ({formatDate(s.validFrom)} – {formatDate(s.validTo)}){s.current ? ', aktuell' : ''}
+          </option>
+        ))}
+      </Form.Select>
+      <Form.Text>Jeder Lauf unten gilt für diese Saison; die Bestätigung nennt sie noch einmal.</Form.Text>
+    </Form.Group>
   );
 }
 

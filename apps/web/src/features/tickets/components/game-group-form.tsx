@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { CancelButton, FormError, FormField } from '@/components/ui/form-field';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
@@ -25,15 +25,10 @@ interface GameGroupFormProps {
   onCancel?: () => void;
 }
 
-/**
- * Name, price per ticket, quota per game, tickets per member and the offered delivery
- * options. Saving sends the group, then DELETE and PUT of its delivery options (docs/domain-rules.md «Wire names»).
- */
-export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) {
-  const options = useDeliveryOptions();
+/** The form with the group's values (or a new group's defaults) and its saving: the group, then its delivery options. */
+function useGameGroupForm({ group, onSaved }: Pick<GameGroupFormProps, 'group' | 'onSaved'>) {
   const save = useSaveGameGroup();
   const [error, setError] = useState<unknown>(null);
-  const prefix = group ? `group-${group.id}` : 'new-group';
   const form = useForm<GameGroupFormValues, unknown, GameGroupFormOutput>({
     resolver: zodResolver(gameGroupFormSchema),
     defaultValues: group
@@ -67,7 +62,46 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
       setError(e);
     }
   });
+  return { form, submit, error, pending: save.isPending };
+}
 
+/** The delivery options the group offers, as checkboxes of every option the club has. */
+function DeliveryOptionChecks({ prefix }: { prefix: string }) {
+  const options = useDeliveryOptions();
+  const { register } = useFormContext<GameGroupFormValues>();
+  return (
+    <fieldset className="mt-3">
+      <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
+      {options.isPending ? <LoadingSpinner size="sm" /> : null}
+      {options.isError ? <ErrorAlert error={options.error} /> : null}
+      {options.data && options.data.length === 0 ? <p className="small">Noch keine Zustelloptionen erfasst.</p> : null}
+      <div className="d-flex flex-wrap column-gap-4">
+        {options.data?.map((option) => (
+          <div className="form-check" key={option.id}>
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`${prefix}-option-${option.id}`}
+              value={String(option.id)}
+              {...register('deliveryOptionIds')}
+            />
+            <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
+              {option.name}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Name, price per ticket, quota per game, tickets per member and the offered delivery
+ * options. Saving sends the group, then DELETE and PUT of its delivery options (docs/domain-rules.md «Wire names»).
+ */
+export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) {
+  const { form, submit, error, pending } = useGameGroupForm({ group, onSaved });
+  const prefix = group ? `group-${group.id}` : 'new-group';
   return (
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
@@ -104,32 +138,11 @@ export function GameGroupForm({ group, onSaved, onCancel }: GameGroupFormProps) 
           />
         </div>
         <PaymentModeField idPrefix={prefix} className="mt-3" />
-        <fieldset className="mt-3">
-          <legend className="form-label fs-6 fw-semibold">Zustelloptionen</legend>
-          {options.isPending ? <LoadingSpinner size="sm" /> : null}
-          {options.isError ? <ErrorAlert error={options.error} /> : null}
-          {options.data && options.data.length === 0 ? <p className="small">Noch keine Zustelloptionen erfasst.</p> : null}
-          <div className="d-flex flex-wrap column-gap-4">
-            {options.data?.map((option) => (
-              <div className="form-check" key={option.id}>
-                <input
-                  className="form-check-input"
-                  type="checkbox"
-                  id={`${prefix}-option-${option.id}`}
-                  value={String(option.id)}
-                  {...form.register('deliveryOptionIds')}
-                />
-                <label className="form-check-label" htmlFor={`${prefix}-option-${option.id}`}>
-                  {option.name}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <DeliveryOptionChecks prefix={prefix} />
         <FormError error={error} title="Nicht gespeichert." />
         <div className="d-flex flex-wrap gap-2 mt-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
+          <Button type="submit" disabled={pending}>
+            {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" /> : null}
             {group ? 'Spielegruppe speichern' : 'Spielegruppe erstellen'}
           </Button>
           {onCancel ? <CancelButton onCancel={onCancel} /> : null}

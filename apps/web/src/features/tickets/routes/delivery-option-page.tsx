@@ -121,17 +121,16 @@ function OptionForm({
   );
 }
 
+type AdminDeliveryOption = NonNullable<ReturnType<typeof useDeliveryOptions>['data']>[number];
+
 export default function DeliveryOptionPage() {
   const options = useDeliveryOptions();
   const create = useCreateDeliveryOption();
-  const update = useUpdateDeliveryOption();
-  const remove = useDeleteDeliveryOption();
   const toast = useToast();
   const [editing, setEditing] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   // The freshest counts (the list is read again when the dialog opens).
   const deleting = options.data?.find((o) => o.id === deletingId) ?? null;
-  const blocker = deleting ? deleteBlocker(deleting) : null;
 
   return (
     <>
@@ -166,81 +165,108 @@ export default function DeliveryOptionPage() {
           <ul className="list-group">
             {options.data.map((option) => (
               <li key={option.id} className="list-group-item d-flex flex-wrap align-items-center gap-2">
-                {editing === option.id ? (
-                  <OptionForm
-                    id={`option-${option.id}-name`}
-                    initial={{ name: option.name, fee: option.fee.amount }}
-                    submitLabel="Speichern"
-                    onDone={async (input) => {
-                      await update.mutateAsync({ id: option.id, ...input });
-                      setEditing(null);
-                      toast.success(`Zustelloption «${input.name}» gespeichert.`);
-                    }}
-                    onCancel={() => setEditing(null)}
-                  />
-                ) : (
-                  <>
-                    <div className="flex-grow-1">
-                      <span className="fw-semibold">{option.name}</span>
-                      <span className="ms-2">{option.fee.amount > 0 ? `Gebühr ${formatMoney(option.fee)}` : 'gratis'}</span>
-                      <br />
-                      <span className="small text-body-secondary">Verwendet: {usageText(option) || 'nicht verwendet'}</span>
-                    </div>
-                    <Button
-                      variant="outline-primary"
-                      size="sm"
-                      onClick={() => setEditing(option.id)}
-                      aria-label={`${option.name} bearbeiten`}
-                    >
-                      Bearbeiten
-                    </Button>
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      onClick={() => {
-                        remove.reset();
-                        setDeletingId(option.id);
-                        void options.refetch();
-                      }}
-                      aria-label={`${option.name} löschen`}
-                    >
-                      Löschen
-                    </Button>
-                  </>
-                )}
+                <OptionItem
+                  option={option}
+                  editing={editing === option.id}
+                  onEditing={(on) => setEditing(on ? option.id : null)}
+                  onDelete={() => {
+                    setDeletingId(option.id);
+                    void options.refetch();
+                  }}
+                />
               </li>
             ))}
           </ul>
         ) : null}
       </section>
 
-      <ConfirmDialog
-        show={deleting !== null}
-        title="Zustelloption löschen"
-        confirmLabel="Löschen"
-        confirmDisabled={blocker !== null}
-        pending={remove.isPending}
-        error={remove.error}
-        onCancel={() => setDeletingId(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(`Zustelloption «${deleting.name}» gelöscht.`);
-              setDeletingId(null);
-            },
-          })
-        }
-      >
-        {blocker ? (
-          <p className="mb-0">{blocker}</p>
-        ) : (
-          <p className="mb-0">
-            Soll die Zustelloption «{deleting?.name}» gelöscht werden? Sie wird von keiner Spielegruppe und keiner Reservation verwendet.
-          </p>
-        )}
-      </ConfirmDialog>
+      <DeleteOptionDialog option={deleting} onClose={() => setDeletingId(null)} />
     </>
+  );
+}
+
+/** One option: its name, fee and use with «Bearbeiten» and «Löschen», or its form while edited. */
+function OptionItem({
+  option,
+  editing,
+  onEditing,
+  onDelete,
+}: {
+  option: AdminDeliveryOption;
+  editing: boolean;
+  onEditing: (on: boolean) => void;
+  onDelete: () => void;
+}) {
+  const update = useUpdateDeliveryOption();
+  const toast = useToast();
+  if (editing) {
+    return (
+      <OptionForm
+        id={`option-${option.id}-name`}
+        initial={{ name: option.name, fee: option.fee.amount }}
+        submitLabel="Speichern"
+        onDone={async (input) => {
+          await update.mutateAsync({ id: option.id, ...input });
+          onEditing(false);
+          toast.success(`Zustelloption «${input.name}» gespeichert.`);
+        }}
+        onCancel={() => onEditing(false)}
+      />
+    );
+  }
+  return (
+    <>
+      <div className="flex-grow-1">
+        <span className="fw-semibold">{option.name}</span>
+        <span className="ms-2">{option.fee.amount > 0 ? `Gebühr ${formatMoney(option.fee)}` : 'gratis'}</span>
+        <br />
+        <span className="small text-body-secondary">Verwendet: {usageText(option) || 'nicht verwendet'}</span>
+      </div>
+      <Button variant="outline-primary" size="sm" onClick={() => onEditing(true)} aria-label={`${option.name} bearbeiten`}>
+        Bearbeiten
+      </Button>
+      <Button variant="outline-danger" size="sm" onClick={onDelete} aria-label={`${option.name} löschen`}>
+        Löschen
+      </Button>
+    </>
+  );
+}
+
+/** «Zustelloption löschen» for the option given (closed while it is null); refused while the option is in use. */
+function DeleteOptionDialog({ option, onClose }: { option: AdminDeliveryOption | null; onClose: () => void }) {
+  const remove = useDeleteDeliveryOption();
+  const toast = useToast();
+  const blocker = option ? deleteBlocker(option) : null;
+  return (
+    <ConfirmDialog
+      show={option !== null}
+      title="Zustelloption löschen"
+      confirmLabel="Löschen"
+      confirmDisabled={blocker !== null}
+      pending={remove.isPending}
+      error={remove.error}
+      onCancel={() => {
+        remove.reset();
+        onClose();
+      }}
+      onConfirm={() =>
+        option &&
+        remove.mutate(option.id, {
+          onSuccess: () => {
+            toast.success(`Zustelloption «${option.name}» gelöscht.`);
+            onClose();
+          },
+        })
+      }
+    >
+      {blocker ? (
+        <p className="mb-0">{blocker}</p>
+      ) : (
+        <p className="mb-0">
+          Soll die Zustelloption «{option?.name}» gelöscht werden? Sie wird von keiner Spielegruppe und keiner Reservation verwendet.
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
 

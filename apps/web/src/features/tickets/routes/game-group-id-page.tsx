@@ -19,18 +19,14 @@ import { isGameOver, matchup } from '../lib/games';
 import '../tickets.css';
 import { loadBoardQueries, positiveId, type ScreenLoader } from '@/lib/loaders';
 
+type GameGroup = NonNullable<ReturnType<typeof useGameGroup>['data']>;
+
 export default function GameGroupIdPage() {
   const { id } = useParams();
   const groupId = positiveId(id) ?? 0;
   const valid = groupId > 0;
   const group = useGameGroup(valid ? groupId : 0);
-  const navigate = useNavigate();
-  const deleteGroup = useDeleteGameGroup();
-  const deleteGame = useDeleteGame();
   const toast = useToast();
-  const [editing, setEditing] = useState<AdminGame | 'new' | null>(null);
-  const [deletingGame, setDeletingGame] = useState<AdminGame | null>(null);
-  const [deletingGroup, setDeletingGroup] = useState(false);
 
   if (!valid || group.isError) {
     return (
@@ -51,22 +47,6 @@ export default function GameGroupIdPage() {
   }
 
   const g = group.data;
-  // Games that have begun fold away under «Vergangene Spiele», the latest first.
-  const now = new Date();
-  const upcoming = g.games.filter((game) => !isGameOver(game.start, now));
-  const past = g.games.filter((game) => isGameOver(game.start, now)).reverse();
-  const gameCard = (game: AdminGame) => (
-    <AdminGameCard
-      key={game.id}
-      game={game}
-      quota={g.availableTicketsPerGame}
-      onEdit={() => setEditing(game)}
-      onDelete={() => {
-        deleteGame.reset();
-        setDeletingGame(game);
-      }}
-    />
-  );
   return (
     <>
       <PageHeader title={g.name} intro="Preis, Kontingent, Zustelloptionen und Spiele dieser Spielegruppe bearbeiten." />
@@ -85,71 +65,113 @@ export default function GameGroupIdPage() {
         </Card.Body>
       </Card>
 
-      <section aria-labelledby="games-heading" className="mb-4">
-        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-          <h2 id="games-heading" className="h4 mb-0">
-            Spiele
-          </h2>
-          <Button onClick={() => setEditing('new')}>Spiel hinzufügen</Button>
-        </div>
-        {g.games.length === 0 ? <p>Diese Spielegruppe hat noch keine Spiele.</p> : null}
-        {upcoming.map(gameCard)}
-        {past.length > 0 ? (
-          <details className="past-games mt-3" data-testid="past-games">
-            <summary className="h5">Vergangene Spiele ({past.length})</summary>
-            <div className="mt-3">{past.map(gameCard)}</div>
-          </details>
-        ) : null}
-      </section>
+      <GamesSection group={g} />
+      <DeleteGroupSection group={g} />
+    </>
+  );
+}
 
-      <section aria-labelledby="danger-heading" className="border-top pt-3">
-        <h2 id="danger-heading" className="h6">
-          Spielegruppe löschen
+/** The group's games, the upcoming ones first and the past ones folded away, with adding, editing and deleting. */
+function GamesSection({ group }: { group: GameGroup }) {
+  const [editing, setEditing] = useState<AdminGame | 'new' | null>(null);
+  const [deletingGame, setDeletingGame] = useState<AdminGame | null>(null);
+  // Games that have begun fold away under «Vergangene Spiele», the latest first.
+  const now = new Date();
+  const upcoming = group.games.filter((game) => !isGameOver(game.start, now));
+  const past = group.games.filter((game) => isGameOver(game.start, now)).reverse();
+  const gameCard = (game: AdminGame) => (
+    <AdminGameCard
+      key={game.id}
+      game={game}
+      quota={group.availableTicketsPerGame}
+      onEdit={() => setEditing(game)}
+      onDelete={() => setDeletingGame(game)}
+    />
+  );
+  return (
+    <section aria-labelledby="games-heading" className="mb-4">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h2 id="games-heading" className="h4 mb-0">
+          Spiele
         </h2>
-        <p className="small mb-2">Löscht die Gruppe mit ihren Spielen. Solange Reservationen bestehen, ist das nicht möglich.</p>
-        <Button
-          variant="outline-danger"
-          onClick={() => {
-            deleteGroup.reset();
-            setDeletingGroup(true);
-          }}
-        >
-          Spielegruppe löschen
-        </Button>
-      </section>
+        <Button onClick={() => setEditing('new')}>Spiel hinzufügen</Button>
+      </div>
+      {group.games.length === 0 ? <p>Diese Spielegruppe hat noch keine Spiele.</p> : null}
+      {upcoming.map(gameCard)}
+      {past.length > 0 ? (
+        <details className="past-games mt-3" data-testid="past-games">
+          <summary className="h5">Vergangene Spiele ({past.length})</summary>
+          <div className="mt-3">{past.map(gameCard)}</div>
+        </details>
+      ) : null}
 
       {editing !== null ? (
         <GameFormDialog
           key={editing === 'new' ? 'new' : editing.id}
-          gameGroupId={g.id}
+          gameGroupId={group.id}
           game={editing === 'new' ? undefined : editing}
           show
           onClose={() => setEditing(null)}
         />
       ) : null}
+      <DeleteGameDialog game={deletingGame} onClose={() => setDeletingGame(null)} />
+    </section>
+  );
+}
 
-      <ConfirmDialog
-        show={deletingGame !== null}
-        title="Spiel löschen"
-        confirmLabel="Spiel löschen"
-        pending={deleteGame.isPending}
-        error={deleteGame.error}
-        onCancel={() => setDeletingGame(null)}
-        onConfirm={() =>
-          deletingGame &&
-          deleteGame.mutate(deletingGame.id, {
-            onSuccess: () => {
-              toast.success(`Spiel ${matchup(deletingGame).title} gelöscht.`);
-              setDeletingGame(null);
-            },
-          })
-        }
+/** «Spiel löschen» for the game given (closed while it is null). */
+function DeleteGameDialog({ game, onClose }: { game: AdminGame | null; onClose: () => void }) {
+  const deleteGame = useDeleteGame();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      show={game !== null}
+      title="Spiel löschen"
+      confirmLabel="Spiel löschen"
+      pending={deleteGame.isPending}
+      error={deleteGame.error}
+      onCancel={() => {
+        deleteGame.reset();
+        onClose();
+      }}
+      onConfirm={() =>
+        game &&
+        deleteGame.mutate(game.id, {
+          onSuccess: () => {
+            toast.success(`Spiel ${matchup(game).title} gelöscht.`);
+            onClose();
+          },
+        })
+      }
+    >
+      <p className="mb-0">
+        Soll das Spiel {game ? matchup(game).title : ''} vom {formatDateTime(game?.start)} Uhr gelöscht werden?
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** «Spielegruppe löschen» at the end of the page, asked before, back to all groups after. */
+function DeleteGroupSection({ group }: { group: GameGroup }) {
+  const navigate = useNavigate();
+  const deleteGroup = useDeleteGameGroup();
+  const toast = useToast();
+  const [deletingGroup, setDeletingGroup] = useState(false);
+  return (
+    <section aria-labelledby="danger-heading" className="border-top pt-3">
+      <h2 id="danger-heading" className="h6">
+        Spielegruppe löschen
+      </h2>
+      <p className="small mb-2">Löscht die Gruppe mit ihren Spielen. Solange Reservationen bestehen, ist das nicht möglich.</p>
+      <Button
+        variant="outline-danger"
+        onClick={() => {
+          deleteGroup.reset();
+          setDeletingGroup(true);
+        }}
       >
-        <p className="mb-0">
-          Soll das Spiel {deletingGame ? matchup(deletingGame).title : ''} vom {formatDateTime(deletingGame?.start)} Uhr gelöscht werden?
-        </p>
-      </ConfirmDialog>
-
+        Spielegruppe löschen
+      </Button>
       <ConfirmDialog
         show={deletingGroup}
         title="Spielegruppe löschen"
@@ -158,17 +180,17 @@ export default function GameGroupIdPage() {
         error={deleteGroup.error}
         onCancel={() => setDeletingGroup(false)}
         onConfirm={() =>
-          deleteGroup.mutate(g.id, {
+          deleteGroup.mutate(group.id, {
             onSuccess: () => {
-              toast.success(`Spielegruppe «${g.name}» gelöscht.`);
+              toast.success(`Spielegruppe «${group.name}» gelöscht.`);
               void navigate(paths.gameGroup.href());
             },
           })
         }
       >
-        <p className="mb-0">Soll die Spielegruppe «{g.name}» mit allen ihren Spielen gelöscht werden?</p>
+        <p className="mb-0">Soll die Spielegruppe «{group.name}» mit allen ihren Spielen gelöscht werden?</p>
       </ConfirmDialog>
-    </>
+    </section>
   );
 }
 
