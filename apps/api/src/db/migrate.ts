@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../paths.ts';
 import type { RawSql } from './client.ts';
 
 export const migrationsDir = path.join(repoRoot, 'prisma/migrations');

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../paths.ts';
 import { chooseEncoding } from './compress.ts';
 
 export const webDist = path.join(repoRoot, 'apps/web/dist');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../paths.ts';
 
 const font = (name: string) => fontkit.create(readFileSync(path.join(repoRoot, 'apps/api/assets/fonts', name))) as fontkit.Font;
 /** fontkit's tables of a font, by tag (`directory` is not in its types). */

@@ -4,7 +4,7 @@ import type * as fontkit from 'fontkit';
 import { onFirstUse } from './on-first-use.ts';
 
 const fontkitPackage = onFirstUse<typeof fontkit>('fontkit');
-import { repoRoot } from './paths.ts';
+import { repoRoot } from '../paths.ts';
 
 /**
  * The site's PDF fonts, from the repository (`apps/api/assets/fonts`, SIL Open Font License; see the

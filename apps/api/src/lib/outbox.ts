@@ -166,6 +166,20 @@ async function renderAttachments(raw: unknown, render: OutboxWorkerOptions['rend
   return Promise.all(refs.map((ref) => render(ref)));
 }
 
+/** One claimed mail handed to the SMTP transport, its attachments rendered. */
+async function deliver(transport: Transporter, row: OutboxRow, options: OutboxWorkerOptions): Promise<void> {
+  const attachments = await renderAttachments(row.attachments, options.renderAttachment);
+  await transport.sendMail({
+    from: options.from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    ...(attachments.length ? { attachments: attachments.map(mimeAttachment) } : {}),
+  });
+}
+
 /**
  * Sends the outbox through SMTP. Several instances may run: due rows are claimed with
  * FOR UPDATE SKIP LOCKED and leased, so each mail goes to one sender. Failures are retried
@@ -207,16 +221,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let sent = 0;
     for (const row of await claim()) {
       try {
-        const attachments = await renderAttachments(row.attachments, options.renderAttachment);
-        await transport.sendMail({
-          from,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          ...(row.html ? { html: row.html } : {}),
-          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-          ...(attachments.length ? { attachments: attachments.map(mimeAttachment) } : {}),
-        });
+        await deliver(transport, row, options);
         await markMailSent(db, row.id, new Date());
         sent += 1;
       } catch (error) {

@@ -54,6 +54,14 @@ export function accountRouter(deps: Deps): Router {
     requireTwoFactorForBoard: deps.config.requireTwoFactorForBoard,
     loginFailuresPerMinute: deps.config.loginFailuresPerMinute,
   };
+  ownDataRoutes(router, deps, settings);
+  twoFactorRoutes(router, deps, twoFactor);
+  exportRoute(router, deps);
+  return router;
+}
+
+/** The member's own record: read, moved, a new e-mail address (confirmed through its link), phone numbers. */
+function ownDataRoutes(router: Router, deps: Deps, settings: AccountSettings): void {
   const confirmLimit = clientLimit({
     windowMs: 15 * 60_000,
     limit: CONFIRMATIONS_FAILED_PER_QUARTER_HOUR,
@@ -116,7 +124,10 @@ export function accountRouter(deps: Deps): Router {
       );
     }),
   );
+}
 
+/** The member's second factor. */
+function twoFactorRoutes(router: Router, deps: Deps, twoFactor: TwoFactorSettings): void {
   // The second factor of the embedded login: state, setup (QR code), confirmation, switch-off, new recovery codes.
   router.get(
     '/member/twofactor',
@@ -166,7 +177,10 @@ export function accountRouter(deps: Deps): Router {
       sendItem(res, recoveryCodesSchema.parse(await replaceRecoveryCodes(ctxOf(deps, req), input)), undefined, 201);
     }),
   );
+}
 
+/** Everything the club keeps about the member, as JSON (nDSG). */
+function exportRoute(router: Router, deps: Deps): void {
   router.get(
     '/member/export',
     requireMember,
@@ -180,6 +194,4 @@ export function accountRouter(deps: Deps): Router {
         .send(JSON.stringify(data, null, 2));
     }),
   );
-
-  return router;
 }

@@ -71,6 +71,14 @@ export function candidatesRouter(deps: Deps): Router {
     invoices: invoiceSettingsOf(deps.config),
   };
 
+  applicationRoutes(router, deps, settings);
+  boardRoutes(router, deps, settings);
+
+  return router;
+}
+
+/** The application form: sent, and the categories it offers. */
+function applicationRoutes(router: Router, deps: Deps, settings: CandidateSettings): void {
   router.post(
     '/candidates',
     applicationLimit(),
@@ -87,7 +95,10 @@ export function candidatesRouter(deps: Deps): Router {
       sendItem(res, membershipOfferSchema.parse(await getMembershipOffer(ctxOf(deps, req))));
     }),
   );
+}
 
+/** The board's applications: listed, entered from paper, changed, accepted, rejected. */
+function boardRoutes(router: Router, deps: Deps, settings: CandidateSettings): void {
   router.get(
     '/admin/members/candidates/',
     handle({ query: candidateListQuery }, async ({ query }, req, res) => {
@@ -146,6 +157,4 @@ export function candidatesRouter(deps: Deps): Router {
       sendItem(res, candidateSchema.parse(await rejectCandidate(ctxOf(deps, req), { id: params.id, settings })));
     }),
   );
-
-  return router;
 }

@@ -6,7 +6,7 @@ import { fromIsoDate, toIsoDate, zurichToday } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { createInvitation, INVITATION_VALID_DAYS } from '../idp/index.ts';
 import { issueMembershipFeeForNewMember, type InvoiceSettings } from '../invoices/invoices.service.ts';
-import { createMember } from '../members/members.service.ts';
+import { createMember, pickUsername, usernameBase } from '../members/members.service.ts';
 import { categoryCarriedInto, categoryForMembership, listCategories } from '../seasons/categories.service.ts';
 import { applicationReceivedMail, rejectionMail, welcomeMail } from './candidates.mails.ts';
 import { changedFields, deChDate, toCandidate, toCandidateFields } from './candidates.mappers.ts';
@@ -26,7 +26,7 @@ import {
   updateCandidateFields,
   type CandidateRow,
 } from './candidates.repository.ts';
-import { assertEditable, findDuplicates, nextCandidateStatus, pickUsername, usernameBase } from './candidates.rules.ts';
+import { assertEditable, findDuplicates, nextCandidateStatus } from './candidates.rules.ts';
 
 /** What the mails need from the site's configuration. */
 export interface CandidateSettings {
@@ -220,91 +220,16 @@ export async function acceptCandidate(
 ): Promise<Candidate> {
   const { settings } = input;
   const row = await withTx(ctx, async (tx) => {
-    const locked = await lockCandidate(tx.db, input.id);
-    if (!locked) throw notFound(NOT_FOUND);
-    const status = nextCandidateStatus(locked.status, 'ACCEPT');
-    const candidate = await findCandidate(tx.db, input.id);
-    if (!candidate) throw notFound(NOT_FOUND);
-    const duplicates = (await duplicatesOf(tx.db, [candidate])).get(candidate.id) ?? [];
-    if (duplicates.length > 0 && !input.confirmDuplicates) throw possibleDuplicate(duplicates);
-
-    const today = zurichToday(tx.now);
-    const season = await findSeasonCovering(tx.db, today);
-    if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
-
-    // The board's choice; else the one the applicant asked for (carried into this season by name); else the default.
-    const category =
-      input.categoryId === undefined && candidate.requestedCategory !== ''
-        ? await categoryCarriedInto(tx, { seasonId: season.id, name: candidate.requestedCategory, dateOfBirth: candidate.dateOfBirth })
-        : await categoryForMembership(tx, { seasonId: season.id, categoryId: input.categoryId, dateOfBirth: candidate.dateOfBirth });
-    const later = await laterMemberships(tx, {
-      current: season,
-      ids: input.laterSeasonIds ?? [],
-      category,
-      dateOfBirth: candidate.dateOfBirth,
-    });
-
-    const base = usernameBase(candidate.firstName, candidate.lastName);
-    await lockKey(tx.db, `username:${base}`);
-    const username = pickUsername(base, await findUsernamesStartingWith(tx.db, base));
-    const phones = [
-      ...(candidate.mobile ? [{ type: 'MOBILE' as const, number: candidate.mobile }] : []),
-      ...(candidate.landLine ? [{ type: 'LANDLINE' as const, number: candidate.landLine }] : []),
-    ];
-    const member = await createMember(tx, {
-      username,
-      firstName: candidate.firstName,
-      lastName: candidate.lastName,
-      email: candidate.email,
-      dateOfBirth: candidate.dateOfBirth,
-      createdAt: tx.now,
-      roles: ['MEMBER'],
-      addresses: [
-        {
-          street: candidate.street,
-          houseNumber: candidate.houseNumber,
-          addressLine2: candidate.addressLine2,
-          postalCode: candidate.postalCode,
-          city: candidate.city,
-          country: candidate.country,
-          validFrom: today,
-          current: true,
-        },
-      ],
-      phones,
-      memberships: [
-        { seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, categoryId: category.id, createdAt: tx.now },
-        ...later.map((l) => ({
-          seasonId: l.season.id,
-          validFrom: l.season.validFrom,
-          validTo: l.season.validTo,
-          categoryId: l.category.id,
-          createdAt: tx.now,
-        })),
-      ],
-    });
+    const { candidate, status, duplicates } = await lockForDecision(tx, input);
+    const placement = await placementOf(tx, candidate, input);
+    const member = await createMemberOfCandidate(tx, candidate, placement);
     const decided = await markCandidateDecided(tx.db, input.id, {
       status,
       decidedAt: tx.now,
       decidedById: tx.actor?.memberId ?? null,
       memberId: member.id,
     });
-    const invitation = settings.externalLogin ? undefined : await createInvitation(tx.db, member.id, tx.now, settings.publicUrl);
-    const invoice = await issueMembershipFeeForNewMember(tx, { memberId: member.id, seasonId: season.id, settings: settings.invoices });
-    await enqueueMail(tx.db, {
-      to: candidate.email,
-      attachments: invoice ? [{ kind: 'invoice', invoiceId: invoice.id }] : [],
-      ...welcomeMail({
-        firstName: candidate.firstName,
-        clubName: settings.clubName,
-        username: member.username,
-        seasonName: season.name,
-        siteUrl: settings.publicUrl,
-        invitationUrl: invitation?.url,
-        invitationValidDays: INVITATION_VALID_DAYS,
-        invoiceNumber: invoice?.number,
-      }),
-    });
+    const welcome = await welcomeNewMember(tx, candidate, member, placement.season, settings);
     await writeAudit(tx, {
       action: 'candidate.accepted',
       entity: 'candidate',
@@ -312,17 +237,127 @@ export async function acceptCandidate(
       data: {
         memberId: member.id,
         username: member.username,
-        seasonId: season.id,
-        category: category.name,
-        laterSeasons: later.map((l) => ({ seasonId: l.season.id, season: l.season.name, category: l.category.name })),
-        invitation: Boolean(invitation),
-        invoice: invoice?.number ?? null,
+        seasonId: placement.season.id,
+        category: placement.category.name,
+        laterSeasons: placement.later.map((l) => ({ seasonId: l.season.id, season: l.season.name, category: l.category.name })),
+        invitation: welcome.invitation,
+        invoice: welcome.invoiceNumber,
         confirmedDuplicates: duplicates.map((d) => ({ kind: d.kind, id: d.id, reason: d.reason })),
       },
     });
     return decided;
   });
   return oneWithDuplicates(ctx, row);
+}
+
+/**
+ * The candidate row locked (of two simultaneous accepts one wins), the status an accept gives it
+ * (409 once decided) and the people it may be; 409 POSSIBLE_DUPLICATE unless they are confirmed.
+ */
+async function lockForDecision(tx: Ctx, input: { id: number; confirmDuplicates?: boolean | undefined }) {
+  const locked = await lockCandidate(tx.db, input.id);
+  if (!locked) throw notFound(NOT_FOUND);
+  const status = nextCandidateStatus(locked.status, 'ACCEPT');
+  const candidate = await findCandidate(tx.db, input.id);
+  if (!candidate) throw notFound(NOT_FOUND);
+  const duplicates = (await duplicatesOf(tx.db, [candidate])).get(candidate.id) ?? [];
+  if (duplicates.length > 0 && !input.confirmDuplicates) throw possibleDuplicate(duplicates);
+  return { candidate, status, duplicates };
+}
+
+/** The season covering today, the category the new member joins it in, and the later seasons joined too. */
+async function placementOf(
+  tx: Ctx,
+  candidate: CandidateRow,
+  input: { categoryId?: number | undefined; laterSeasonIds?: number[] | undefined },
+) {
+  const today = zurichToday(tx.now);
+  const season = await findSeasonCovering(tx.db, today);
+  if (!season) throw conflict('Bitte zuerst die aktuelle Saison anlegen: ohne Saison kann keine Mitgliedschaft beginnen.');
+
+  // The board's choice; else the one the applicant asked for (carried into this season by name); else the default.
+  const category =
+    input.categoryId === undefined && candidate.requestedCategory !== ''
+      ? await categoryCarriedInto(tx, { seasonId: season.id, name: candidate.requestedCategory, dateOfBirth: candidate.dateOfBirth })
+      : await categoryForMembership(tx, { seasonId: season.id, categoryId: input.categoryId, dateOfBirth: candidate.dateOfBirth });
+  const later = await laterMemberships(tx, {
+    current: season,
+    ids: input.laterSeasonIds ?? [],
+    category,
+    dateOfBirth: candidate.dateOfBirth,
+  });
+  return { today, season, category, later };
+}
+
+/** The member of an accepted application: a free username from the name, the address from today, phones, memberships. */
+async function createMemberOfCandidate(tx: Ctx, candidate: CandidateRow, placement: Awaited<ReturnType<typeof placementOf>>) {
+  const { today, season, category, later } = placement;
+  const base = usernameBase(candidate.firstName, candidate.lastName);
+  await lockKey(tx.db, `username:${base}`);
+  const username = pickUsername(base, await findUsernamesStartingWith(tx.db, base));
+  const phones = [
+    ...(candidate.mobile ? [{ type: 'MOBILE' as const, number: candidate.mobile }] : []),
+    ...(candidate.landLine ? [{ type: 'LANDLINE' as const, number: candidate.landLine }] : []),
+  ];
+  return createMember(tx, {
+    username,
+    firstName: candidate.firstName,
+    lastName: candidate.lastName,
+    email: candidate.email,
+    dateOfBirth: candidate.dateOfBirth,
+    createdAt: tx.now,
+    roles: ['MEMBER'],
+    addresses: [
+      {
+        street: candidate.street,
+        houseNumber: candidate.houseNumber,
+        addressLine2: candidate.addressLine2,
+        postalCode: candidate.postalCode,
+        city: candidate.city,
+        country: candidate.country,
+        validFrom: today,
+        current: true,
+      },
+    ],
+    phones,
+    memberships: [
+      { seasonId: season.id, validFrom: season.validFrom, validTo: season.validTo, categoryId: category.id, createdAt: tx.now },
+      ...later.map((l) => ({
+        seasonId: l.season.id,
+        validFrom: l.season.validFrom,
+        validTo: l.season.validTo,
+        categoryId: l.category.id,
+        createdAt: tx.now,
+      })),
+    ],
+  });
+}
+
+/** The login invitation (embedded provider), the season's fee invoice and the welcome mail with its PDF. */
+async function welcomeNewMember(
+  tx: Ctx,
+  candidate: CandidateRow,
+  member: { id: number; username: string },
+  season: { id: number; name: string },
+  settings: CandidateSettings,
+): Promise<{ invitation: boolean; invoiceNumber: string | null }> {
+  const invitation = settings.externalLogin ? undefined : await createInvitation(tx.db, member.id, tx.now, settings.publicUrl);
+  const invoice = await issueMembershipFeeForNewMember(tx, { memberId: member.id, seasonId: season.id, settings: settings.invoices });
+  await enqueueMail(tx.db, {
+    to: candidate.email,
+    attachments: invoice ? [{ kind: 'invoice', invoiceId: invoice.id }] : [],
+    ...welcomeMail({
+      firstName: candidate.firstName,
+      clubName: settings.clubName,
+      username: member.username,
+      seasonName: season.name,
+      siteUrl: settings.publicUrl,
+      invitationUrl: invitation?.url,
+      invitationValidDays: INVITATION_VALID_DAYS,
+      invoiceNumber: invoice?.number,
+    }),
+  });
+  return { invitation: Boolean(invitation), invoiceNumber: invoice?.number ?? null };
 }
 
 /**
@@ -366,6 +401,3 @@ export async function rejectCandidate(ctx: Ctx, input: { id: number; settings: C
   });
   return oneWithDuplicates(ctx, row);
 }
-
-/** The username rules of a new member (lower-case ASCII `first.last`), for the member import. */
-export { usernameBase } from './candidates.rules.ts';

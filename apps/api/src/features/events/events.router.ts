@@ -31,6 +31,7 @@ import { eventCalendar } from '../calendar/index.ts';
 import { fileNameOf, subscribersWorkbook } from './events.documents.ts';
 import {
   createEventTurns,
+  type EventTurns,
   getEvent,
   getEventForCalendar,
   listEvents,
@@ -45,7 +46,21 @@ export function eventsRouter(deps: Deps): Router {
   const router = Router();
   const site: Site = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
   const turns = createEventTurns();
+  // The board's routes (app.ts guards /admin as well).
+  const admin = Router();
+  admin.use(requireBoard);
 
+  everyonesRoutes(router, deps, site);
+  membersRoutes(router, deps, site, turns);
+  adminEventRoutes(admin, deps, site);
+  subscriberRoutes(admin, deps, site);
+
+  router.use('/admin', admin);
+  return router;
+}
+
+/** The events and their calendar entries, for everyone. */
+function everyonesRoutes(router: Router, deps: Deps, site: Site): void {
   // --- everyone -------------------------------------------------------------------------
   router.get(
     '/events/',
@@ -74,7 +89,10 @@ export function eventsRouter(deps: Deps): Router {
       sendItem(res, eventSchema.parse(await getEvent(ctxOf(deps, req), params.id)));
     }),
   );
+}
 
+/** A member's subscriptions. */
+function membersRoutes(router: Router, deps: Deps, site: Site, turns: EventTurns): void {
   // --- members --------------------------------------------------------------------------
   router.post(
     '/events/:id/subscriptions',
@@ -109,11 +127,10 @@ export function eventsRouter(deps: Deps): Router {
       );
     }),
   );
+}
 
-  // --- board (app.ts guards /admin as well) ---------------------------------------------
-  const admin = Router();
-  admin.use(requireBoard);
-
+/** The board's events. */
+function adminEventRoutes(admin: Router, deps: Deps, site: Site): void {
   admin.get(
     '/events/',
     handle({}, async (_input, req, res) => {
@@ -148,6 +165,10 @@ export function eventsRouter(deps: Deps): Router {
       res.status(204).end();
     }),
   );
+}
+
+/** The board's subscriber lists: added, removed, moved up, as a workbook. */
+function subscriberRoutes(admin: Router, deps: Deps, site: Site): void {
   admin.get(
     '/events/:id/subscribers',
     handle({ params: idParams }, async ({ params }, req, res) => {
@@ -186,7 +207,4 @@ export function eventsRouter(deps: Deps): Router {
         .send(await subscribersWorkbook(event, rows));
     }),
   );
-
-  router.use('/admin', admin);
-  return router;
 }

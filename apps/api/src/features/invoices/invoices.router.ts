@@ -14,7 +14,15 @@ import { sendItem } from '../../http/envelope.ts';
 import { actorOf, requireBoard, requireMember } from '../../http/require-role.ts';
 import { handle } from '../../http/validate.ts';
 import { ctxOf, type Deps } from '../../lib/deps.ts';
-import { cancelInvoice, getInvoicePdf, invoiceSettingsOf, previewReminders, runFeeInvoices, runReminders } from './invoices.service.ts';
+import {
+  cancelInvoice,
+  getInvoicePdf,
+  invoiceSettingsOf,
+  previewReminders,
+  runFeeInvoices,
+  runReminders,
+  type InvoiceSettings,
+} from './invoices.service.ts';
 import { previewMembershipFees } from './fee-preview.service.ts';
 import { getInvoiceHistory } from './invoice-history.service.ts';
 import { getTicketBillingState, runTicketBilling } from './ticket-billing.service.ts';
@@ -40,6 +48,16 @@ export function invoicesRouter(deps: Deps): Router {
 
   const admin = Router();
   admin.use(requireBoard);
+  boardInvoiceRoutes(admin, deps, settings);
+  seasonRunRoutes(admin, deps, settings);
+
+  router.use('/admin', admin);
+
+  return router;
+}
+
+/** One invoice for the board: its PDF, its cancelling, its history; the reminder run and what it would send. */
+function boardInvoiceRoutes(admin: Router, deps: Deps, settings: InvoiceSettings): void {
   admin.get(
     '/members/:memberId/invoices/:invoiceId.pdf',
     handle({ params: memberInvoiceParams }, async ({ params }, req, res) => {
@@ -75,6 +93,10 @@ export function invoicesRouter(deps: Deps): Router {
       sendItem(res, reminderRunResultSchema.parse(await runReminders(ctxOf(deps, req), { settings })));
     }),
   );
+}
+
+/** A season's runs: the fee runs (and what the membership fee run would bill) and the ticket billing. */
+function seasonRunRoutes(admin: Router, deps: Deps, settings: InvoiceSettings): void {
   for (const [path, kind] of [
     ['membershipfees', 'MEMBERSHIP_FEE'],
     ['parkingfees', 'PARKING_FEE'],
@@ -105,7 +127,4 @@ export function invoicesRouter(deps: Deps): Router {
       sendItem(res, runResultSchema.parse(await runTicketBilling(ctxOf(deps, req), { seasonId: params.id, memberIds: body, settings })));
     }),
   );
-  router.use('/admin', admin);
-
-  return router;
 }

@@ -41,13 +41,7 @@ export async function runTicketBilling(
     async (tx) => {
       const season = await findSeason(tx.db, input.seasonId);
       if (!season) throw notFound(SEASON_NOT_FOUND);
-      let memberIds: number[] | null = null;
-      if (input.memberIds.length) {
-        memberIds = [...new Set(input.memberIds)];
-        const found = new Set(await findExistingMembers(tx.db, memberIds));
-        const unknown = memberIds.filter((id) => !found.has(id));
-        if (unknown.length) throw notFound(`Diese Mitglieder gibt es nicht: ${unknown.slice(0, 10).join(', ')}.`);
-      }
+      const memberIds = await checkedMemberIds(tx, input.memberIds);
 
       await lockInvoiceIssuing(tx.db);
       const scope = { ...seasonInstants(season), now: tx.now, memberIds };
@@ -65,60 +59,11 @@ export async function runTicketBilling(
         debtors.map((d) => d.memberId),
       );
 
-      const today = zurichToday(tx.now);
-      const year = today.getUTCFullYear();
-      const invoiceDate = toIsoDate(today);
-      const dueDate = toIsoDate(addDays(today, PAYMENT_DAYS));
-      const title = ticketInvoiceTitle(season.name);
       const byMember = new Map(debtors.map((d) => [d.memberId, d]));
-      const first = await drawInvoiceNumbers(tx.db, year, planned.length);
-      const rows: NewInvoiceRow[] = planned.map((p, i) => {
-        const m = byMember.get(p.memberId)!;
-        const number = formatInvoiceNumber(year, first + i);
-        return {
-          number,
-          memberId: p.memberId,
-          seasonId: season.id,
-          title,
-          invoiceDate,
-          dueDate,
-          totalRappen: p.totalRappen,
-          reference: paymentReference(input.settings.iban, number, p.memberId),
-          ...debtorCopy(m),
-          lines: p.lines.map((l) => ({ text: l.text, amountRappen: l.amountRappen })),
-        };
-      });
-      const created = await insertInvoices(tx.db, 'TICKETS', rows, tx.now);
-
-      const links: NewBilledItem[] = created.flatMap((inv, i) =>
-        planned[i]!.lines.flatMap((line, position) =>
-          line.sources.map((s) => ({ invoiceId: inv.id, invoiceLineId: inv.lineIds[position]!, ...s })),
-        ),
-      );
-      const linked = await insertBilledItems(tx.db, links, tx.now);
-      // Under the issuing lock nobody else can have billed them; a link skipped would bill twice.
-      if (created.length !== rows.length || linked !== links.length)
-        throw new AppError('BUSY', 'Die Rechnungen wurden gleichzeitig erstellt. Bitte versuchen Sie es noch einmal.');
-
-      const purpose = `Ihre Tickets und Veranstaltungen der Saison ${season.name}`;
-      const mails: Mail[] = created.map((inv, i) => {
-        const m = byMember.get(inv.memberId)!;
-        const totalRappen = planned[i]!.totalRappen;
-        return {
-          to: m.email,
-          ...invoiceMail({
-            firstName: m.firstName,
-            clubName: input.settings.clubName,
-            title,
-            number: inv.number,
-            totalRappen,
-            dueDate,
-            purpose,
-          }),
-          attachments: [{ kind: 'invoice', invoiceId: inv.id }],
-        };
-      });
-      await enqueueMails(tx.db, mails);
+      const issue = await ticketInvoiceRows(tx, { season, planned, byMember, settings: input.settings });
+      const created = await insertInvoices(tx.db, 'TICKETS', issue.rows, tx.now);
+      await linkBilledItems(tx, created, planned, issue.rows.length);
+      await mailTicketInvoices(tx, { created, planned, byMember, season, issue, settings: input.settings });
       await writeAudit(tx, {
         action: 'season.ticketfees.issued',
         entity: 'season',
@@ -137,6 +82,98 @@ export async function runTicketBilling(
     },
     { timeoutMs: 300_000 },
   );
+}
+
+type Planned = ReturnType<typeof planTicketInvoices>;
+type Debtor = Awaited<ReturnType<typeof findDebtors>>[number];
+type Created = Awaited<ReturnType<typeof insertInvoices>>;
+
+/** The members a run is limited to, each once (404 naming those that do not exist); null: every member. */
+async function checkedMemberIds(tx: Ctx, requested: number[]): Promise<number[] | null> {
+  if (!requested.length) return null;
+  const memberIds = [...new Set(requested)];
+  const found = new Set(await findExistingMembers(tx.db, memberIds));
+  const unknown = memberIds.filter((id) => !found.has(id));
+  if (unknown.length) throw notFound(`Diese Mitglieder gibt es nicht: ${unknown.slice(0, 10).join(', ')}.`);
+  return memberIds;
+}
+
+/** The invoices of the planned ones: dated today, numbered in a row, with the debtor's copy and reference. */
+async function ticketInvoiceRows(
+  tx: Ctx,
+  input: { season: { id: number; name: string }; planned: Planned; byMember: Map<number, Debtor>; settings: InvoiceSettings },
+) {
+  const { season, planned, byMember } = input;
+  const today = zurichToday(tx.now);
+  const year = today.getUTCFullYear();
+  const invoiceDate = toIsoDate(today);
+  const dueDate = toIsoDate(addDays(today, PAYMENT_DAYS));
+  const title = ticketInvoiceTitle(season.name);
+  const first = await drawInvoiceNumbers(tx.db, year, planned.length);
+  const rows: NewInvoiceRow[] = planned.map((p, i) => {
+    const m = byMember.get(p.memberId)!;
+    const number = formatInvoiceNumber(year, first + i);
+    return {
+      number,
+      memberId: p.memberId,
+      seasonId: season.id,
+      title,
+      invoiceDate,
+      dueDate,
+      totalRappen: p.totalRappen,
+      reference: paymentReference(input.settings.iban, number, p.memberId),
+      ...debtorCopy(m),
+      lines: p.lines.map((l) => ({ text: l.text, amountRappen: l.amountRappen })),
+    };
+  });
+  return { rows, title, dueDate };
+}
+
+/** Links each reservation and place to its invoice line: billed once (BUSY when another run was first). */
+async function linkBilledItems(tx: Ctx, created: Created, planned: Planned, rowCount: number): Promise<void> {
+  const links: NewBilledItem[] = created.flatMap((inv, i) =>
+    planned[i]!.lines.flatMap((line, position) =>
+      line.sources.map((s) => ({ invoiceId: inv.id, invoiceLineId: inv.lineIds[position]!, ...s })),
+    ),
+  );
+  const linked = await insertBilledItems(tx.db, links, tx.now);
+  // Under the issuing lock nobody else can have billed them; a link skipped would bill twice.
+  if (created.length !== rowCount || linked !== links.length)
+    throw new AppError('BUSY', 'Die Rechnungen wurden gleichzeitig erstellt. Bitte versuchen Sie es noch einmal.');
+}
+
+/** Each invoice mailed to its member with its PDF. */
+async function mailTicketInvoices(
+  tx: Ctx,
+  input: {
+    created: Created;
+    planned: Planned;
+    byMember: Map<number, Debtor>;
+    season: { name: string };
+    issue: { title: string; dueDate: string };
+    settings: InvoiceSettings;
+  },
+): Promise<void> {
+  const { title, dueDate } = input.issue;
+  const purpose = `Ihre Tickets und Veranstaltungen der Saison ${input.season.name}`;
+  const mails: Mail[] = input.created.map((inv, i) => {
+    const m = input.byMember.get(inv.memberId)!;
+    const totalRappen = input.planned[i]!.totalRappen;
+    return {
+      to: m.email,
+      ...invoiceMail({
+        firstName: m.firstName,
+        clubName: input.settings.clubName,
+        title,
+        number: inv.number,
+        totalRappen,
+        dueDate,
+        purpose,
+      }),
+      attachments: [{ kind: 'invoice', invoiceId: inv.id }],
+    };
+  });
+  await enqueueMails(tx.db, mails);
 }
 
 /** What the seasons screen's billing card shows: what awaits billing, and the season's TICKETS invoices. */

@@ -2,7 +2,7 @@ import type { ImportCommitResult } from '@club/contract';
 import { AppError, conflict, notFound, withDetails } from '../../lib/app-error.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { fromIsoDate, zurichToday } from '../../lib/dates.ts';
-import { usernameBase } from '../candidates/candidates.service.ts';
+import { usernameBase } from './usernames.ts';
 import { inviteImportedMembers } from '../idp/index.ts';
 import {
   allUsernames,

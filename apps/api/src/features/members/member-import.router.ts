@@ -30,6 +30,14 @@ export function memberImportRouter(deps: Deps): Router {
     invitationsPerMinute: config.importInvitationsPerMinute,
   };
 
+  importRoutes(router, deps, commitSettings);
+  exportRoutes(router, deps);
+
+  return router;
+}
+
+/** The member list's import: uploaded, previewed, corrected, committed. */
+function importRoutes(router: Router, deps: Deps, commitSettings: CommitSettings): void {
   router.get(
     '/admin/members/imports',
     handle({}, async (_input, req, res) => {
@@ -84,7 +92,10 @@ export function memberImportRouter(deps: Deps): Router {
       sendItem(res, importCommitResultSchema.parse(result));
     }),
   );
+}
 
+/** The member list exported as CSV or Excel. */
+function exportRoutes(router: Router, deps: Deps): void {
   router.get(
     '/admin/members/export.csv',
     handle({}, async (_input, req, res) => {
@@ -102,6 +113,4 @@ export function memberImportRouter(deps: Deps): Router {
       await writeMembersXlsx(res, () => exportBatches(ctx), ctx.now);
     }),
   );
-
-  return router;
 }

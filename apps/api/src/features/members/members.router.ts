@@ -50,6 +50,13 @@ export function membersRouter(deps: Deps): Router {
   };
   const logins: LoginSource = { external: externalLogin, failuresPerUsername: config.loginFailuresPerMinute };
 
+  memberRecordRoutes(router, deps, logins, loginHelp);
+  memberAccessRoutes(router, deps, logins, loginHelp);
+  return router;
+}
+
+/** The members found, read and changed: their record, phones, memberships and addresses. */
+function memberRecordRoutes(router: Router, deps: Deps, logins: LoginSource, loginHelp: LoginHelpSettings): void {
   // Search: one page of hits (sendPaged).
   router.get(
     '/admin/members/',
@@ -125,7 +132,10 @@ export function membersRouter(deps: Deps): Router {
       sendItem(res, addressOutSchema.parse(address));
     }),
   );
+}
 
+/** A member's roles, retention and erasure, and the help with the login: invitation, password reset, second factor. */
+function memberAccessRoutes(router: Router, deps: Deps, logins: LoginSource, loginHelp: LoginHelpSettings): void {
   router.put(
     '/admin/members/:id/roles',
     numericId,
@@ -186,6 +196,4 @@ export function membersRouter(deps: Deps): Router {
       res.status(204).end();
     }),
   );
-
-  return router;
 }

@@ -331,3 +331,6 @@ export async function getAdminMember(
   const data = toAdminMember(profile, await memberLogin(ctx, memberId, logins));
   return selected.length ? { data, expands: selected } : { data };
 }
+
+/** The username of a new member (lower-case ASCII `first.last`, numbered when taken), for accepted applications. */
+export { pickUsername, usernameBase } from './usernames.ts';

@@ -41,6 +41,16 @@ export function paymentsRouter(deps: Deps): Router {
   const admin = Router();
   admin.use(requireBoard);
 
+  invoiceRoutes(admin, deps);
+  creditRoutes(admin, deps);
+
+  const router = Router();
+  router.use('/admin', admin);
+  return router;
+}
+
+/** The invoice overview, payments by hand and the bank's files. */
+function invoiceRoutes(admin: Router, deps: Deps): void {
   // One page of invoices (sendPaged) with the totals of the whole filter beside it.
   admin.get(
     '/invoices',
@@ -92,7 +102,10 @@ export function paymentsRouter(deps: Deps): Router {
       sendItem(res, camtImportResultSchema.parse(result));
     }),
   );
+}
 
+/** The credits without usable reference: listed, booked, decided, undone. */
+function creditRoutes(admin: Router, deps: Deps): void {
   // `{ data: [{ data: credit }], page: {...}, total, waitingLongCount }`: the credits listed for the board, newest first
   admin.get(
     '/payments/unmatched',
@@ -135,8 +148,4 @@ export function paymentsRouter(deps: Deps): Router {
       }),
     );
   }
-
-  const router = Router();
-  router.use('/admin', admin);
-  return router;
 }

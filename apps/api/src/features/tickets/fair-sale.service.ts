@@ -9,14 +9,10 @@ import { zurichToday, formatZurichDateAtTime } from '../../lib/dates.ts';
 import { enqueueMail } from '../../lib/outbox.ts';
 import { ticketMail, type TicketMailKind } from './tickets.mails.ts';
 import { toOwnReservation } from './tickets.mappers.ts';
-import {
-  findGameGroupPlain,
-  findReservationOfMember,
-  insertReservation,
-  listDeliveryOptionsOfGroup,
-  lockGame,
-  type LockedGame,
-} from './tickets.repository.ts';
+import { listDeliveryOptionsOfGroup } from './delivery-options.repository.ts';
+import { findGameGroupPlain } from './game-groups.repository.ts';
+import { type LockedGame, lockGame } from './games.repository.ts';
+import { findReservationOfMember, insertReservation } from './reservations.repository.ts';
 import {
   confirmWaiting,
   confirmedOfGame,

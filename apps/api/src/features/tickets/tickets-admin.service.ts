@@ -16,41 +16,45 @@ import { writeAudit } from '../../lib/audit.ts';
 import { withTx, type Ctx } from '../../lib/ctx.ts';
 import { toAdminDeliveryOption, toAdminReservation, toDeliveryOption, toGameGroup } from './tickets.mappers.ts';
 import {
-  addGroupDeliveryOptions,
-  clearGroupDeliveryOptions,
-  countBilledReservationsOfGroup,
-  countReservationsOfGame,
-  countReservationsOfGroup,
   deleteDeliveryOptionRow,
-  deleteGameGroupRow,
-  deleteGameRow,
   findDeliveryOption,
   findDeliveryOptionByName,
   findDeliveryOptionsByIds,
-  findGame,
+  insertDeliveryOption,
+  listDeliveryOptionsOfGroup,
+  listDeliveryOptionsWithUsage,
+  lockDeliveryOption,
+  updateDeliveryOptionRow,
+} from './delivery-options.repository.ts';
+import {
+  addGroupDeliveryOptions,
+  clearGroupDeliveryOptions,
+  countBilledReservationsOfGroup,
+  countReservationsOfGroup,
+  deleteGameGroupRow,
   findGameGroup,
   findGameGroupByName,
   findGameGroupPlain,
-  insertDeliveryOption,
-  insertGame,
   insertGameGroup,
-  listDeliveryOptionsOfGroup,
-  listDeliveryOptionsWithUsage,
   listGameGroups as listGameGroupRows,
-  lockDeliveryOption,
-  lockGame,
   lockGamesOfGroup,
   mostHeldByOneMemberInGroup,
   mostReservedGameOfGroup,
-  updateDeliveryOptionRow,
-  pageGameReservations,
-  ticketSumsByGame,
   updateGameGroupRow,
-  updateGameRow,
-  countRequestsOfGame,
+} from './game-groups.repository.ts';
+import {
   type GameFields,
   type LockedGame,
-} from './tickets.repository.ts';
+  countRequestsOfGame,
+  countReservationsOfGame,
+  deleteGameRow,
+  findGame,
+  insertGame,
+  lockGame,
+  ticketSumsByGame,
+  updateGameRow,
+} from './games.repository.ts';
+import { pageGameReservations } from './reservations.repository.ts';
 import { newDrawSeed } from './fair-sale.service.ts';
 import { tickets, toRappen } from './tickets.rules.ts';
 

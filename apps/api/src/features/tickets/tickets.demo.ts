@@ -6,7 +6,7 @@ import {
   insertDemoGame,
   insertDemoGameGroup,
   insertDemoReservations,
-} from './tickets.repository.ts';
+} from './tickets.demo.repository.ts';
 
 /**
  * Demo rows of ticket sales: delivery options, two game groups with upcoming games against

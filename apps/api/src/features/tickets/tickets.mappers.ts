@@ -11,16 +11,10 @@ import type {
   TicketReservation,
   TicketStatus,
 } from '@club/contract';
-import type {
-  AdminReservationRow,
-  DeliveryOptionUsageRow,
-  GameGroupDetailRow,
-  GameRow,
-  LockedGame,
-  OwnReservationRow,
-  TicketSums,
-} from './tickets.repository.ts';
-import { noTicketSums } from './tickets.repository.ts';
+import type { DeliveryOptionUsageRow } from './delivery-options.repository.ts';
+import type { GameGroupDetailRow } from './game-groups.repository.ts';
+import { type GameRow, type LockedGame, type TicketSums, noTicketSums } from './games.repository.ts';
+import type { AdminReservationRow, OwnReservationRow } from './reservations.repository.ts';
 import { itemTotalRappen } from '../../lib/payment-mode.ts';
 import { drawPhase, mayReserve, salesState, ticketsLeft, toMoney, toRappen, type AddressColumns } from './tickets.rules.ts';
 

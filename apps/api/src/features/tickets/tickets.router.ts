@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   adminDeliveryOptionSchema,
@@ -58,6 +58,7 @@ import {
   listGameDeliveryOptions,
   listUpcomingGames,
   reserveTickets,
+  type GameTurns,
 } from './tickets.service.ts';
 import { addToGame, drawGame, getDraw, promoteReservation, removeReservation, type TicketSite } from './fair-sale.service.ts';
 
@@ -78,8 +79,32 @@ export function ticketsRouter(deps: Deps): Router {
   const router = Router();
   const site: TicketSite = { clubName: deps.config.clubName, publicUrl: deps.config.publicUrl };
   const turns = createGameTurns();
+  everyonesRoutes(router, deps);
+  membersRoutes(router, deps, site, turns);
+  // The board (app.ts guards /admin as well).
+  const admin = Router();
+  admin.use(requireBoard);
+  deliveryOptionRoutes(admin, deps);
+  gameGroupRoutes(admin, deps);
+  gameRoutes(admin, deps, site);
+  router.use('/admin', admin);
+  return router;
+}
 
-  // --- everyone -------------------------------------------------------------------------
+/** The request's Idempotency-Key header, checked; undefined when it has none. */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const rawKey = req.get(IDEMPOTENCY_HEADER);
+  if (rawKey === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(rawKey);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Ungültiger Idempotency-Key.';
+    throw new AppError('BAD_REQUEST', message, { [IDEMPOTENCY_HEADER]: message });
+  }
+  return parsed.data;
+}
+
+/** The games on sale and their delivery options, for everyone. */
+function everyonesRoutes(router: Router, deps: Deps): void {
   router.get(
     '/games/',
     handle({}, async (_input, req, res) => {
@@ -110,8 +135,10 @@ export function ticketsRouter(deps: Deps): Router {
       );
     }),
   );
+}
 
-  // --- members --------------------------------------------------------------------------
+/** A member's delivery address, reservations and their changes. */
+function membersRoutes(router: Router, deps: Deps, site: TicketSite, turns: GameTurns): void {
   router.get(
     '/games/:id/deliveryaddress/',
     requireMember,
@@ -124,16 +151,7 @@ export function ticketsRouter(deps: Deps): Router {
     '/games/:id/deliveryoptions/:optionId/ticketreservations/',
     requireMember,
     handle({ params: reservationParams, body: ticketReservationInputSchema }, async ({ params, body }, req, res) => {
-      const rawKey = req.get(IDEMPOTENCY_HEADER);
-      let idempotencyKey: string | undefined;
-      if (rawKey !== undefined) {
-        const parsed = idempotencyKeySchema.safeParse(rawKey);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? 'Ungültiger Idempotency-Key.';
-          throw new AppError('BAD_REQUEST', message, { [IDEMPOTENCY_HEADER]: message });
-        }
-        idempotencyKey = parsed.data;
-      }
+      const idempotencyKey = idempotencyKeyOf(req);
       const result = await reserveTickets(
         ctxOf(deps, req),
         {
@@ -166,11 +184,10 @@ export function ticketsRouter(deps: Deps): Router {
       res.status(204).end();
     }),
   );
+}
 
-  // --- board (app.ts guards /admin as well) ---------------------------------------------
-  const admin = Router();
-  admin.use(requireBoard);
-
+/** The board's delivery options. */
+function deliveryOptionRoutes(admin: Router, deps: Deps): void {
   admin.get(
     '/deliveryoptions/',
     handle({}, async (_input, req, res) => {
@@ -199,7 +216,10 @@ export function ticketsRouter(deps: Deps): Router {
       res.status(204).end();
     }),
   );
+}
 
+/** The board's game groups and the options they offer. */
+function gameGroupRoutes(admin: Router, deps: Deps): void {
   admin.get(
     '/gamegroups/',
     handle({ query: expands }, async (_input, req, res) => {
@@ -251,6 +271,10 @@ export function ticketsRouter(deps: Deps): Router {
       );
     }),
   );
+}
+
+/** The board's games: changes, the draw, the reservations and the lists. */
+function gameRoutes(admin: Router, deps: Deps, site: TicketSite): void {
   admin.post(
     '/gamegroups/:id/games/',
     handle({ params: idParams, body: gameInputSchema }, async ({ params, body }, req, res) => {
@@ -304,7 +328,4 @@ export function ticketsRouter(deps: Deps): Router {
       res.status(204).end();
     }),
   );
-
-  router.use('/admin', admin);
-  return router;
 }

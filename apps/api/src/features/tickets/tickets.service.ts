@@ -6,24 +6,18 @@ import { PerKeyLimit } from '../../lib/per-key-limit.ts';
 import { withTx, type Ctx, type DbOrTx } from '../../lib/ctx.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { toAddress, toDeliveryOption, toGame, toOwnReservation, toReservation } from './tickets.mappers.ts';
+import { readGameDeliveryOptions } from './delivery-options.repository.ts';
+import { type GameReadRow, type LockedGame, findGame, heldByMember, lockGame, readGames, reservedByGame } from './games.repository.ts';
 import {
+  type ReservationStateRow,
   deleteReservationOfMember,
   findCurrentAddress,
-  findGame,
   findReservationOfMember,
-  heldByMember,
-  listReservationsOfMember,
   insertReservation,
-  lockGame,
-  readGameDeliveryOptions,
-  readGames,
+  listReservationsOfMember,
   readReservationState,
-  reservedByGame,
   updateReservationAmount,
-  type LockedGame,
-  type ReservationStateRow,
-  type GameReadRow,
-} from './tickets.repository.ts';
+} from './reservations.repository.ts';
 import {
   decideReservations,
   drawPhase,
