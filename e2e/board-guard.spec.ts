@@ -186,22 +186,29 @@ describe('the second factor guards the board', () => {
     const page = await ctx.newPage();
     await passwordLogin(page, 'mitglied');
     await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
+    const codeForm = page.locator('form', { has: page.getByLabel('Code', { exact: true }) });
+    const codeAction = new URL((await codeForm.getAttribute('action'))!, page.url()).href;
     const submit = async (code: string): Promise<number> => {
       await page.getByLabel('Code', { exact: true }).fill(code);
       const [answer] = await Promise.all([
         page.waitForResponse((r: Response) => r.request().method() === 'POST' && r.url().endsWith('/code')),
         page.getByRole('button', { name: 'Bestätigen' }).click(),
       ]);
-      await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
+      await page.waitForLoadState();
       return answer.status();
     };
     // Nine wrong codes are refused as wrong; the tenth locks the factor.
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 10; attempt += 1) statuses.push(await submit(wrongCode(promotedSecret, attempt)));
     expect(statuses).toEqual([...Array<number>(9).fill(401), 423]);
-    // A right code of a step after the enrolment's, which the site would otherwise accept: refused for the lock.
-    expect(await submit(freshCode(promotedSecret))).toBe(423);
+    // The locked page offers no code field (no code passes), but the way out.
+    await page.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung gesperrt' }).waitFor();
     await page.getByText('Ihre Zwei-Faktor-Anmeldung ist nach zu vielen falschen Codes gesperrt.').waitFor();
+    expect(await page.getByLabel('Code', { exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).waitFor();
+    // A right code of a step after the enrolment's, which the site would otherwise accept: refused for the lock.
+    const right = await page.request.post(codeAction, { form: { code: freshCode(promotedSecret) }, maxRedirects: 0 });
+    expect(right.status()).toBe(423);
     await screenshot(page, 'board-guard-locked-desktop');
     const locked = await mail((m) => m.to.includes(mailOf('mitglied')) && m.subject.startsWith('Zwei-Faktor-Anmeldung gesperrt'));
     expect(locked.subject).toContain('Zwei-Faktor-Anmeldung gesperrt');

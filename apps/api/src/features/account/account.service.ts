@@ -291,16 +291,7 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
       updatedAt: profile.updatedAt,
     },
     login: profile.login,
-    loginRecords: {
-      lastLoginAt: login?.lastLoginAt?.toISOString() ?? null,
-      twoFactor: {
-        enabled: login?.twoFactor.enabled ?? false,
-        enabledAt: login?.twoFactor.enabledAt?.toISOString() ?? null,
-        recoveryCodesLeft: login?.twoFactor.recoveryCodesLeft ?? 0,
-      },
-      invitations: (login?.invitations ?? []).map(linkTimes),
-      passwordResets: (login?.passwordResets ?? []).map(linkTimes),
-    },
+    loginRecords: loginRecordsExport(login),
     addresses: profile.addresses,
     phones: profile.phones,
     memberships: profile.memberships,
@@ -315,28 +306,7 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
       debtorAccount: p.debtorAccount,
     })),
     eventSubscriptions,
-    application: application
-      ? {
-          applicationDate: toIsoDate(application.applicationDate),
-          status: application.status,
-          firstName: application.firstName,
-          lastName: application.lastName,
-          email: application.email,
-          dateOfBirth: toIsoDate(application.dateOfBirth),
-          address: {
-            street: application.street,
-            houseNumber: application.houseNumber,
-            addressLine2: application.addressLine2,
-            postalCode: application.postalCode,
-            city: application.city,
-            country: application.country,
-          },
-          mobile: application.mobile,
-          landLine: application.landLine,
-          remarks: application.remarks,
-          decidedAt: application.decidedAt?.toISOString() ?? null,
-        }
-      : null,
+    application: application ? applicationExport(application) : null,
     contactMessages: contactMessages.map((c) => ({
       sentAt: c.createdAt.toISOString(),
       recipient: c.recipientType,
@@ -353,6 +323,44 @@ export async function exportOwnData(ctx: Ctx, memberId: number): Promise<MemberE
       sentAt: mail.sentAt?.toISOString() ?? null,
     })),
     auditLog: await listMemberAudit(ctx, memberId, 10_000),
+  };
+}
+
+/** The login's records in the export: last login, the second factor, invitation and reset links. */
+function loginRecordsExport(login: Awaited<ReturnType<typeof loginRecords>>) {
+  return {
+    lastLoginAt: login?.lastLoginAt?.toISOString() ?? null,
+    twoFactor: {
+      enabled: login?.twoFactor.enabled ?? false,
+      enabledAt: login?.twoFactor.enabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: login?.twoFactor.recoveryCodesLeft ?? 0,
+    },
+    invitations: (login?.invitations ?? []).map(linkTimes),
+    passwordResets: (login?.passwordResets ?? []).map(linkTimes),
+  };
+}
+
+/** The membership application the member came in with, as the export shows it. */
+function applicationExport(application: NonNullable<Awaited<ReturnType<typeof findApplicationOfMember>>>) {
+  return {
+    applicationDate: toIsoDate(application.applicationDate),
+    status: application.status,
+    firstName: application.firstName,
+    lastName: application.lastName,
+    email: application.email,
+    dateOfBirth: toIsoDate(application.dateOfBirth),
+    address: {
+      street: application.street,
+      houseNumber: application.houseNumber,
+      addressLine2: application.addressLine2,
+      postalCode: application.postalCode,
+      city: application.city,
+      country: application.country,
+    },
+    mobile: application.mobile,
+    landLine: application.landLine,
+    remarks: application.remarks,
+    decidedAt: application.decidedAt?.toISOString() ?? null,
   };
 }
 

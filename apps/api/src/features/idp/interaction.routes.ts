@@ -23,6 +23,7 @@ import {
   loginPage,
   recoveryCodesPage,
   SECOND_FACTOR_LOCKED,
+  secondFactorLockedPage,
   secondFactorPage,
   TOO_MANY_ATTEMPTS,
   WRONG_CODE,
@@ -217,6 +218,8 @@ async function refuseCode(
     LOCKED: SECOND_FACTOR_LOCKED,
   }[reason];
   deps.log.info({ memberId: pending.memberId, reason, stage: pending.stage }, 'second factor refused');
+  if (reason === 'LOCKED')
+    return sendPage(res, status, secondFactorLockedPage({ clubName: deps.clubName, abortHref: paths(uid).abortHref }));
   sendPage(res, status, await stagePage(deps, uid, pending, message));
 }
 

@@ -121,6 +121,22 @@ export function secondFactorPage(options: { clubName: string; action: string; ab
   );
 }
 
+/**
+ * The second factor is locked (too many wrong codes): no code field, since no code passes until the lock is lifted;
+ * the way out instead (a new password by mail lifts it, or another board member resets it).
+ */
+export function secondFactorLockedPage(options: { clubName: string; abortHref: string }): string {
+  const { clubName, abortHref } = options;
+  return idpPage(
+    clubName,
+    'Zwei-Faktor-Anmeldung gesperrt',
+    html`<h1>Zwei-Faktor-Anmeldung gesperrt</h1>
+      ${alert(SECOND_FACTOR_LOCKED)}
+      <a class="button" href="${FORGOT_PASSWORD_PATH}">Passwort vergessen?</a>
+      <a class="secondary" href="${abortHref}">Abbrechen</a>`,
+  );
+}
+
 /** The secret in groups of four, as it is typed into an app by hand. */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
