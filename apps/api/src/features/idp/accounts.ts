@@ -123,6 +123,11 @@ export interface CodeSite {
   publicUrl: string;
 }
 
+/** Whether the member's second factor is locked after too many wrong codes (no code passes until it is lifted). */
+export function secondFactorLocked(db: DbOrTx, memberId: number): Promise<boolean> {
+  return isTotpLocked(db, memberId);
+}
+
 /**
  * Checks (and uses up) a code of the member's second factor, rate-limited together with the
  * passwords of the same login name: five wrong passwords or codes a minute (LOGIN_FAILURES_PER_MINUTE), then a pause.

@@ -138,9 +138,13 @@ describe('the second factor guards the board', () => {
     expect(mail?.text).toContain('/idp/password/forgot');
     expect(await db().loginTotp.findUniqueOrThrow({ where: { memberId: member.id } })).toMatchObject({ failedCodes: 10 });
 
+    // A new login finds the factor locked right after the password: the page says so, with no code field.
     const login = await openLoginPage(server.url);
-    const action = formAction(await nextLoginPage(login, await submitLogin(login, member.username, member.password)));
-    const eleventh = await postForm(login.jar, action, { code: totpCode(secret, now) });
+    const lockedPage = await nextLoginPage(login, await submitLogin(login, member.username, member.password));
+    expect(lockedPage.response.status).toBe(423);
+    expect(lockedPage.body).toContain('Zwei-Faktor-Anmeldung gesperrt');
+    expect(lockedPage.body).not.toContain('name="code"');
+    const eleventh = await postForm(login.jar, `${lockedPage.url}/code`, { code: totpCode(secret, now) });
     expect(eleventh.response.status).toBe(423);
     expect(eleventh.body).toContain('gesperrt');
     // The account page takes no code either.

@@ -5,7 +5,7 @@ import { errors } from 'oidc-provider';
 import { sendPage } from '../../http/html.ts';
 import { clientKey } from '../../http/rate-limit.ts';
 import { noStore } from '../../http/security.ts';
-import { checkLogin, checkSecondFactor, confirmSecondFactor, nextLoginStep } from './accounts.ts';
+import { checkLogin, checkSecondFactor, confirmSecondFactor, nextLoginStep, secondFactorLocked } from './accounts.ts';
 import { field, formBody, type IdpRouteDeps } from './forms.ts';
 import { recordLastLogin } from './idp.repository.ts';
 import { claimWelcomeLogin } from './invitations.ts';
@@ -153,6 +153,10 @@ function showInteraction(deps: IdpRouteDeps): Handler {
       const found = pendingLoginOf(details.result);
       const pending = found && !pendingLoginExpired(found, deps.clock()) ? found : null;
       if (!pending && (await welcomeLogin(deps, req, res, details))) return;
+      if (pending?.stage === 'code' && (await secondFactorLocked(deps.db, pending.memberId))) {
+        sendPage(res, 423, secondFactorLockedPage({ clubName: deps.clubName, abortHref: paths(details.uid).abortHref }));
+        return;
+      }
       sendPage(res, 200, pending ? await stagePage(deps, details.uid, pending) : loginPage(loginForm(deps, details.uid)));
       return;
     }

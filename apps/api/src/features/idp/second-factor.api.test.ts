@@ -10,6 +10,7 @@ import {
   nextLoginPage,
   openLoginPage,
   postForm,
+  request as pageRequest,
   submitLogin,
 } from '../../test/login.ts';
 import { totpCode } from '../../test/totp.ts';
@@ -363,5 +364,12 @@ describe("an operator's own failed-login limit (LOGIN_FAILURES_PER_MINUTE=12)", 
     const right = await postForm(login.jar, action, { code: totpCode(secret, now) });
     expect(right.response.status).toBe(423);
     expect(right.body).toContain('gesperrt');
+    // The locked page offers the way out, not a code field; reloading the login's page shows it again.
+    expect(right.body).not.toContain('name="code"');
+    expect(right.body).toContain('Passwort vergessen?');
+    const reloaded = await pageRequest(login.jar, action.replace(/\/code$/, ''));
+    expect(reloaded.response.status).toBe(423);
+    expect(reloaded.body).toContain('Zwei-Faktor-Anmeldung gesperrt');
+    expect(reloaded.body).not.toContain('name="code"');
   });
 });
