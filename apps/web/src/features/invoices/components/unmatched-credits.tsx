@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
+import { Pager } from '@/components/ui/pager';
 import { useToast } from '@/components/ui/toast';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useBookCredit, useUndoCreditDecision } from '../api/book-credit';
@@ -87,7 +88,7 @@ export function UnmatchedCredits() {
                 />
               ))}
             </ul>
-            <CreditsPager page={page} totalPages={totalPages} onPage={setPage} />
+            <Pager label="Seiten der Gutschriften" page={page} totalPages={totalPages} onPage={setPage} />
           </>
         )}
       </div>
@@ -144,24 +145,6 @@ function DoneNotice({
         Rückgängig machen
       </button>
     </div>
-  );
-}
-
-/** "Seite 2 von 7" with previous and next, when the credits fill more than one page. */
-function CreditsPager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label="Seiten der Gutschriften" className="d-flex flex-wrap align-items-center gap-2 mt-3">
-      <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        ‹ Zurück
-      </button>
-      <span>
-        Seite {formatNumber(page)} von {formatNumber(totalPages)}
-      </span>
-      <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Weiter ›
-      </button>
-    </nav>
   );
 }
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner, PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatNumber } from '@/lib/format';
+import { Pager } from '@/components/ui/pager';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf';
 import { invoicesQueryOptions, useInvoices, type InvoiceFilter } from '../api/get-invoices';
 import { unmatchedCreditsQueryOptions } from '../api/get-unmatched-credits';
@@ -75,31 +75,18 @@ export default function AdminInvoicesPage() {
               onCancel={setCancelling}
             />
           )}
-          <Pager page={invoices.data.page.page} totalPages={invoices.data.page.totalPages} onPage={(page) => change({ page })} />
+          <Pager
+            label="Seiten der Rechnungsliste"
+            page={invoices.data.page.page}
+            totalPages={invoices.data.page.totalPages}
+            onPage={(page) => change({ page })}
+          />
         </section>
       )}
 
       {paying ? <RecordPaymentDialog key={paying.id} invoice={paying} onClose={() => setPaying(null)} /> : null}
       <CancelInvoiceDialog invoice={cancelling} onClose={() => setCancelling(null)} />
     </>
-  );
-}
-
-/** "Seite 2 von 7" with previous and next. */
-function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label="Seiten der Rechnungsliste" className="d-flex flex-wrap align-items-center gap-2 mt-3">
-      <button type="button" className="btn btn-outline-primary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        ‹ Zurück
-      </button>
-      <span aria-live="polite">
-        Seite {formatNumber(page)} von {formatNumber(totalPages)}
-      </span>
-      <button type="button" className="btn btn-outline-primary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Weiter ›
-      </button>
-    </nav>
   );
 }
 

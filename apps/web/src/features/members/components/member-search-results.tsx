@@ -1,7 +1,6 @@
-import type { MemberSearchHit, PageInfo } from '@club/contract';
+import type { MemberSearchHit } from '@club/contract';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { formatNumber } from '@/lib/format';
 
 function ActiveBadge({ active }: { active: boolean }) {
   return active ? (
@@ -32,28 +31,5 @@ export function MemberSearchResults({ hits }: { hits: readonly MemberSearchHit[]
         </li>
       ))}
     </ul>
-  );
-}
-
-/** "Seite 2 von 7" with previous and next. */
-export function MemberPager({ page, onPage }: { page: PageInfo; onPage: (page: number) => void }) {
-  if (page.totalPages <= 1) return null;
-  return (
-    <nav aria-label="Seiten der Trefferliste" className="d-flex flex-wrap align-items-center gap-2 mt-3">
-      <button type="button" className="btn btn-outline-primary" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
-        ‹ Zurück
-      </button>
-      <span aria-live="polite">
-        Seite {formatNumber(page.page)} von {formatNumber(page.totalPages)}
-      </span>
-      <button
-        type="button"
-        className="btn btn-outline-primary"
-        disabled={page.page >= page.totalPages}
-        onClick={() => onPage(page.page + 1)}
-      >
-        Weiter ›
-      </button>
-    </nav>
   );
 }

@@ -8,7 +8,8 @@ import { useSearchForm } from '@/lib/forms';
 import { formatNumber } from '@/lib/format';
 import { memberSearchQueryOptions, useMemberSearch } from '../api/search-members';
 import { MemberExportButtons } from '../components/member-export-buttons';
-import { MemberPager, MemberSearchResults } from '../components/member-search-results';
+import { Pager } from '@/components/ui/pager';
+import { MemberSearchResults } from '../components/member-search-results';
 import { RetentionOverview } from '../components/retention-overview';
 import { loadBoardQueries, type ScreenLoader } from '@/lib/loaders';
 
@@ -77,7 +78,7 @@ export default function MembersPage() {
           ) : (
             <MemberSearchResults hits={search.data.hits} />
           )}
-          <MemberPager page={search.data.page} onPage={goTo} />
+          <Pager label="Seiten der Trefferliste" page={search.data.page.page} totalPages={search.data.page.totalPages} onPage={goTo} />
         </section>
       )}
       {codeNeeded ? null : <RetentionOverview />}
