@@ -126,15 +126,20 @@ export function countReservationsOfGame(db: DbOrTx, gameId: number): Promise<num
   return db.ticketReservation.count({ where: { gameId } });
 }
 
-/** Tickets reserved per game. */
-export async function reservedByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, number>> {
+/** Confirmed tickets per game: all of them, or those one member holds. */
+async function confirmedByGame(db: DbOrTx, gameIds: number[], memberId?: number): Promise<Map<number, number>> {
   if (!gameIds.length) return new Map();
   const rows = await db.ticketReservation.groupBy({
     by: ['gameId'],
-    where: { gameId: { in: gameIds }, status: 'CONFIRMED' },
+    where: { gameId: { in: gameIds }, status: 'CONFIRMED', ...(memberId === undefined ? {} : { memberId }) },
     _sum: { amount: true },
   });
   return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
+}
+
+/** Tickets reserved per game. */
+export function reservedByGame(db: DbOrTx, gameIds: number[]): Promise<Map<number, number>> {
+  return confirmedByGame(db, gameIds);
 }
 
 /**
@@ -178,14 +183,8 @@ export async function ticketSumsByGame(db: DbOrTx, gameIds: number[]): Promise<M
 }
 
 /** Tickets one member holds per game. */
-export async function heldByMember(db: DbOrTx, memberId: number, gameIds: number[]): Promise<Map<number, number>> {
-  if (!gameIds.length) return new Map();
-  const rows = await db.ticketReservation.groupBy({
-    by: ['gameId'],
-    where: { memberId, gameId: { in: gameIds }, status: 'CONFIRMED' },
-    _sum: { amount: true },
-  });
-  return new Map(rows.map((r) => [r.gameId, r._sum.amount ?? 0]));
+export function heldByMember(db: DbOrTx, memberId: number, gameIds: number[]): Promise<Map<number, number>> {
+  return confirmedByGame(db, gameIds, memberId);
 }
 
 // ---------------------------------------------------------------------------------------
