@@ -3,8 +3,10 @@
 //   node scripts/run-vitest.mjs unit   packages/contract, apps/api, apps/web
 //   node scripts/run-vitest.mjs api    apps/api alone (what depends on the database)
 //   node scripts/run-vitest.mjs api-embedded
-//                                      apps/api on the embedded PGlite, whatever DATABASE_URL says
-//                                      (CI runs the rest on PostgreSQL, then this)
+//                                      the apps/api test files that open a database (they import
+//                                      src/test/db.ts), on the embedded PGlite whatever DATABASE_URL
+//                                      says (CI runs everything on PostgreSQL, then this: what does not
+//                                      touch the database runs once)
 //   node scripts/run-vitest.mjs e2e    browser journeys (needs Chromium)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,9 +18,9 @@ const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const suite = process.argv[2];
 
-function vitest(name, cwd, extra = [], env = process.env) {
+function vitest(name, cwd, extra = [], env = process.env, command = ['run']) {
   const out = path.join(results, `${name}.json`);
-  const args = ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  const args = ['exec', 'vitest', ...command, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
   const run = spawnSync('pnpm', args, { cwd, stdio: 'inherit', env });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
@@ -35,7 +37,8 @@ if (suite === 'unit' || suite === 'api') {
 } else if (suite === 'api-embedded') {
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  vitest('api-pglite', path.join(root, 'apps/api'), [], env);
+  // `vitest related`: the test files that import the database helper, directly or through the harness.
+  vitest('api-pglite', path.join(root, 'apps/api'), [], env, ['related', 'src/test/db.ts', '--run']);
 } else if (suite === 'e2e') {
   const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(chrome)) {
