@@ -213,6 +213,17 @@ describe('the second factor guards the board', () => {
     const locked = await mail((m) => m.to.includes(mailOf('mitglied')) && m.subject.startsWith('Zwei-Faktor-Anmeldung gesperrt'));
     expect(locked.subject).toContain('Zwei-Faktor-Anmeldung gesperrt');
     await ctx.close();
+
+    // A new login on a phone: the locked page right after the password, readable at 360 px.
+    const phone = await context('phone');
+    const phonePage = await phone.newPage();
+    await passwordLogin(phonePage, 'mitglied');
+    await phonePage.getByRole('heading', { name: 'Zwei-Faktor-Anmeldung gesperrt' }).waitFor();
+    expect(await phonePage.getByLabel('Code', { exact: true }).count()).toBe(0);
+    await noHorizontalScroll(phonePage);
+    expect(await seriousA11yViolations(phonePage)).toEqual([]);
+    await screenshot(phonePage, 'board-guard-locked-phone');
+    await phone.close();
   }, 120_000);
 
   it('the calendar feed link answers 404 after a password reset', async () => {
