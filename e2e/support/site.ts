@@ -23,19 +23,28 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Server beendet mit Code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('Server nicht rechtzeitig bereit');
+/**
+ * Until the server says it answers (`process.send('ready')` once it listens and its data is ready), or exits, or the
+ * deadline passes. The channel is closed then: the server needs it for nothing else.
+ */
+function whenReady(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (message === 'ready') done();
+    };
+    const onExit = (code: number | null) => done(new Error(`Server beendet mit Code ${code}`));
+    const deadline = setTimeout(() => done(new Error('Server nicht rechtzeitig bereit')), timeoutMs);
+    const done = (error?: Error) => {
+      clearTimeout(deadline);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (child.connected) child.disconnect();
+      if (error) reject(error);
+      else resolve();
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
 }
 
 export interface Site {
@@ -84,9 +93,13 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
     const started = Date.now();
     // The bundled server (test:e2e builds it first).
-    const process_ = spawn(process.execPath, ['dist/server.mjs'], { cwd: apiDir, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    const process_ = spawn(process.execPath, ['dist/server.mjs'], {
+      cwd: apiDir,
+      env: childEnv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     try {
-      await waitForHealth(baseUrl, process_, 420_000);
+      await whenReady(process_, 420_000);
     } catch (error) {
       process_.kill('SIGTERM');
       throw error;

@@ -61,6 +61,9 @@ async function announce(database: Database, config: Config, log: Logger, ms: num
   const processes = config.workers > 1 ? `, ${config.workers} Prozesse` : '';
   log.info({ ms }, `Die Website läuft auf ${config.publicUrl} (Datenbank: ${where}${processes})`);
   if (await demoLoginsExist(database.prisma)) log.info('Demo-Logins: mitglied / mitglied (Mitglied), vorstand / vorstand (Vorstand)');
+  // A supervisor that started the site with an IPC channel learns that it answers now (PM2's `wait_ready`
+  // convention; the browser journeys start their sites this way).
+  process.send?.('ready');
 }
 
 /** One serving process: the app on the configured port until SIGTERM or SIGINT. */
