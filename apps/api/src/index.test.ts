@@ -26,14 +26,17 @@ function start(env: Record<string, string>, preload: string[] = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), 'src/index.ts'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel: the site says «ready» on it once it answers (as PM2's wait_ready expects).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let stderr = '';
   let stdout = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  const messages: unknown[] = [];
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.on('message', (message) => messages.push(message));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr, stdout: () => stdout };
+  return { child, exited, stderr: () => stderr, stdout: () => stdout, messages: () => messages };
 }
 
 /** Checks every 100 ms; a start on a busy machine (tsx, migrations on an empty PGlite) takes up to minutes. */
@@ -74,19 +77,25 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Ungültige Konfiguration: PORT: /);
   });
 
-  it('starts on an empty data directory, answers /healthz and stops cleanly on SIGTERM', { timeout: 200_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'club-start-'));
-    const port = await freePort();
-    const run = start({ PORT: String(port), DATA_DIR: dataDir });
-    try {
-      await waitFor(() => healthy(port), '/healthz after the first start', 180);
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
-    } finally {
-      run.child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'starts on an empty data directory, says «ready» on its IPC channel, answers /healthz and stops cleanly on SIGTERM',
+    { timeout: 200_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'club-start-'));
+      const port = await freePort();
+      const run = start({ PORT: String(port), DATA_DIR: dataDir });
+      try {
+        await waitFor(() => run.messages().includes('ready'), '«ready» after the first start', 180);
+        // «ready» comes once the site answers: no waiting for /healthz after it.
+        expect(await healthy(port)).toBe(true);
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      } finally {
+        run.child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   // What only a few requests need is loaded on first use (lib/on-first-use.ts), and nothing of the
   // tests or of the other database: each would stay in every process's memory for its whole life
@@ -153,8 +162,10 @@ describe('the server process', () => {
       const port = await freePort();
       const run = start({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, WORKERS: '2', SESSION_SECRET: 'x'.repeat(40) });
       try {
-        await waitFor(() => healthy(port), 'the site');
-        await waitFor(() => childrenOf(run.child.pid!).length === 2, 'two workers');
+        // The primary says «ready» once both workers listen, and only then.
+        await waitFor(() => run.messages().includes('ready'), '«ready» from the primary');
+        expect(childrenOf(run.child.pid!)).toHaveLength(2);
+        expect(await healthy(port)).toBe(true);
         const [first] = childrenOf(run.child.pid!);
         process.kill(first!, 'SIGKILL');
         await waitFor(() => {
