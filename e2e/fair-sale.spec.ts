@@ -124,6 +124,8 @@ describe('the fair sale of a derby', () => {
       await page.goto(`/tickets/games/${gameId}`);
       await page.getByText('So funktioniert die Auslosung').click();
       await page.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
+      // The panel with the member's own state renders once the session has answered, which may be after the draw's table.
+      await page.getByTestId('tickets-held').or(page.getByTestId('own-request')).first().waitFor();
       state.set(username, (await page.getByTestId('tickets-held').count()) > 0 ? 'won' : 'waiting');
     }
     const winners = [...state].filter(([, s]) => s === 'won').map(([u]) => u);
