@@ -128,6 +128,7 @@ describe("the board's forms", () => {
       await page.getByRole('button', { name: 'Spiel hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Spiel hinzufügen' });
       const opponents = dialog.getByRole('group', { name: 'Gegner' });
+      await opponents.waitFor();
       expect(await opponents.getByRole('radio').count()).toBe(14);
       await opponents.getByText('SCB', { exact: true }).click();
       expect(await opponents.getByRole('radio', { name: 'SCB' }).isChecked()).toBe(true);

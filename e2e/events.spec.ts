@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
@@ -21,13 +21,6 @@ function localDateTime(days: number, hhmm: string): string {
   const d = new Date(Date.now() + days * 86_400_000);
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
   return `${day}T${hhmm}`;
-}
-
-async function statusOn(page: Page, path: string): Promise<string> {
-  await page.goto(path);
-  await page.getByRole('heading', { name: 'Anmeldung', level: 2 }).waitFor();
-  const status = page.getByTestId('subscription-status');
-  return (await status.count()) ? ((await status.textContent()) ?? '') : '';
 }
 
 describe('events with a waiting list', () => {
@@ -119,7 +112,10 @@ describe('events with a waiting list', () => {
 
     const other = await loggedInContext(browser, waitingMember);
     const otherPage = await other.newPage();
-    expect(await statusOn(otherPage, eventPath)).toBe('Sie sind angemeldet mit 2 Plätzen.');
+    await otherPage.goto(eventPath);
+    const status = otherPage.getByTestId('subscription-status');
+    await status.waitFor();
+    expect(await status.textContent()).toBe('Sie sind angemeldet mit 2 Plätzen.');
     await otherPage.goto('/account');
     const row = otherPage.getByTestId('event-subscription').filter({ hasText: title });
     await row.waitFor();

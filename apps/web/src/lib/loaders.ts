@@ -23,13 +23,14 @@ function read(reads: Reads, queryClient: QueryClient, { params, request }: Loade
 }
 
 /**
- * A loader that waits for the screen's reads, so it opens with its content. A read that fails is
- * left to the screen, which reads the same query and shows its own error (401 and 502 go through
- * the query client's rules as everywhere).
+ * A loader that waits for the screen's reads and the session, so it opens with its content: a
+ * screen anyone may see still shows a member's own part (their reservation, their subscription)
+ * without a spinner under loaded content. A read that fails is left to the screen, which reads the
+ * same query and shows its own error (401 and 502 go through the query client's rules as everywhere).
  */
 export function loadQueries(reads: Reads): ScreenLoader {
   return (queryClient) => async (args) => {
-    await read(reads, queryClient, args);
+    await Promise.all([sessionMember(queryClient), read(reads, queryClient, args)]);
     return null;
   };
 }

@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/ui/loading-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths, serverPaths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { sessionQueryOptions, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { gameQueryOptions, useGame } from '../api/get-game';
 import { GameFacts } from '../components/game-facts';
 import { Matchup } from '../components/matchup';
@@ -195,11 +195,8 @@ export default function GamePage() {
   );
 }
 
-/** The screen's loader (lib/loaders.ts): it opens with its data and with the session the reservation panel reads. */
+/** The screen's loader (lib/loaders.ts): it opens with its data. */
 export const loader: ScreenLoader = loadQueries((queryClient, { params }) => {
   const id = positiveId(params.id);
-  const session = queryClient.ensureQueryData(sessionQueryOptions());
-  return id
-    ? [session, queryClient.ensureQueryData(gameQueryOptions(id)), queryClient.ensureQueryData(gameDeliveryOptionsQueryOptions(id))]
-    : [session];
+  return id ? [queryClient.ensureQueryData(gameQueryOptions(id)), queryClient.ensureQueryData(gameDeliveryOptionsQueryOptions(id))] : [];
 });
