@@ -160,6 +160,11 @@ describe('the fair sale of a derby', () => {
     await waitingPage.getByRole('table', { name: 'Reihenfolge der Auslosung' }).waitFor();
     const wider = await waitingPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(wider).toBe(true);
+    // The draw's order shows all its columns, the result too, without scrolling sideways in its region.
+    const order = waitingPage.getByRole('region', { name: 'Reihenfolge der Auslosung' });
+    // The member finds their own line: marked, with the result it gave (waiting then, holding tickets now).
+    expect(await order.getByTestId('own-draw-line').innerText()).toMatch(/^3\s+\d+\s+\(Sie\)\s+2\s+\d+\s+Warteliste$/);
+    expect(await order.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(true);
     expect(await seriousA11yViolations(waitingPage)).toEqual([]);
     await screenshot(waitingPage, 'fair-sale-moved-up-phone');
   });

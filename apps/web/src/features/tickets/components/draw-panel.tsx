@@ -2,16 +2,18 @@ import type { Game } from '@club/contract';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useGameDraw } from '../api/game-draw';
 import { ticketCount } from '../lib/games';
 
 type Draw = NonNullable<ReturnType<typeof useGameDraw>['data']>;
 
-/** The order the draw gave: place, member number, tickets, lots and whether drawn or waiting. */
+/** The order the draw gave: place, member number, tickets, lots and whether drawn or waiting; the member's own line marked. */
 function DrawOrder({ draw }: { draw: Draw }) {
+  const ownNumber = useSession().user?.memberNumber;
   return (
     <div className="table-responsive scroll-region" tabIndex={0} role="region" aria-label="Reihenfolge der Auslosung">
-      <table className="table table-sm align-middle">
+      <table className="table table-sm align-middle small draw-order">
         <caption>Reihenfolge der Auslosung</caption>
         <thead>
           <tr>
@@ -29,10 +31,14 @@ function DrawOrder({ draw }: { draw: Draw }) {
         <tbody>
           {draw.order.map((number, i) => {
             const entry = draw.entries.find((e) => e.memberNumber === number);
+            const own = number === ownNumber;
             return (
-              <tr key={number}>
+              <tr key={number} className={own ? 'table-active' : undefined} data-testid={own ? 'own-draw-line' : undefined}>
                 <td>{i + 1}</td>
-                <td>{number}</td>
+                <td>
+                  {number}
+                  {own ? <span className="visually-hidden"> (Sie)</span> : null}
+                </td>
                 <td className="text-end">{entry?.amount}</td>
                 <td className="text-end">{entry?.weight}</td>
                 <td>{draw.served.includes(number) ? 'ausgelost' : 'Warteliste'}</td>
@@ -41,6 +47,7 @@ function DrawOrder({ draw }: { draw: Draw }) {
           })}
         </tbody>
       </table>
+      {ownNumber !== undefined && draw.order.includes(ownNumber) ? <p className="small mb-2">Ihre Anfrage ist hervorgehoben.</p> : null}
     </div>
   );
 }
