@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loggedInContext, newContext, noHorizontalScroll, screenshot, seriousA11yViolations } from './support/browser.ts';
+import {
+  launchBrowser,
+  loggedInContext,
+  newContext,
+  noHorizontalScroll,
+  tablesScrollingSideways,
+  screenshot,
+  seriousA11yViolations,
+} from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 let browser: Browser;
@@ -211,6 +219,7 @@ describe('events with a waiting list', () => {
           .waitFor({ state: 'detached', timeout: 10_000 })
           .catch(() => undefined);
         await noHorizontalScroll(page);
+        if (!path.startsWith('/admin')) expect([path, await tablesScrollingSideways(page)]).toEqual([path, []]);
         expect([path, await seriousA11yViolations(page)]).toEqual([path, []]);
         await screenshot(page, `${name}-${viewport}`);
       }

@@ -163,6 +163,21 @@ export async function noHorizontalScroll(page: Page): Promise<void> {
 }
 
 /**
+ * Tables wider than their sideways-scrolling region, named by the region's label or the section's heading. A member's
+ * screen shows its tables whole, also on a phone; the board's long lists may scroll.
+ */
+export async function tablesScrollingSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.table-responsive')]
+      .filter((region) => region.scrollWidth > region.clientWidth + 1)
+      .map((region) => {
+        const name = region.getAttribute('aria-label') ?? region.closest('section')?.querySelector('h2')?.textContent ?? 'Tabelle';
+        return `${name}: ${region.scrollWidth} px in ${region.clientWidth} px`;
+      }),
+  );
+}
+
+/**
  * With E2E_PROFILE=<file>, every axe scan, screenshot and first login appends a line (journey, test, what, ms) to the
  * file: where a journey's time goes (bench/README.md, «A whole CI run»).
  */

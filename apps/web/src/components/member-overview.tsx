@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { eventSubscriptionsQueryOptions } from '@/lib/own-event-subscriptions';
 import { useSession } from '@/lib/session';
 
@@ -124,7 +124,7 @@ function EventsCard({
               </Link>
               <br />
               <span className="small">
-                {formatDateTime(s.eventStart)} Uhr · {s.amount} {s.amount === 1 ? 'Platz' : 'Plätze'}
+                {formatDateTime(s.eventStart)} Uhr · {formatCount(s.amount, 'Platz', 'Plätze')}
                 {s.status === 'WAITING' ? ` · Warteliste${s.waitingPosition ? ` (Platz ${s.waitingPosition})` : ''}` : ''}
               </span>
             </li>

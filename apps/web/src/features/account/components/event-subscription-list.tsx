@@ -4,7 +4,7 @@ import { BillingStatus } from '@/components/ui/billing-status';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { useEventSubscriptions } from '@/lib/own-event-subscriptions';
 
 function status(s: MemberEventSubscription): { text: string; badge: string } {
@@ -13,7 +13,7 @@ function status(s: MemberEventSubscription): { text: string; badge: string } {
   return { text: s.waitingPosition ? `Warteliste (Position ${s.waitingPosition})` : 'Warteliste', badge: 'text-bg-warning' };
 }
 
-/** The member's event subscriptions (event, places, status); changes happen on the event's page. */
+/** The member's event subscriptions (event with its date and places, status): two columns, so a phone shows them whole; changes happen on the event's page. */
 export function EventSubscriptionList() {
   const subscriptions = useEventSubscriptions();
   const sorted = [...(subscriptions.data ?? [])].sort((a, b) => b.eventStart.localeCompare(a.eventStart));
@@ -35,9 +35,6 @@ export function EventSubscriptionList() {
             <thead>
               <tr>
                 <th scope="col">Veranstaltung</th>
-                <th scope="col" className="text-end">
-                  Plätze
-                </th>
                 <th scope="col">Status</th>
               </tr>
             </thead>
@@ -48,9 +45,10 @@ export function EventSubscriptionList() {
                   <tr key={s.eventId} data-testid="event-subscription">
                     <td>
                       {s.eventCancelled ? s.eventTitle : <Link to={paths.event.href(s.eventId)}>{s.eventTitle}</Link>}
-                      <div className="small text-body-secondary">{formatDateTime(s.eventStart)} Uhr</div>
+                      <div className="small text-body-secondary">
+                        {formatDateTime(s.eventStart)} Uhr · <span className="text-nowrap">{formatCount(s.amount, 'Platz', 'Plätze')}</span>
+                      </div>
                     </td>
-                    <td className="text-end">{s.amount}</td>
                     <td>
                       <span className={`badge ${st.badge}`}>{st.text}</span>
                       {s.status === 'CONFIRMED' && !s.eventCancelled ? (

@@ -1,11 +1,11 @@
 import type { ClubEvent, Money, SubscriptionStatus } from '@club/contract';
-import { formatDate, formatDateTime, formatMoney, formatTime, formatWeekday } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatTime, formatWeekday } from '@/lib/format';
 
 /** Texts of the event screens: places, status, dates and price in de-CH. */
 
 /** `1 Platz`, `3 Plätze`. */
 export function placesText(n: number): string {
-  return `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;
+  return formatCount(n, 'Platz', 'Plätze');
 }
 
 /** `mit 1 Platz`, `mit 3 Plätzen` (dative). */

@@ -1,13 +1,13 @@
 import { INVOICE_STATUS_LABEL, type HandoverItem } from '@club/contract';
 import Button from 'react-bootstrap/Button';
 import { errorMessage } from '@/components/ui/error-alert';
-import { formatMoney, formatTime } from '@/lib/format';
+import { formatCount, formatMoney, formatTime } from '@/lib/format';
 import { useSetHandedOver } from '../api/hand-over';
 import { collectOnSite, isFree, isUnpaid } from '../lib/handover';
 import type { HandoverKind } from '@/lib/query-keys';
 
 const units = (kind: HandoverKind, n: number) =>
-  kind === 'game' ? `${n} ${n === 1 ? 'Ticket' : 'Tickets'}` : `${n} ${n === 1 ? 'Platz' : 'Plätze'}`;
+  kind === 'game' ? formatCount(n, 'Ticket', 'Tickets') : formatCount(n, 'Platz', 'Plätze');
 
 /** The one word for the money at the hand-over: «Kostenlos», «Bezahlt» (the invoice badge's word) or «Unbezahlt». */
 function paymentWord(item: HandoverItem): { text: string; className: string } {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { BillingStatus } from '@/components/ui/billing-status';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 const TICKET_STATUS: Record<TicketReservation['status'], { text: string; badge: string }> = {
   CONFIRMED: { text: 'Tickets reserviert', badge: 'text-bg-primary' },
@@ -80,7 +80,7 @@ export function EventSubscriptionsCard({ subscriptions }: { subscriptions: reado
                   <Link to={paths.eventAdmin.href(s.eventId)}>{s.eventTitle}</Link>
                   <br />
                   <span className="small">
-                    {formatDateTime(s.eventStart)} Uhr · {s.amount} {s.amount === 1 ? 'Platz' : 'Plätze'}
+                    {formatDateTime(s.eventStart)} Uhr · {formatCount(s.amount, 'Platz', 'Plätze')}
                   </span>
                 </span>
                 <span className="d-flex flex-wrap align-items-center gap-2">

@@ -2,11 +2,9 @@ import type { Season } from '@club/contract';
 import Card from 'react-bootstrap/Card';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { LoadingSpinner } from '@/components/ui/loading-spinner';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatMoney, formatCount, formatNumber } from '@/lib/format';
 import { useRunTicketBilling, useTicketBilling } from '../api/ticket-billing';
 import { RunButton } from './run-button';
-
-const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
  * The ticket and event billing run of a season: what awaits billing (reservations of games whose
@@ -30,18 +28,19 @@ export function TicketBillingCard({ season }: { season: Season }) {
           {s ? (
             <>
               <p className="small mb-1">
-                Zu verrechnen: {count(s.toBill.reservations, 'Reservation', 'Reservationen')} (
-                {count(s.toBill.tickets, 'Ticket', 'Tickets')}) und {count(s.toBill.subscriptions, 'Anmeldung', 'Anmeldungen')} (
-                {count(s.toBill.places, 'Platz', 'Plätze')}), total <strong>{formatMoney(s.toBill.amount)}</strong>.
+                Zu verrechnen: {formatCount(s.toBill.reservations, 'Reservation', 'Reservationen')} (
+                {formatCount(s.toBill.tickets, 'Ticket', 'Tickets')}) und {formatCount(s.toBill.subscriptions, 'Anmeldung', 'Anmeldungen')}{' '}
+                ({formatCount(s.toBill.places, 'Platz', 'Plätze')}), total <strong>{formatMoney(s.toBill.amount)}</strong>.
               </p>
               {s.notYetDue.reservations + s.notYetDue.subscriptions > 0 ? (
                 <p className="small text-body-secondary mb-1">
-                  Noch nicht fällig (Verkauf oder Anmeldung noch offen): {count(s.notYetDue.reservations, 'Reservation', 'Reservationen')},{' '}
-                  {count(s.notYetDue.subscriptions, 'Anmeldung', 'Anmeldungen')}.
+                  Noch nicht fällig (Verkauf oder Anmeldung noch offen):{' '}
+                  {formatCount(s.notYetDue.reservations, 'Reservation', 'Reservationen')},{' '}
+                  {formatCount(s.notYetDue.subscriptions, 'Anmeldung', 'Anmeldungen')}.
                 </p>
               ) : null}
               <p className="small">
-                {count(s.invoices.issued, 'Rechnung', 'Rechnungen')} erstellt über {formatMoney(s.invoices.billed)},{' '}
+                {formatCount(s.invoices.issued, 'Rechnung', 'Rechnungen')} erstellt über {formatMoney(s.invoices.billed)},{' '}
                 {formatNumber(s.invoices.paid)} bezahlt ({formatMoney(s.invoices.paidAmount)} eingegangen).
               </p>
               <RunButton
@@ -52,8 +51,8 @@ export function TicketBillingCard({ season }: { season: Season }) {
                 disabledReason={nothing ? 'Nichts zu verrechnen.' : undefined}
                 confirmText={
                   <p className="mb-0">
-                    {count(s.toBill.reservations, 'Reservation', 'Reservationen')} und{' '}
-                    {count(s.toBill.subscriptions, 'Anmeldung', 'Anmeldungen')} werden verrechnet, total{' '}
+                    {formatCount(s.toBill.reservations, 'Reservation', 'Reservationen')} und{' '}
+                    {formatCount(s.toBill.subscriptions, 'Anmeldung', 'Anmeldungen')} werden verrechnet, total{' '}
                     <strong>{formatMoney(s.toBill.amount)}</strong>. Jedes Mitglied erhält eine Rechnung mit PDF per E-Mail; jede
                     Reservation und jeder Platz wird nur einmal verrechnet.
                   </p>
