@@ -31,15 +31,18 @@ function start(env: Record<string, string>, preload: string[] = []) {
   });
   let stderr = '';
   let stdout = '';
-  const messages: unknown[] = [];
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.on('message', (message) => messages.push(message));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr, stdout: () => stdout, messages: () => messages };
+  /** True once the site says «ready»; false when it exits first. */
+  const ready = new Promise<boolean>((resolve) => {
+    child.on('message', (message) => message === 'ready' && resolve(true));
+    void exited.then(() => resolve(false));
+  });
+  return { child, exited, ready, stderr: () => stderr, stdout: () => stdout };
 }
 
-/** Checks every 100 ms; a start on a busy machine (tsx, migrations on an empty PGlite) takes up to minutes. */
+/** Checks every 100 ms (a restarted worker, the request log): what no message announces. */
 function waitFor(check: () => Promise<boolean> | boolean, what: string, seconds = 60): Promise<void> {
   return vi.waitFor(
     async () => {
@@ -85,7 +88,7 @@ describe('the server process', () => {
       const port = await freePort();
       const run = start({ PORT: String(port), DATA_DIR: dataDir });
       try {
-        await waitFor(() => run.messages().includes('ready'), '«ready» after the first start', 180);
+        expect(await run.ready).toBe(true);
         // «ready» comes once the site answers: no waiting for /healthz after it.
         expect(await healthy(port)).toBe(true);
         run.child.kill('SIGTERM');
@@ -113,7 +116,8 @@ describe('the server process', () => {
         ['./src/test/loaded-packages.ts'],
       );
       try {
-        await waitFor(() => healthy(port), '/healthz', 180);
+        expect(await run.ready).toBe(true);
+        expect(await healthy(port)).toBe(true);
         run.child.kill('SIGTERM');
         expect(await run.exited).toBe(0);
         const loaded = JSON.parse(readFileSync(list, 'utf8')) as string[];
@@ -163,7 +167,7 @@ describe('the server process', () => {
       const run = start({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: scratch.url, WORKERS: '2', SESSION_SECRET: 'x'.repeat(40) });
       try {
         // The primary says «ready» once both workers listen, and only then.
-        await waitFor(() => run.messages().includes('ready'), '«ready» from the primary');
+        expect(await run.ready).toBe(true);
         expect(childrenOf(run.child.pid!)).toHaveLength(2);
         expect(await healthy(port)).toBe(true);
         const [first] = childrenOf(run.child.pid!);
@@ -239,8 +243,10 @@ describe('the server process', () => {
         return { statuses, workers };
       };
       try {
-        await waitFor(() => healthy(port), 'the site');
-        await waitFor(() => childrenOf(run.child.pid!).length === 2, 'two workers');
+        // The primary says «ready» once both workers listen.
+        expect(await run.ready).toBe(true);
+        expect(childrenOf(run.child.pid!)).toHaveLength(2);
+        expect(await healthy(port)).toBe(true);
         const member = await createMember(database.prisma);
         const board = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
         const other = await createMember(database.prisma, { roles: ['MEMBER', 'MEMBER_OF_THE_BOARD'] });
